@@ -1,0 +1,107 @@
+// The validated, frozen configuration. Durations are milliseconds (the file writes "15m").
+
+export type SameSite = "Lax" | "Strict" | "None";
+export type HookName = "session" | "show_verification_ui" | "require_verified_address" | "revoke_active_sessions";
+export interface HookConfig {
+  hook: HookName;
+}
+interface Limit {
+  max: number;
+  window: number;
+}
+interface FlowUi {
+  ui_url: string;
+  lifespan: number;
+}
+
+export interface Config {
+  dev: boolean;
+  dsn: string;
+  serve: {
+    public: { base_url: string; host: string; port: number; request_log: boolean };
+    admin: { base_url: string; host: string; port: number; token: string };
+  };
+  secrets: { default: string[] };
+  cookies: { domain: string; path: string; same_site: SameSite };
+  session: {
+    lifespan: number;
+    cookie: { name: string; domain: string; same_site: SameSite };
+    whoami: { required_aal: "aal1" | "highest_available" };
+  };
+  identity: { default_schema_id: string; schemas: { id: string; url: string }[] };
+  hashers: {
+    algorithm: "argon2";
+    argon2: { memory_kib: number; iterations: number; parallelism: number };
+  };
+  selfservice: {
+    default_browser_return_url: string;
+    allowed_return_urls: string[];
+    methods: {
+      password: {
+        enabled: boolean;
+        config: {
+          min_password_length: number;
+          max_password_length: number;
+          identifier_similarity_check_enabled: boolean;
+          haveibeenpwned_enabled: boolean;
+          haveibeenpwned_host: string;
+          haveibeenpwned_timeout: number;
+          max_breaches: number;
+        };
+      };
+      profile: { enabled: boolean };
+      code: {
+        enabled: boolean;
+        passwordless_enabled: false;
+        config: { lifespan: number; max_submissions: number };
+      };
+      link: { enabled: false };
+      totp: { enabled: false };
+      lookup_secret: { enabled: false };
+      webauthn: { enabled: false };
+      passkey: { enabled: false };
+      oidc: { enabled: false };
+    };
+    flows: {
+      error: { ui_url: string };
+      login: FlowUi & {
+        style: "identifier_first" | "unified";
+        after: { default_browser_return_url?: string; hooks: HookConfig[] };
+      };
+      registration: FlowUi & {
+        enabled: boolean;
+        style: "profile_first" | "unified";
+        after: { default_browser_return_url?: string; password: { hooks: HookConfig[] } };
+      };
+      settings: FlowUi & {
+        privileged_session_max_age: number;
+        required_aal: "aal1" | "highest_available";
+        after: { default_browser_return_url?: string };
+      };
+      recovery: FlowUi & { enabled: boolean; use: "code" };
+      verification: FlowUi & {
+        enabled: boolean;
+        use: "code";
+        after: { default_browser_return_url?: string };
+      };
+      logout: { after: { default_browser_return_url?: string } };
+    };
+  };
+  courier: {
+    smtp: { connection_uri: string; from_address: string; from_name: string };
+    dispatcher: {
+      enabled: boolean;
+      poll_interval: number;
+      lease: number;
+      max_attempts: number;
+      batch_size: number;
+    };
+  };
+  rate_limits: {
+    submit_per_ip: Limit;
+    flow_init_per_ip: Limit;
+    login_failures: { delay_after: number; base_delay: number; max_delay: number; max_per_day: number };
+    code_emails_per_address: Limit;
+  };
+  body_limit_bytes: number;
+}

@@ -1,0 +1,152 @@
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { Ajv, type ErrorObject } from "ajv";
+import addFormats from "ajv-formats";
+import { parse as parseYaml } from "yaml";
+import type { Config } from "./config.ts";
+import { durationPattern, parseDuration } from "./duration.ts";
+import { configSchema } from "./schema.ts";
+
+// The only reader of the environment. A key's environment name is its path in upper case
+// joined by "_" (SELFSERVICE_FLOWS_LOGIN_UI_URL), as Kratos names them; DATABASE_URL sets dsn.
+
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
+
+interface SchemaNode {
+  type?: string;
+  pattern?: string;
+  properties?: Record<string, SchemaNode>;
+}
+
+type Tree = Record<string, unknown>;
+
+export interface LoadConfigOptions {
+  /** Path of a YAML or JSON file; relative file:// schema URLs resolve against its folder. */
+  file?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Applied after the file and before the environment; tests use it. */
+  overrides?: Tree;
+}
+
+export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
+  const env = options.env ?? process.env;
+  const file = options.file ?? env.IDENTITY_CONFIG;
+  const tree: Tree = file ? readTree(file) : {};
+  if (options.overrides) deepMerge(tree, options.overrides);
+  applyEnvironment(tree, configSchema as SchemaNode, [], env);
+  if (env.DATABASE_URL) tree.dsn = env.DATABASE_URL;
+
+  const ajv = new Ajv({ useDefaults: true, allErrors: true, strict: false });
+  addFormats.default(ajv);
+  const validate = ajv.compile(configSchema);
+  if (!validate(tree)) throw new ConfigError(describeErrors(validate.errors ?? []));
+
+  convertDurations(tree, configSchema as SchemaNode);
+  resolveSchemaUrls(tree, file ? dirname(resolve(file)) : process.cwd());
+  const config = tree as unknown as Config;
+  refuseDefaultSecretsInProduction(config);
+  return deepFreeze(config);
+}
+
+function readTree(file: string): Tree {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (cause) {
+    throw new ConfigError(`cannot read config file ${file}`, { cause });
+  }
+  const parsed: unknown = file.endsWith(".json") ? JSON.parse(text) : parseYaml(text);
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new ConfigError(`config file ${file} must hold an object`);
+  }
+  return parsed as Tree;
+}
+
+function applyEnvironment(tree: Tree, node: SchemaNode, path: string[], env: NodeJS.ProcessEnv): void {
+  for (const [key, child] of Object.entries(node.properties ?? {})) {
+    const childPath = [...path, key];
+    if (child.type === "object" && child.properties) {
+      const sub = (tree[key] ??= {}) as Tree;
+      applyEnvironment(sub, child, childPath, env);
+      if (Object.keys(sub).length === 0) delete tree[key];
+      continue;
+    }
+    const raw = env[childPath.join("_").toUpperCase()];
+    if (raw === undefined) continue;
+    tree[key] = child.type === "string" ? raw : parseEnvValue(raw);
+  }
+}
+
+function parseEnvValue(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+function describeErrors(errors: ErrorObject[]): string {
+  const lines = errors.map((e) => {
+    const key = e.instancePath.slice(1).replaceAll("/", ".") || "(root)";
+    const extra = e.keyword === "additionalProperties" ? ` (${String(e.params.additionalProperty)})` : "";
+    return `  ${key}: ${e.message ?? "is invalid"}${extra}`;
+  });
+  return `invalid configuration:\n${[...new Set(lines)].join("\n")}`;
+}
+
+function convertDurations(tree: Tree, node: SchemaNode): void {
+  for (const [key, child] of Object.entries(node.properties ?? {})) {
+    const value = tree[key];
+    if (child.pattern === durationPattern && typeof value === "string") {
+      tree[key] = parseDuration(value);
+    } else if (child.properties && value && typeof value === "object") {
+      convertDurations(value as Tree, child);
+    }
+  }
+}
+
+function resolveSchemaUrls(tree: Tree, base: string): void {
+  const identity = tree.identity as { schemas: { url: string }[] };
+  for (const schema of identity.schemas) {
+    if (schema.url.startsWith("file://")) {
+      schema.url = `file://${resolve(base, schema.url.slice("file://".length))}`;
+    }
+  }
+}
+
+const insecureMarker = "change-me";
+
+function refuseDefaultSecretsInProduction(config: Config): void {
+  if (config.dev) return;
+  const offenders = [
+    config.secrets.default.some((s) => s.includes(insecureMarker)) ? "secrets.default" : "",
+    config.serve.admin.token.includes(insecureMarker) ? "serve.admin.token" : "",
+  ].filter(Boolean);
+  if (offenders.length > 0) {
+    throw new ConfigError(
+      `refusing to start in production mode with default secrets: set ${offenders.join(", ")} or dev: true`,
+    );
+  }
+}
+
+function deepMerge(target: Tree, source: Tree): void {
+  for (const [key, value] of Object.entries(source)) {
+    const current = target[key];
+    if (isTree(value) && isTree(current)) deepMerge(current, value);
+    else target[key] = value;
+  }
+}
+
+function isTree(value: unknown): value is Tree {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object") {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,205 @@
+import { durationPattern } from "./duration.ts";
+
+// The config file's JSON Schema. Keys follow kratos.yml wherever Kratos has one, so a Kratos
+// operator finds them where they expect; `rate_limits`, `courier.dispatcher` and `hashers.argon2`
+// units are ours. Defaults live here and nowhere else.
+
+const duration = (defaultValue: string): object => ({
+  type: "string",
+  pattern: durationPattern,
+  default: defaultValue,
+});
+const url = (defaultValue?: string): object => ({
+  type: "string",
+  format: "uri",
+  ...(defaultValue ? { default: defaultValue } : {}),
+});
+const enabled = (defaultValue: boolean): object => ({
+  type: "object",
+  additionalProperties: false,
+  default: {},
+  properties: { enabled: { type: "boolean", default: defaultValue } },
+});
+const flowUi = (path: string, lifespan = "1h"): Record<string, object> => ({
+  ui_url: url(`http://localhost:3000${path}`),
+  lifespan: duration(lifespan),
+});
+const obj = (properties: Record<string, object>, extra: object = {}): object => ({
+  type: "object",
+  additionalProperties: false,
+  default: {},
+  properties,
+  ...extra,
+});
+const hookList = (defaults: string[]): object => ({
+  type: "array",
+  default: defaults.map((hook) => ({ hook })),
+  items: obj({
+    hook: {
+      type: "string",
+      enum: ["session", "show_verification_ui", "require_verified_address", "revoke_active_sessions"],
+    },
+  }),
+});
+const limit = (max: number, window: string): object =>
+  obj({ max: { type: "integer", minimum: 1, default: max }, window: duration(window) });
+
+export const configSchema = obj({
+  dev: { type: "boolean", default: false },
+  dsn: { type: "string", default: "pglite://.data/identity" },
+  serve: obj({
+    public: obj({
+      base_url: url("http://127.0.0.1:4433/"),
+      host: { type: "string", default: "127.0.0.1" },
+      port: { type: "integer", minimum: 0, maximum: 65535, default: 4433 },
+      request_log: { type: "boolean", default: false },
+    }),
+    admin: obj({
+      base_url: url("http://127.0.0.1:4434/"),
+      host: { type: "string", default: "127.0.0.1" },
+      port: { type: "integer", minimum: 0, maximum: 65535, default: 4434 },
+      token: { type: "string", minLength: 16, default: "insecure-admin-token-change-me" },
+    }),
+  }),
+  secrets: obj({
+    default: {
+      type: "array",
+      minItems: 1,
+      items: { type: "string", minLength: 16 },
+      default: ["insecure-default-secret-change-me"],
+    },
+  }),
+  cookies: obj({
+    domain: { type: "string", default: "" },
+    path: { type: "string", default: "/" },
+    same_site: { type: "string", enum: ["Lax", "Strict", "None"], default: "Lax" },
+  }),
+  session: obj({
+    lifespan: duration("720h"),
+    cookie: obj({
+      name: { type: "string", default: "ory_kratos_session" },
+      domain: { type: "string", default: "" },
+      same_site: { type: "string", enum: ["Lax", "Strict", "None"], default: "Lax" },
+    }),
+    whoami: obj({
+      required_aal: { type: "string", enum: ["aal1", "highest_available"], default: "highest_available" },
+    }),
+  }),
+  identity: obj({
+    default_schema_id: { type: "string", default: "default" },
+    schemas: {
+      type: "array",
+      minItems: 1,
+      default: [{ id: "default", url: "file://identity.schema.json" }],
+      items: obj(
+        { id: { type: "string", minLength: 1 }, url: { type: "string", minLength: 1 } },
+        { required: ["id", "url"] },
+      ),
+    },
+  }),
+  hashers: obj({
+    algorithm: { type: "string", enum: ["argon2"], default: "argon2" },
+    argon2: obj({
+      memory_kib: { type: "integer", minimum: 1024, default: 19456 },
+      iterations: { type: "integer", minimum: 1, default: 2 },
+      parallelism: { type: "integer", minimum: 1, default: 1 },
+    }),
+  }),
+  selfservice: obj({
+    default_browser_return_url: url("http://localhost:3000/"),
+    allowed_return_urls: { type: "array", items: { type: "string" }, default: [] },
+    methods: obj({
+      password: obj({
+        enabled: { type: "boolean", default: true },
+        config: obj({
+          min_password_length: { type: "integer", minimum: 6, default: 8 },
+          max_password_length: { type: "integer", minimum: 8, maximum: 4096, default: 1024 },
+          identifier_similarity_check_enabled: { type: "boolean", default: true },
+          haveibeenpwned_enabled: { type: "boolean", default: true },
+          haveibeenpwned_host: url("https://api.pwnedpasswords.com"),
+          haveibeenpwned_timeout: duration("1s"),
+          max_breaches: { type: "integer", minimum: 0, default: 0 },
+        }),
+      }),
+      profile: enabled(true),
+      code: obj({
+        enabled: { type: "boolean", default: true },
+        passwordless_enabled: { type: "boolean", const: false, default: false },
+        config: obj({
+          lifespan: duration("10m"),
+          max_submissions: { type: "integer", minimum: 1, default: 5 },
+        }),
+      }),
+      link: obj({ enabled: { type: "boolean", const: false, default: false } }),
+      totp: obj({ enabled: { type: "boolean", const: false, default: false } }),
+      lookup_secret: obj({ enabled: { type: "boolean", const: false, default: false } }),
+      webauthn: obj({ enabled: { type: "boolean", const: false, default: false } }),
+      passkey: obj({ enabled: { type: "boolean", const: false, default: false } }),
+      oidc: obj({ enabled: { type: "boolean", const: false, default: false } }),
+    }),
+    flows: obj({
+      error: obj({ ui_url: url("http://localhost:3000/error") }),
+      login: obj({
+        ...flowUi("/login"),
+        style: { type: "string", enum: ["identifier_first", "unified"], default: "identifier_first" },
+        after: obj({
+          default_browser_return_url: url(),
+          hooks: hookList(["require_verified_address"]),
+        }),
+      }),
+      registration: obj({
+        ...flowUi("/registration"),
+        enabled: { type: "boolean", default: true },
+        style: { type: "string", enum: ["profile_first", "unified"], default: "profile_first" },
+        after: obj({
+          default_browser_return_url: url(),
+          password: obj({ hooks: hookList(["session", "show_verification_ui"]) }),
+        }),
+      }),
+      settings: obj({
+        ...flowUi("/settings"),
+        privileged_session_max_age: duration("15m"),
+        required_aal: { type: "string", enum: ["aal1", "highest_available"], default: "highest_available" },
+        after: obj({ default_browser_return_url: url() }),
+      }),
+      recovery: obj({
+        ...flowUi("/recovery"),
+        enabled: { type: "boolean", default: true },
+        use: { type: "string", enum: ["code"], default: "code" },
+      }),
+      verification: obj({
+        ...flowUi("/verification"),
+        enabled: { type: "boolean", default: true },
+        use: { type: "string", enum: ["code"], default: "code" },
+        after: obj({ default_browser_return_url: url() }),
+      }),
+      logout: obj({ after: obj({ default_browser_return_url: url() }) }),
+    }),
+  }),
+  courier: obj({
+    smtp: obj({
+      connection_uri: { type: "string", default: "smtp://127.0.0.1:1025/?disable_starttls=true" },
+      from_address: { type: "string", format: "email", default: "no-reply@moos.local" },
+      from_name: { type: "string", default: "Moos" },
+    }),
+    dispatcher: obj({
+      enabled: { type: "boolean", default: true },
+      poll_interval: duration("1s"),
+      lease: duration("1m"),
+      max_attempts: { type: "integer", minimum: 1, default: 8 },
+      batch_size: { type: "integer", minimum: 1, default: 10 },
+    }),
+  }),
+  rate_limits: obj({
+    submit_per_ip: limit(60, "1m"),
+    flow_init_per_ip: limit(120, "1m"),
+    login_failures: obj({
+      delay_after: { type: "integer", minimum: 1, default: 5 },
+      base_delay: duration("1s"),
+      max_delay: duration("30s"),
+      max_per_day: { type: "integer", minimum: 1, default: 100 },
+    }),
+    code_emails_per_address: limit(5, "15m"),
+  }),
+  body_limit_bytes: { type: "integer", minimum: 1024, default: 65536 },
+});

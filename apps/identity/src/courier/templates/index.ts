@@ -1,0 +1,52 @@
+import { CourierError } from "../errors.ts";
+import { email as recoveryCodeValidDe } from "./recovery_code_valid/de/email.ts";
+import { email as recoveryCodeValidEn } from "./recovery_code_valid/en/email.ts";
+import type { CodeModel, EmailLocale, EmailTemplate, RenderedEmail } from "./template.ts";
+import { email as verificationCodeValidDe } from "./verification_code_valid/de/email.ts";
+import { email as verificationCodeValidEn } from "./verification_code_valid/en/email.ts";
+
+export type { EmailLocale, RenderedEmail } from "./template.ts";
+
+/**
+ * The model each template type needs. Types are Kratos's `template_type` names. A new email
+ * (account deletion, newsletter) is a folder `<type>/<locale>/email.ts` plus one line here and
+ * one entry in `templates` below.
+ */
+export interface TemplateModels {
+  verification_code_valid: CodeModel;
+  recovery_code_valid: CodeModel;
+}
+
+export type TemplateType = keyof TemplateModels;
+
+/** A model may carry more than its template reads (the flow passes what it has). */
+export type TemplateModel<T extends TemplateType> = TemplateModels[T] & Record<string, unknown>;
+
+const templates: { [T in TemplateType]: Record<EmailLocale, EmailTemplate<TemplateModels[T]>> } = {
+  verification_code_valid: { de: verificationCodeValidDe, en: verificationCodeValidEn },
+  recovery_code_valid: { de: recoveryCodeValidDe, en: recoveryCodeValidEn },
+};
+
+/** Renders subject, text and HTML body of one template in one language. */
+export function renderEmail<T extends TemplateType>(
+  templateType: T,
+  locale: EmailLocale,
+  model: TemplateModel<T>,
+): RenderedEmail {
+  // The locale often comes from stored JSON (metadata_public.locale), so check it at run time.
+  const template = templates[templateType]?.[locale] as
+    | EmailTemplate<TemplateModels[T]>
+    | undefined;
+  if (!template) {
+    throw new CourierError(
+      "courier_template_not_found",
+      `no email template "${templateType}" in locale "${locale}"`,
+    );
+  }
+  return {
+    // A subject is one header line: a line break from a model value must not start a new one.
+    subject: template.subject(model).replace(/\s+/g, " ").trim(),
+    text: template.text(model),
+    html: template.html(model).value,
+  };
+}

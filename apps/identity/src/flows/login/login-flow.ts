@@ -1,0 +1,135 @@
+import type { Body } from "../../http/body.ts";
+import { optionalString } from "../../http/body.ts";
+import type { Ctx } from "../../http/context.ts";
+import { query } from "../../http/context.ts";
+import { errors, kratosError } from "../../http/errors.ts";
+import { redirect, respondWithFlow, sendJson } from "../../http/respond.ts";
+import { findActiveSession } from "../../session/session-manager.ts";
+import { submitPasswordLogin } from "../../strategies/password/login.ts";
+import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
+import { uiText } from "../../ui/text.ts";
+import type { Flow, FlowType } from "../flow.ts";
+import type { FlowKindModule } from "../flow-kind.ts";
+import { newFlow } from "../new-flow.ts";
+import { validateReturnTo } from "../return-to.ts";
+import { checkOAuth2AndOrganization, createExchangeCodes } from "../shared-params.ts";
+import { afterLoginUrl } from "./after-login.ts";
+import { loginNodes, passwordStepNodes } from "./ui.ts";
+
+interface LoginOptions {
+  type: FlowType;
+  refresh: boolean;
+  requestedAal: "aal1" | "aal2";
+  returnTo?: string | undefined;
+  refreshIdentifier?: string | undefined;
+  exchange: boolean;
+}
+
+async function createLoginFlow(ctx: Ctx, options: LoginOptions): Promise<Flow> {
+  const { deps } = ctx;
+  const flow = newFlow(deps, ctx.request, {
+    kind: "login",
+    type: options.type,
+    lifespanMs: deps.config.selfservice.flows.login.lifespan,
+    state: "choose_method",
+    returnTo: options.returnTo,
+    nodes: (csrf) => loginNodes(deps, csrf, { refreshIdentifier: options.refreshIdentifier }),
+    fields: { organization_id: null, refresh: options.refresh, requested_aal: options.requestedAal },
+  });
+  if (options.refreshIdentifier !== undefined) addFlowMessage(flow.payload.ui, uiText(1010003));
+  if (options.requestedAal === "aal2") {
+    // No second factor exists yet (a later issue adds them): Kratos then offers no method.
+    addFlowMessage(flow.payload.ui, uiText(1010004));
+    flow.payload.ui.nodes = flow.payload.ui.nodes.filter((n) => n.group === "default");
+  }
+  if (options.exchange) {
+    const codes = await createExchangeCodes(ctx, flow.id);
+    flow.payload.session_token_exchange_code = codes.initCode;
+  }
+  await deps.persistence.flows.createFlow(flow);
+  return flow;
+}
+
+export const loginFlow: FlowKindModule = {
+  kind: "login",
+  expiredMessageId: 4010001,
+  isEnabled: () => true,
+
+  async init(ctx, type) {
+    const params = query(ctx);
+    checkOAuth2AndOrganization(ctx, params);
+    const refresh = params.refresh === "true";
+    const aal = params.aal === "aal2" ? "aal2" : params.aal === "aal1" || !params.aal ? "aal1" : undefined;
+    if (!aal) throw errors.badRequest(`Unable to parse AuthenticationMethod Assurance Level (AAL): ${params.aal}`);
+    const returnTo = validateReturnTo(ctx.deps.config, params.return_to);
+    const active = await findActiveSession(ctx.deps, ctx.request);
+    if (aal === "aal2" && !active) {
+      throw kratosError("session_aal1_required", "You can not requested a higher AAL (AAL2/AAL3) without an active session.", {
+        reason: "You can not requested a higher AAL (AAL2/AAL3) without an active session.",
+        details: { redirect_to: new URL("self-service/login/browser", ctx.deps.config.serve.public.base_url).toString() },
+      });
+    }
+    if (active && !refresh && aal === "aal1") {
+      if (!ctx.json && type === "browser") return redirect(ctx.reply, afterLoginUrl(ctx.deps, returnTo));
+      throw kratosError("session_already_available", "A valid session was detected and thus login is not possible. Did you forget to set `?refresh=true`?", {
+        reason: "A valid session was detected and thus login is not possible.",
+      });
+    }
+    const refreshIdentifier = active && refresh ? identifierOf(active.identity.credentials) : undefined;
+    const flow = await createLoginFlow(ctx, {
+      type,
+      refresh,
+      requestedAal: aal,
+      returnTo,
+      refreshIdentifier,
+      exchange: type === "api" && params.return_session_token_exchange_code === "true",
+    });
+    await respondWithFlow(ctx, flow);
+  },
+
+  async recreate(ctx, expired) {
+    return createLoginFlow(ctx, {
+      type: expired.type,
+      refresh: expired.payload.refresh === true,
+      requestedAal: expired.payload.requested_aal === "aal2" ? "aal2" : "aal1",
+      returnTo: expired.payload.return_to,
+      exchange: false,
+    });
+  },
+
+  async submit(ctx, flow, body) {
+    if (flow.internal.completed) {
+      resetMessages(flow.payload.ui);
+      addFlowMessage(flow.payload.ui, uiText(4010007));
+      return respondWithFlow(ctx, flow, 400);
+    }
+    const method = optionalString(body, "method");
+    if (method === "identifier_first") return submitIdentifier(ctx, flow, body);
+    if (method === "password") return submitPasswordLogin(ctx, flow, body);
+    resetMessages(flow.payload.ui);
+    addFlowMessage(flow.payload.ui, uiText(4010002));
+    await ctx.deps.persistence.flows.updateFlow(flow);
+    await respondWithFlow(ctx, flow, 400);
+  },
+};
+
+async function submitIdentifier(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+  const identifier = optionalString(body, "identifier")?.trim() ?? "";
+  resetMessages(flow.payload.ui);
+  if (!identifier) {
+    const node = flow.payload.ui.nodes.find((n) => n.attributes.node_type === "input" && n.attributes.name === "identifier");
+    node?.messages.push(uiText(4000002, { property: "identifier" }));
+    await ctx.deps.persistence.flows.updateFlow(flow);
+    return respondWithFlow(ctx, flow, 400);
+  }
+  // Every identifier gets the password step, registered or not (no account enumeration).
+  flow.payload.ui.nodes = passwordStepNodes(ctx.deps, flow.csrf_token, identifier.slice(0, 320));
+  flow.payload.active = "identifier_first";
+  await ctx.deps.persistence.flows.updateFlow(flow);
+  if (!ctx.json && flow.type === "browser") return respondWithFlow(ctx, flow);
+  sendJson(ctx.reply, 400, (await import("../flow.ts")).toFlowJson(flow));
+}
+
+function identifierOf(credentials: { type: string; identifiers: string[] }[]): string {
+  return credentials.find((c) => c.type === "password")?.identifiers[0] ?? "";
+}

@@ -1,0 +1,176 @@
+import type { Body } from "../../http/body.ts";
+import { optionalString } from "../../http/body.ts";
+import type { Ctx } from "../../http/context.ts";
+import { query } from "../../http/context.ts";
+import { kratosError } from "../../http/errors.ts";
+import { redirect, respondWithFlow, sendJson } from "../../http/respond.ts";
+import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
+import { localeOf } from "../../hooks/locale.ts";
+import { normaliseIdentifier } from "../../identity/identity.ts";
+import { createSession, sendSessionCookie } from "../../session/session-manager.ts";
+import { findMatchingCode, hashCode, newCode } from "../../strategies/code/one-time-code.ts";
+import { addFieldMessage, addFlowMessage, resetMessages } from "../../ui/nodes.ts";
+import { formatMinutes, uiText } from "../../ui/text.ts";
+import type { Flow, FlowType } from "../flow.ts";
+import type { FlowKindModule } from "../flow-kind.ts";
+import { newFlow, uiUrl } from "../new-flow.ts";
+import { validateReturnTo } from "../return-to.ts";
+import { createSettingsFlow } from "../settings/settings-flow.ts";
+import { recoveryCodeNodes, recoveryEmailNodes } from "./ui.ts";
+
+function createRecoveryFlow(ctx: Ctx, type: FlowType, returnTo: string | undefined): Flow {
+  return newFlow(ctx.deps, ctx.request, {
+    kind: "recovery",
+    type,
+    lifespanMs: ctx.deps.config.selfservice.flows.recovery.lifespan,
+    state: "choose_method",
+    returnTo,
+    nodes: (csrf) => recoveryEmailNodes(csrf),
+    fields: { active: "code" },
+  });
+}
+
+export const recoveryFlow: FlowKindModule = {
+  kind: "recovery",
+  expiredMessageId: 4060005,
+  isEnabled: (deps) => deps.config.selfservice.flows.recovery.enabled,
+
+  async init(ctx, type) {
+    const returnTo = validateReturnTo(ctx.deps.config, query(ctx).return_to);
+    const { findActiveSession } = await import("../../session/session-manager.ts");
+    if (await findActiveSession(ctx.deps, ctx.request)) {
+      if (!ctx.json && type === "browser") return redirect(ctx.reply, returnTo ?? ctx.deps.config.selfservice.default_browser_return_url, 302);
+      throw kratosError("session_already_available", "A valid session was detected and thus recovery is not possible.", {
+        reason: "A valid session was detected and thus recovery is not possible.",
+      });
+    }
+    const flow = createRecoveryFlow(ctx, type, returnTo);
+    await ctx.deps.persistence.flows.createFlow(flow);
+    await respondWithFlow(ctx, flow);
+  },
+
+  async recreate(ctx, expired) {
+    const flow = createRecoveryFlow(ctx, expired.type, expired.payload.return_to);
+    await ctx.deps.persistence.flows.createFlow(flow);
+    return flow;
+  },
+
+  async submit(ctx, flow, body) {
+    resetMessages(flow.payload.ui);
+    if (flow.state === "passed_challenge") {
+      const fresh = await recoveryFlow.recreate(ctx, flow);
+      addFlowMessage(fresh.payload.ui, uiText(4060001));
+      await ctx.deps.persistence.flows.updateFlow(fresh);
+      return respondWithFlow(ctx, fresh, 200);
+    }
+    const code = optionalString(body, "code");
+    if (code && flow.state === "sent_email") return submitCode(ctx, flow, code);
+    return submitEmail(ctx, flow, body);
+  },
+};
+
+/** Same answer (1060003) whether or not the address belongs to an account. */
+async function submitEmail(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+  const { deps } = ctx;
+  const email = normaliseIdentifier(optionalString(body, "email") ?? "").slice(0, 320);
+  if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) {
+    flow.payload.ui.nodes = recoveryEmailNodes(flow.csrf_token, email);
+    addFieldMessage(flow.payload.ui, "email", email ? uiText(4000040, { value: email }) : uiText(4000002, { property: "email" }));
+    await deps.persistence.flows.updateFlow(flow);
+    return respondWithFlow(ctx, flow, 400);
+  }
+  await limitCodeEmails(deps, email);
+  const identity = await deps.persistence.identities.findIdentityByRecoveryAddress(email);
+  await deps.persistence.transaction(async (tx) => {
+    await tx.codes.invalidateCodesOfFlow(flow.id, deps.now());
+    flow.state = "sent_email";
+    flow.internal.address = email;
+    flow.internal.tries = 0;
+    flow.payload.ui.nodes = recoveryCodeNodes(flow.csrf_token, email);
+    addFlowMessage(flow.payload.ui, uiText(1060003));
+    await tx.flows.updateFlow(flow);
+    if (!identity) return;
+    const code = newCode();
+    const lifespan = deps.config.selfservice.methods.code.config.lifespan;
+    await tx.codes.createCode({
+      id: crypto.randomUUID(),
+      flow_id: flow.id,
+      kind: "recovery",
+      code_hash: hashCode(code, deps.config.secrets.default[0]!),
+      address: email,
+      identity_id: identity.id,
+      used_at: null,
+      expires_at: new Date(deps.now().getTime() + lifespan),
+    });
+    await tx.courier.enqueueEmail({
+      templateType: "recovery_code_valid",
+      to: email,
+      locale: localeOf(ctx.request, body),
+      model: { code, expiresInMinutes: Math.round(lifespan / 60_000) },
+    });
+  });
+  await respondWithFlow(ctx, flow, 200);
+}
+
+async function submitCode(ctx: Ctx, flow: Flow, code: string): Promise<void> {
+  const { deps } = ctx;
+  if ((flow.internal.tries ?? 0) >= deps.config.selfservice.methods.code.config.max_submissions) {
+    const fresh = await recoveryFlow.recreate(ctx, flow);
+    addFlowMessage(fresh.payload.ui, uiText(4000001, { reason: "The recovery code was entered wrong too often. Please request a new code." }));
+    await deps.persistence.transaction(async (tx) => {
+      await tx.codes.invalidateCodesOfFlow(flow.id, deps.now());
+      await tx.flows.updateFlow(fresh);
+    });
+    return respondWithFlow(ctx, fresh, 200);
+  }
+  const codes = await deps.persistence.codes.activeCodesOfFlow(flow.id, deps.now());
+  const match = findMatchingCode(codes, code.trim(), deps.config.secrets.default[0]!);
+  const identity = match?.identity_id ? await deps.persistence.identities.getIdentity(match.identity_id) : undefined;
+  if (!match || !identity || !(await deps.persistence.codes.useCode(match.id, deps.now()))) {
+    flow.internal.tries = (flow.internal.tries ?? 0) + 1;
+    addFlowMessage(flow.payload.ui, uiText(4060006));
+    await deps.persistence.flows.updateFlow(flow);
+    return respondWithFlow(ctx, flow, 200);
+  }
+  // The code proves the customer owns the address, so it counts as verified too.
+  const address = identity.verifiable_addresses.find((a) => a.value === match.address);
+  if (address && !address.verified) {
+    Object.assign(address, { verified: true, status: "completed", verified_at: deps.now(), updated_at: deps.now() });
+    await deps.persistence.identities.updateIdentity(identity);
+  }
+  const issued = await createSession(deps, identity, { method: "code_recovery" }, ctx.request);
+  const privilegedUntil = new Date(issued.session.authenticated_at.getTime() + deps.config.selfservice.flows.settings.privileged_session_max_age);
+  const minutes = formatMinutes(privilegedUntil.getTime() - deps.now().getTime());
+  const recovered = uiText(
+    1060001,
+    {
+      privilegedSessionExpiresAt: privilegedUntil.toISOString(),
+      privileged_session_expires_at: privilegedUntil.toISOString(),
+      privileged_session_expires_at_unix: Math.floor(privilegedUntil.getTime() / 1000),
+    },
+    `You successfully recovered your account. Please change your password or set up an alternative login method (e.g. social sign in) within the next ${minutes} minutes.`,
+  );
+  const settings = await createSettingsFlow(
+    ctx,
+    { session: issued.session, identity, token: issued.token },
+    { type: flow.type, returnTo: flow.payload.return_to, messages: [recovered] },
+  );
+  flow.state = "passed_challenge";
+  await deps.persistence.flows.updateFlow(flow);
+  const settingsUrl = uiUrl(deps, "settings", settings.id);
+  if (flow.type === "api") {
+    return sendJson(ctx.reply, 200, {
+      ...(await import("../../http/respond.ts").then((m) => m.flowJson(ctx, flow))),
+      continue_with: [
+        { action: "set_ory_session_token", ory_session_token: issued.token },
+        { action: "show_settings_ui", flow: { id: settings.id, url: settingsUrl } },
+      ],
+    });
+  }
+  sendSessionCookie(deps, ctx.request, ctx.reply, issued);
+  if (!ctx.json) return redirect(ctx.reply, settingsUrl);
+  throw kratosError("browser_location_change_required", "browser location change required", {
+    reason: "In order to complete this flow please redirect the browser to: " + settingsUrl,
+    extras: { redirect_browser_to: settingsUrl },
+  });
+}

@@ -1,0 +1,121 @@
+import type { Body } from "../../http/body.ts";
+import { optionalString } from "../../http/body.ts";
+import type { Ctx } from "../../http/context.ts";
+import { query } from "../../http/context.ts";
+import { kratosError } from "../../http/errors.ts";
+import { redirect, respondWithFlow, sendJson } from "../../http/respond.ts";
+import { findActiveSession } from "../../session/session-manager.ts";
+import { submitPasswordRegistration } from "../../strategies/password/registration.ts";
+import { addFieldMessage, addFlowMessage, resetMessages } from "../../ui/nodes.ts";
+import { uiText } from "../../ui/text.ts";
+import type { Flow, FlowType } from "../flow.ts";
+import { toFlowJson } from "../flow.ts";
+import type { FlowKindModule } from "../flow-kind.ts";
+import { newFlow } from "../new-flow.ts";
+import { validateReturnTo } from "../return-to.ts";
+import { checkOAuth2AndOrganization, createExchangeCodes } from "../shared-params.ts";
+import { afterRegistrationUrl } from "./after-registration.ts";
+import { credentialSelectionNodes, registrationNodes } from "./ui.ts";
+
+async function createRegistrationFlow(
+  ctx: Ctx,
+  options: { type: FlowType; returnTo?: string | undefined; afterVerificationReturnTo?: string | undefined; exchange: boolean },
+): Promise<Flow> {
+  const { deps } = ctx;
+  const flow = newFlow(deps, ctx.request, {
+    kind: "registration",
+    type: options.type,
+    lifespanMs: deps.config.selfservice.flows.registration.lifespan,
+    state: "choose_method",
+    returnTo: options.returnTo,
+    nodes: (csrf) => registrationNodes(deps, csrf),
+    fields: { organization_id: null },
+  });
+  if (options.afterVerificationReturnTo) flow.internal.afterVerificationReturnTo = options.afterVerificationReturnTo;
+  if (options.exchange) flow.payload.session_token_exchange_code = (await createExchangeCodes(ctx, flow.id)).initCode;
+  await deps.persistence.flows.createFlow(flow);
+  return flow;
+}
+
+export const registrationFlow: FlowKindModule = {
+  kind: "registration",
+  expiredMessageId: 4040001,
+  isEnabled: (deps) => deps.config.selfservice.flows.registration.enabled,
+
+  async init(ctx, type) {
+    const params = query(ctx);
+    checkOAuth2AndOrganization(ctx, params);
+    const returnTo = validateReturnTo(ctx.deps.config, params.return_to);
+    const afterVerificationReturnTo = validateReturnTo(ctx.deps.config, params.after_verification_return_to);
+    if (await findActiveSession(ctx.deps, ctx.request)) {
+      if (!ctx.json && type === "browser") return redirect(ctx.reply, afterRegistrationUrl(ctx.deps, returnTo));
+      throw kratosError("session_already_available", "A valid session was detected and thus registration is not possible.", {
+        reason: "A valid session was detected and thus registration is not possible.",
+      });
+    }
+    const flow = await createRegistrationFlow(ctx, {
+      type,
+      returnTo,
+      afterVerificationReturnTo,
+      exchange: type === "api" && params.return_session_token_exchange_code === "true",
+    });
+    await respondWithFlow(ctx, flow);
+  },
+
+  async recreate(ctx, expired) {
+    return createRegistrationFlow(ctx, {
+      type: expired.type,
+      returnTo: expired.payload.return_to,
+      afterVerificationReturnTo: expired.internal.afterVerificationReturnTo,
+      exchange: false,
+    });
+  },
+
+  async submit(ctx, flow, body) {
+    resetMessages(flow.payload.ui);
+    if (flow.internal.completed) {
+      addFlowMessage(flow.payload.ui, uiText(4040002));
+      return respondWithFlow(ctx, flow, 400);
+    }
+    const method = optionalString(body, "method");
+    const screen = optionalString(body, "screen");
+    if (screen === "previous") return showProfile(ctx, flow, body);
+    if (method === "profile" || screen === "credential-selection") return submitProfile(ctx, flow, body);
+    if (method === "password") return submitPasswordRegistration(ctx, flow, body);
+    addFlowMessage(flow.payload.ui, uiText(4010003));
+    await ctx.deps.persistence.flows.updateFlow(flow);
+    await respondWithFlow(ctx, flow, 400);
+  },
+};
+
+function traitsOf(body: Body): unknown {
+  return body.traits;
+}
+
+async function showProfile(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+  const traits = (traitsOf(body) ?? {}) as Record<string, unknown>;
+  flow.payload.ui.nodes = registrationNodes(ctx.deps, flow.csrf_token, traits);
+  await ctx.deps.persistence.flows.updateFlow(flow);
+  await answerStep(ctx, flow);
+}
+
+/** Step one of profile_first: valid traits lead to the credential selection step. */
+async function submitProfile(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+  const { traits, errors } = ctx.deps.defaultSchema.validate(traitsOf(body));
+  if (errors.length > 0) {
+    flow.payload.ui.nodes = registrationNodes(ctx.deps, flow.csrf_token, traits);
+    for (const error of errors) addFieldMessage(flow.payload.ui, error.field, error.message);
+  } else {
+    flow.payload.ui.nodes = credentialSelectionNodes(ctx.deps, flow.csrf_token, traits);
+    addFlowMessage(flow.payload.ui, uiText(1040009));
+    flow.payload.active = "profile";
+  }
+  await ctx.deps.persistence.flows.updateFlow(flow);
+  await answerStep(ctx, flow);
+}
+
+/** Kratos answers a step with 400 and the flow (PROTOCOL.md §13.1); browsers go back to the UI. */
+async function answerStep(ctx: Ctx, flow: Flow): Promise<void> {
+  if (!ctx.json && flow.type === "browser") return respondWithFlow(ctx, flow);
+  sendJson(ctx.reply, 400, toFlowJson(flow));
+}

@@ -1,0 +1,174 @@
+import type { Body } from "../../http/body.ts";
+import { optionalString } from "../../http/body.ts";
+import type { Ctx } from "../../http/context.ts";
+import { query } from "../../http/context.ts";
+import { rotateCsrfSecret } from "../../http/cookies.ts";
+import { kratosError } from "../../http/errors.ts";
+import { redirect, respondWithFlow } from "../../http/respond.ts";
+import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
+import { localeOf } from "../../hooks/locale.ts";
+import type { Identity } from "../../identity/identity.ts";
+import { normaliseIdentifier } from "../../identity/identity.ts";
+import type { Persistence } from "../../persistence/persistence.ts";
+import { findMatchingCode } from "../../strategies/code/one-time-code.ts";
+import { addFieldMessage, addFlowMessage, resetMessages, setInputValue } from "../../ui/nodes.ts";
+import { uiText } from "../../ui/text.ts";
+import type { Flow, FlowType } from "../flow.ts";
+import type { FlowKindModule } from "../flow-kind.ts";
+import { newFlow, uiUrl } from "../new-flow.ts";
+import { validateReturnTo } from "../return-to.ts";
+import { sendVerificationCode } from "./send-code.ts";
+import { chooseMethodNodes, passedNodes, sentEmailNodes } from "./ui.ts";
+
+export function createVerificationFlow(ctx: Ctx, type: FlowType, returnTo: string | undefined): Flow {
+  return newFlow(ctx.deps, ctx.request, {
+    kind: "verification",
+    type,
+    lifespanMs: ctx.deps.config.selfservice.flows.verification.lifespan,
+    state: "choose_method",
+    returnTo,
+    nodes: (csrf) => chooseMethodNodes(csrf),
+    fields: { active: "code" },
+  });
+}
+
+/** The registration hook: a flow already in sent_email with the code on its way. */
+export async function startVerificationForAddress(
+  ctx: Ctx,
+  tx: Persistence,
+  options: { type: FlowType; identity: Identity; address: string; returnTo?: string | undefined; locale: "de" | "en" },
+): Promise<Flow> {
+  const flow = createVerificationFlow(ctx, options.type, options.returnTo);
+  markSent(flow, options.address);
+  await tx.flows.createFlow(flow);
+  await sendVerificationCode(ctx, tx, flow, options.identity, options.address, options.locale);
+  return flow;
+}
+
+function markSent(flow: Flow, address: string): void {
+  flow.state = "sent_email";
+  flow.internal.address = address;
+  flow.internal.tries = 0;
+  flow.payload.ui.nodes = sentEmailNodes(flow.csrf_token, address);
+  resetMessages(flow.payload.ui);
+  addFlowMessage(flow.payload.ui, uiText(1080003));
+}
+
+function returnUrl(ctx: Ctx, flow: Flow): string {
+  const { verification } = ctx.deps.config.selfservice.flows;
+  return (
+    flow.payload.return_to ??
+    verification.after.default_browser_return_url ??
+    ctx.deps.config.selfservice.default_browser_return_url
+  );
+}
+
+export const verificationFlow: FlowKindModule = {
+  kind: "verification",
+  expiredMessageId: 4070005,
+  isEnabled: (deps) => deps.config.selfservice.flows.verification.enabled,
+  // Kratos checks CSRF on the email step only: the code itself proves possession.
+  needsCsrf: (body) => body.code === undefined || body.code === "",
+
+  async init(ctx, type) {
+    const returnTo = validateReturnTo(ctx.deps.config, query(ctx).return_to);
+    const flow = createVerificationFlow(ctx, type, returnTo);
+    await ctx.deps.persistence.flows.createFlow(flow);
+    await respondWithFlow(ctx, flow);
+  },
+
+  async recreate(ctx, expired) {
+    const flow = createVerificationFlow(ctx, expired.type, expired.payload.return_to);
+    await ctx.deps.persistence.flows.createFlow(flow);
+    return flow;
+  },
+
+  async submit(ctx, flow, body) {
+    if (flow.state === "passed_challenge") return replaced(ctx, flow);
+    const code = optionalString(body, "code");
+    // The link in the email opens this GET: fill in the code and show the form.
+    if (ctx.request.method === "GET" && !ctx.json) {
+      if (code && flow.state === "sent_email") setInputValue(flow.payload.ui, "code", code.slice(0, 6));
+      rotateCsrfSecret(ctx.request, ctx.reply, ctx.deps.config);
+      await ctx.deps.persistence.flows.updateFlow(flow);
+      return redirect(ctx.reply, uiUrl(ctx.deps, "verification", flow.id));
+    }
+    if (code) return submitCode(ctx, flow, code);
+    return submitEmail(ctx, flow, body);
+  },
+};
+
+async function submitEmail(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+  const { deps } = ctx;
+  const email = normaliseIdentifier(optionalString(body, "email") ?? "").slice(0, 320);
+  resetMessages(flow.payload.ui);
+  if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) {
+    flow.payload.ui.nodes = chooseMethodNodes(flow.csrf_token, email);
+    addFieldMessage(flow.payload.ui, "email", email ? uiText(4000040, { value: email }) : uiText(4000002, { property: "email" }));
+    await deps.persistence.flows.updateFlow(flow);
+    return respondWithFlow(ctx, flow, 400);
+  }
+  await limitCodeEmails(deps, email);
+  const identity = await deps.persistence.identities.findIdentityByVerifiableAddress(email);
+  const locale = localeOf(ctx.request, body);
+  await deps.persistence.transaction(async (tx) => {
+    await tx.codes.invalidateCodesOfFlow(flow.id, deps.now());
+    markSent(flow, email);
+    await tx.flows.updateFlow(flow);
+    // Unknown or already verified addresses get the same answer and no email.
+    const address = identity?.verifiable_addresses.find((a) => a.value === email);
+    if (identity && address && !address.verified) await sendVerificationCode(ctx, tx, flow, identity, email, locale);
+  });
+  await respondWithFlow(ctx, flow);
+}
+
+async function submitCode(ctx: Ctx, flow: Flow, code: string): Promise<void> {
+  const { deps } = ctx;
+  const max = deps.config.selfservice.methods.code.config.max_submissions;
+  resetMessages(flow.payload.ui);
+  if (flow.state !== "sent_email" || (flow.internal.tries ?? 0) >= max) return restart(ctx, flow);
+  const codes = await deps.persistence.codes.activeCodesOfFlow(flow.id, deps.now());
+  const match = findMatchingCode(codes, code.trim(), deps.config.secrets.default[0]!);
+  if (!match || !(await deps.persistence.codes.useCode(match.id, deps.now()))) {
+    flow.internal.tries = (flow.internal.tries ?? 0) + 1;
+    addFlowMessage(flow.payload.ui, uiText(4070006));
+    setInputValue(flow.payload.ui, "code", "");
+    await deps.persistence.flows.updateFlow(flow);
+    return respondWithFlow(ctx, flow, 200);
+  }
+  await deps.persistence.transaction(async (tx) => {
+    const identity = match.identity_id ? await tx.identities.getIdentity(match.identity_id) : undefined;
+    const address = identity?.verifiable_addresses.find((a) => a.value === match.address);
+    if (identity && address) {
+      Object.assign(address, { verified: true, status: "completed", verified_at: deps.now(), updated_at: deps.now() });
+      identity.updated_at = deps.now();
+      await tx.identities.updateIdentity(identity);
+    }
+    const target = returnUrl(ctx, flow);
+    flow.state = "passed_challenge";
+    flow.payload.ui = { action: target, method: "GET", nodes: passedNodes(flow.csrf_token, target), messages: [uiText(1080002)] };
+    await tx.flows.updateFlow(flow);
+  });
+  await respondWithFlow(ctx, flow, 200);
+}
+
+/** Too many wrong codes: this flow is spent; a new one starts with the reason. */
+async function restart(ctx: Ctx, flow: Flow): Promise<void> {
+  const fresh = createVerificationFlow(ctx, flow.type, flow.payload.return_to);
+  addFlowMessage(fresh.payload.ui, uiText(4000001, { reason: "The verification code was entered wrong too often. Please request a new code." }));
+  await ctx.deps.persistence.transaction(async (tx) => {
+    await tx.codes.invalidateCodesOfFlow(flow.id, ctx.deps.now());
+    await tx.flows.createFlow(fresh);
+  });
+  await respondWithFlow(ctx, fresh, 200);
+}
+
+async function replaced(ctx: Ctx, flow: Flow): Promise<void> {
+  const fresh = createVerificationFlow(ctx, flow.type, flow.payload.return_to);
+  await ctx.deps.persistence.flows.createFlow(fresh);
+  if (!ctx.json) return respondWithFlow(ctx, fresh);
+  throw kratosError("self_service_flow_replaced", "self-service flow replaced", {
+    reason: "The flow was already completed; a new flow was started.",
+    extras: { use_flow_id: fresh.id },
+  });
+}

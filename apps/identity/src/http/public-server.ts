@@ -1,0 +1,59 @@
+import cookie from "@fastify/cookie";
+import formbody from "@fastify/formbody";
+import multipart from "@fastify/multipart";
+import Fastify, { type FastifyInstance } from "fastify";
+import { registerFlowRoutes } from "../flows/flow-routes.ts";
+import { loginFlow } from "../flows/login/login-flow.ts";
+import { registerLogoutRoutes } from "../flows/logout/logout-routes.ts";
+import { recoveryFlow } from "../flows/recovery/recovery-flow.ts";
+import { registrationFlow } from "../flows/registration/registration-flow.ts";
+import { settingsFlow } from "../flows/settings/settings-flow.ts";
+import { verificationFlow } from "../flows/verification/verification-flow.ts";
+import { registerSessionRoutes } from "../session/handlers.ts";
+import { csrfCookie, ensureCsrfSecret } from "./cookies.ts";
+import { decodeSecret, newCsrfSecret } from "./csrf.ts";
+import { errors } from "./errors.ts";
+import type { Deps } from "./deps.ts";
+import { wantsJson } from "./negotiate.ts";
+import { rateLimitHook } from "./rate-limit.ts";
+import { sendError } from "./respond.ts";
+import { registerMiscRoutes } from "./misc-routes.ts";
+
+// Paths where nosurf sets no CSRF cookie (PROTOCOL.md §7): API flows, submits, sessions.
+const csrfIgnored = /^\/(self-service\/[a-z-]+\/api|self-service\/(login|registration|recovery|verification|settings)(\?|$)|sessions|health)/;
+
+export async function buildPublicServer(deps: Deps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.config.serve.public.request_log ? { level: "info" } : { level: "error" },
+    bodyLimit: deps.config.body_limit_bytes,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: deps.config.body_limit_bytes });
+  await app.register(multipart, {
+    attachFieldsToBody: "keyValues",
+    limits: { fieldSize: deps.config.body_limit_bytes, files: 0, fields: 200 },
+  });
+  app.decorateRequest("csrfSecret", "");
+  app.decorateRequest("csrfRotated", false);
+  app.addHook("onRequest", async (request, reply) => {
+    if (!csrfIgnored.test(request.url)) return ensureCsrfSecret(request, reply, deps.config);
+    // No cookie is set here; flows created on these paths mask a throwaway secret.
+    const existing = request.cookies[csrfCookie(deps.config)];
+    request.csrfSecret = existing && decodeSecret(existing) ? existing : newCsrfSecret();
+  });
+  app.addHook("preHandler", rateLimitHook(deps));
+  app.setErrorHandler(async (error, request, reply) => sendError(deps, request, reply, error, wantsJson(request)));
+  app.setNotFoundHandler(async (request, reply) => {
+    await sendError(deps, request, reply, errors.notFound(), true);
+  });
+
+  for (const module of [loginFlow, registrationFlow, recoveryFlow, verificationFlow, settingsFlow]) {
+    registerFlowRoutes(app, deps, module);
+  }
+  registerLogoutRoutes(app, deps);
+  registerSessionRoutes(app, deps);
+  registerMiscRoutes(app, deps);
+  return app;
+}

@@ -1,0 +1,66 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Flow } from "../flows/flow.ts";
+import { toFlowJson } from "../flows/flow.ts";
+import { uiUrl } from "../flows/new-flow.ts";
+import type { Ctx } from "./context.ts";
+import type { Deps } from "./deps.ts";
+import { errors, HttpError } from "./errors.ts";
+
+export function sendJson(reply: FastifyReply, status: number, body: unknown): void {
+  reply.code(status).header("cache-control", "private, no-cache, no-store, must-revalidate").send(body);
+}
+
+export function redirect(reply: FastifyReply, location: string, status = 303): void {
+  reply.code(status).header("location", location).send();
+}
+
+/** Answers with the flow: a body for JSON and API clients, a redirect to the UI for browsers. */
+export async function respondWithFlow(ctx: Ctx, flow: Flow, status = 200): Promise<void> {
+  if (ctx.json || flow.type === "api") return sendJson(ctx.reply, status, await flowJson(ctx, flow));
+  redirect(ctx.reply, uiUrl(ctx.deps, flow.kind, flow.id));
+}
+
+/** Settings flows carry the identity; the others are their stored payload. */
+export async function flowJson(ctx: Ctx, flow: Flow): Promise<Record<string, unknown>> {
+  const json = toFlowJson(flow);
+  if (flow.kind === "settings" && flow.identity_id) {
+    const { toIdentityJson } = await import("../identity/identity.ts");
+    const identity = await ctx.deps.persistence.identities.getIdentity(flow.identity_id);
+    if (identity) json.identity = toIdentityJson(identity, ctx.deps.config.serve.public.base_url);
+  }
+  return json;
+}
+
+/**
+ * Renders an error. JSON clients get the envelope; browsers are sent to the error UI with the
+ * error stored under an id. Unexpected errors become a 500 whose cause is logged, never sent.
+ */
+export async function sendError(deps: Deps, request: FastifyRequest, reply: FastifyReply, error: unknown, json: boolean): Promise<void> {
+  const httpError = toHttpError(error);
+  if (httpError.status >= 500) request.log.error({ err: httpError.cause ?? error }, "request failed");
+  if (httpError.id) reply.header("ory-error-id", httpError.id);
+  const retryAfter = httpError.details?.retry_after_seconds;
+  if (typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
+  const envelope = httpError.toEnvelope();
+  if (json || httpError.status === 429) return sendJson(reply, httpError.status, envelope);
+  const id = crypto.randomUUID();
+  try {
+    await deps.persistence.errors.createError(id, envelope.error as Record<string, unknown>);
+  } catch (cause) {
+    request.log.error({ err: cause }, "could not store error");
+    return sendJson(reply, httpError.status, envelope);
+  }
+  const target = new URL(deps.config.selfservice.flows.error.ui_url);
+  target.searchParams.set("id", id);
+  redirect(reply, target.toString());
+}
+
+export function toHttpError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  const status = (error as { statusCode?: unknown })?.statusCode;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    const reason = status === 413 ? "The request body is too large." : (error as Error).message;
+    return new HttpError(status, status === 413 ? "Payload Too Large" : "The request was malformed or contained invalid parameters", { reason });
+  }
+  return errors.internal(error);
+}

@@ -1,0 +1,105 @@
+import type { Flow, FlowKind } from "../flows/flow.ts";
+import type { Identity } from "../identity/identity.ts";
+import type { Session } from "../session/session.ts";
+
+// The persistence port. Flows, strategies and hooks depend on these interfaces only; the
+// composition root picks the SQL adapter. A contract test suite runs against every database.
+
+export interface IdentityPersister {
+  createIdentity(identity: Identity): Promise<void>;
+  /** Replaces traits, state, metadata, addresses and credentials of an existing identity. */
+  updateIdentity(identity: Identity): Promise<void>;
+  getIdentity(id: string): Promise<Identity | undefined>;
+  findIdentityByIdentifier(type: string, identifier: string): Promise<Identity | undefined>;
+  findIdentityByRecoveryAddress(value: string): Promise<Identity | undefined>;
+  findIdentityByVerifiableAddress(value: string): Promise<Identity | undefined>;
+  listIdentities(query: { pageSize: number; pageToken?: string; identifier?: string }): Promise<{
+    identities: Identity[];
+    nextPageToken?: string;
+  }>;
+  deleteIdentity(id: string): Promise<boolean>;
+}
+
+export interface SessionPersister {
+  createSession(session: Session, tokenHash: string, logoutTokenHash: string): Promise<void>;
+  getSessionByTokenHash(tokenHash: string): Promise<Session | undefined>;
+  getSessionByLogoutTokenHash(logoutTokenHash: string): Promise<Session | undefined>;
+  getSession(id: string): Promise<Session | undefined>;
+  updateSession(session: Session): Promise<void>;
+  listSessionsOfIdentity(
+    identityId: string,
+    query: { active?: boolean; exceptId?: string; limit: number; offset: number },
+  ): Promise<{ sessions: Session[]; total: number }>;
+  revokeSession(identityId: string, sessionId: string): Promise<boolean>;
+  revokeSessionsOfIdentity(identityId: string, options: { exceptId?: string }): Promise<number>;
+}
+
+export interface FlowPersister {
+  createFlow(flow: Flow): Promise<void>;
+  getFlow(id: string, kind: FlowKind): Promise<Flow | undefined>;
+  updateFlow(flow: Flow): Promise<void>;
+}
+
+export interface CodeRecord {
+  id: string;
+  flow_id: string;
+  kind: "recovery" | "verification";
+  code_hash: string;
+  address: string;
+  identity_id: string | null;
+  used_at: Date | null;
+  expires_at: Date;
+}
+
+export interface CodePersister {
+  createCode(code: CodeRecord): Promise<void>;
+  /** Active codes of a flow (not used, not expired), newest first. */
+  activeCodesOfFlow(flowId: string, now: Date): Promise<CodeRecord[]>;
+  /** Marks a code used; false when another request used it first. */
+  useCode(id: string, now: Date): Promise<boolean>;
+  invalidateCodesOfFlow(flowId: string, now: Date): Promise<void>;
+}
+
+export interface ErrorPersister {
+  createError(id: string, error: Record<string, unknown>): Promise<void>;
+  getError(id: string): Promise<{ id: string; error: Record<string, unknown>; created_at: Date } | undefined>;
+}
+
+export interface RateLimitPersister {
+  /** Counts one hit in the key's fixed window; returns the count and when the window ends. */
+  hit(key: string, windowMs: number, now: Date): Promise<{ count: number; windowEndsAt: Date }>;
+  peek(key: string, now: Date): Promise<number>;
+  reset(key: string): Promise<void>;
+}
+
+export interface ExchangePersister {
+  putExchange(id: string, kind: string, payload: Record<string, unknown>, expiresAt: Date): Promise<void>;
+  takeExchange(id: string, kind: string, now: Date): Promise<Record<string, unknown> | undefined>;
+  getExchange(id: string, kind: string, now: Date): Promise<Record<string, unknown> | undefined>;
+}
+
+export interface OutgoingEmail {
+  templateType: "verification_code_valid" | "recovery_code_valid";
+  to: string;
+  locale: "de" | "en";
+  model: { code: string; expiresInMinutes: number } & Record<string, unknown>;
+}
+
+export interface CourierPersister {
+  enqueueEmail(email: OutgoingEmail): Promise<string>;
+}
+
+export interface Persistence {
+  identities: IdentityPersister;
+  sessions: SessionPersister;
+  flows: FlowPersister;
+  codes: CodePersister;
+  errors: ErrorPersister;
+  limits: RateLimitPersister;
+  exchanges: ExchangePersister;
+  /** Runs the function with persisters bound to one database transaction. */
+  transaction<T>(fn: (tx: Persistence) => Promise<T>): Promise<T>;
+  /** The email outbox, written in the same transaction as the flow change. */
+  courier: CourierPersister;
+  close(): Promise<void>;
+}

@@ -1,0 +1,154 @@
+import type { ColumnType, Generated, JSONColumnType } from "kysely";
+
+// Row types of every table. Kratos's wire objects are assembled from these by the persisters.
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type Json<T extends object | null> = JSONColumnType<T, string, string>;
+type NullableJson<T> = ColumnType<T | null, string | null, string | null>;
+
+export interface IdentitiesTable {
+  id: string;
+  schema_id: string;
+  state: "active" | "inactive";
+  state_changed_at: Timestamp | null;
+  traits: Json<Record<string, unknown>>;
+  metadata_public: NullableJson<Record<string, unknown>>;
+  metadata_admin: NullableJson<Record<string, unknown>>;
+  external_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CredentialsTable {
+  id: string;
+  identity_id: string;
+  type: string;
+  config: Json<Record<string, unknown>>;
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CredentialIdentifiersTable {
+  id: string;
+  credential_id: string;
+  identity_id: string;
+  type: string;
+  identifier: string;
+}
+
+export interface VerifiableAddressesTable {
+  id: string;
+  identity_id: string;
+  via: "email";
+  value: string;
+  verified: boolean;
+  status: "pending" | "sent" | "completed";
+  verified_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RecoveryAddressesTable {
+  id: string;
+  identity_id: string;
+  via: "email";
+  value: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  token_hash: string;
+  logout_token_hash: string;
+  identity_id: string;
+  active: boolean;
+  aal: string;
+  authentication_methods: Json<unknown[]>;
+  devices: Json<unknown[]>;
+  authenticated_at: Timestamp;
+  issued_at: Timestamp;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FlowsTable {
+  id: string;
+  kind: string;
+  type: "browser" | "api";
+  state: string;
+  csrf_token: string;
+  identity_id: string | null;
+  session_id: string | null;
+  payload: Json<Record<string, unknown>>;
+  internal: Json<Record<string, unknown>>;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CodesTable {
+  id: string;
+  flow_id: string;
+  kind: string;
+  code_hash: string;
+  address: string;
+  identity_id: string | null;
+  used_at: Timestamp | null;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface CourierMessagesTable {
+  id: string;
+  type: "email";
+  status: "queued" | "processing" | "sent" | "abandoned";
+  recipient: string;
+  subject: string;
+  body: string;
+  html_body: string;
+  template_type: string;
+  send_count: number;
+  last_error: string | null;
+  lease_until: Timestamp | null;
+  next_attempt_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ErrorsTable {
+  id: string;
+  error: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  window_ends_at: Timestamp;
+}
+
+export interface ContinuityTable {
+  id: string;
+  kind: string;
+  payload: Json<Record<string, unknown>>;
+  expires_at: Timestamp;
+  created_at: Generated<Timestamp>;
+}
+
+export interface Database {
+  identities: IdentitiesTable;
+  identity_credentials: CredentialsTable;
+  identity_credential_identifiers: CredentialIdentifiersTable;
+  identity_verifiable_addresses: VerifiableAddressesTable;
+  identity_recovery_addresses: RecoveryAddressesTable;
+  sessions: SessionsTable;
+  selfservice_flows: FlowsTable;
+  selfservice_codes: CodesTable;
+  courier_messages: CourierMessagesTable;
+  selfservice_errors: ErrorsTable;
+  rate_limits: RateLimitsTable;
+  token_exchanges: ContinuityTable;
+}

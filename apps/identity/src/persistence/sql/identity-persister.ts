@@ -1,0 +1,212 @@
+import type { Kysely, Selectable } from "kysely";
+import type { Identity } from "../../identity/identity.ts";
+import type { IdentityPersister } from "../persistence.ts";
+import type { CredentialsTable, Database, IdentitiesTable } from "./database.ts";
+
+const json = (value: unknown): string => JSON.stringify(value);
+
+export class SqlIdentityPersister implements IdentityPersister {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async createIdentity(identity: Identity): Promise<void> {
+    await this.db
+      .insertInto("identities")
+      .values({
+        id: identity.id,
+        schema_id: identity.schema_id,
+        state: identity.state,
+        state_changed_at: identity.state_changed_at ?? null,
+        traits: json(identity.traits),
+        metadata_public: identity.metadata_public === null ? null : json(identity.metadata_public),
+        metadata_admin: identity.metadata_admin === null ? null : json(identity.metadata_admin),
+        external_id: identity.external_id ?? null,
+        created_at: identity.created_at,
+        updated_at: identity.updated_at,
+      })
+      .execute();
+    await this.writeChildren(identity);
+  }
+
+  async updateIdentity(identity: Identity): Promise<void> {
+    await this.db
+      .updateTable("identities")
+      .set({
+        state: identity.state,
+        state_changed_at: identity.state_changed_at ?? null,
+        traits: json(identity.traits),
+        metadata_public: identity.metadata_public === null ? null : json(identity.metadata_public),
+        metadata_admin: identity.metadata_admin === null ? null : json(identity.metadata_admin),
+        external_id: identity.external_id ?? null,
+        updated_at: identity.updated_at,
+      })
+      .where("id", "=", identity.id)
+      .execute();
+    for (const table of [
+      "identity_credentials",
+      "identity_verifiable_addresses",
+      "identity_recovery_addresses",
+    ] as const) {
+      await this.db.deleteFrom(table).where("identity_id", "=", identity.id).execute();
+    }
+    await this.writeChildren(identity);
+  }
+
+  private async writeChildren(identity: Identity): Promise<void> {
+    for (const credential of identity.credentials) {
+      await this.db
+        .insertInto("identity_credentials")
+        .values({
+          id: credential.id,
+          identity_id: identity.id,
+          type: credential.type,
+          config: json(credential.config),
+          version: credential.version,
+          created_at: credential.created_at,
+          updated_at: credential.updated_at,
+        })
+        .execute();
+      if (credential.identifiers.length > 0) {
+        await this.db
+          .insertInto("identity_credential_identifiers")
+          .values(
+            credential.identifiers.map((identifier) => ({
+              id: crypto.randomUUID(),
+              credential_id: credential.id,
+              identity_id: identity.id,
+              type: credential.type,
+              identifier,
+            })),
+          )
+          .execute();
+      }
+    }
+    if (identity.verifiable_addresses.length > 0) {
+      await this.db
+        .insertInto("identity_verifiable_addresses")
+        .values(
+          identity.verifiable_addresses.map((a) => ({
+            ...a,
+            identity_id: identity.id,
+            verified_at: a.verified_at ?? null,
+          })),
+        )
+        .execute();
+    }
+    if (identity.recovery_addresses.length > 0) {
+      await this.db
+        .insertInto("identity_recovery_addresses")
+        .values(identity.recovery_addresses.map((a) => ({ ...a, identity_id: identity.id })))
+        .execute();
+    }
+  }
+
+  async getIdentity(id: string): Promise<Identity | undefined> {
+    if (!isUuid(id)) return undefined;
+    const row = await this.db.selectFrom("identities").selectAll().where("id", "=", id).executeTakeFirst();
+    return row ? (await this.hydrate([row]))[0] : undefined;
+  }
+
+  async findIdentityByIdentifier(type: string, identifier: string): Promise<Identity | undefined> {
+    const row = await this.db
+      .selectFrom("identity_credential_identifiers")
+      .select("identity_id")
+      .where("type", "=", type)
+      .where("identifier", "=", identifier)
+      .executeTakeFirst();
+    return row ? this.getIdentity(row.identity_id) : undefined;
+  }
+
+  async findIdentityByRecoveryAddress(value: string): Promise<Identity | undefined> {
+    const row = await this.db
+      .selectFrom("identity_recovery_addresses")
+      .select("identity_id")
+      .where("via", "=", "email")
+      .where("value", "=", value)
+      .executeTakeFirst();
+    return row ? this.getIdentity(row.identity_id) : undefined;
+  }
+
+  async findIdentityByVerifiableAddress(value: string): Promise<Identity | undefined> {
+    const row = await this.db
+      .selectFrom("identity_verifiable_addresses")
+      .select("identity_id")
+      .where("via", "=", "email")
+      .where("value", "=", value)
+      .executeTakeFirst();
+    return row ? this.getIdentity(row.identity_id) : undefined;
+  }
+
+  async listIdentities(query: { pageSize: number; pageToken?: string; identifier?: string }): Promise<{
+    identities: Identity[];
+    nextPageToken?: string;
+  }> {
+    let select = this.db.selectFrom("identities").selectAll("identities");
+    if (query.identifier !== undefined) {
+      select = select
+        .innerJoin("identity_credential_identifiers as i", "i.identity_id", "identities.id")
+        .where("i.identifier", "=", query.identifier);
+    }
+    if (query.pageToken && isUuid(query.pageToken)) select = select.where("identities.id", ">", query.pageToken);
+    const rows = await select.orderBy("identities.id").limit(query.pageSize + 1).execute();
+    const page = rows.slice(0, query.pageSize);
+    const identities = await this.hydrate(page);
+    return rows.length > query.pageSize ? { identities, nextPageToken: page.at(-1)!.id } : { identities };
+  }
+
+  async deleteIdentity(id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    const result = await this.db.deleteFrom("identities").where("id", "=", id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  private async hydrate(rows: Selectable<IdentitiesTable>[]): Promise<Identity[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const [credentials, identifiers, verifiable, recovery] = await Promise.all([
+      this.db.selectFrom("identity_credentials").selectAll().where("identity_id", "in", ids).execute(),
+      this.db.selectFrom("identity_credential_identifiers").selectAll().where("identity_id", "in", ids).execute(),
+      this.db
+        .selectFrom("identity_verifiable_addresses")
+        .selectAll()
+        .where("identity_id", "in", ids)
+        .orderBy("created_at")
+        .execute(),
+      this.db
+        .selectFrom("identity_recovery_addresses")
+        .selectAll()
+        .where("identity_id", "in", ids)
+        .orderBy("created_at")
+        .execute(),
+    ]);
+    const toCredential = (c: Selectable<CredentialsTable>): Identity["credentials"][number] => ({
+      id: c.id,
+      type: c.type,
+      identifiers: identifiers.filter((i) => i.credential_id === c.id).map((i) => i.identifier),
+      config: c.config,
+      version: c.version,
+      created_at: c.created_at,
+      updated_at: c.updated_at,
+    });
+    return rows.map((row) => ({
+      id: row.id,
+      schema_id: row.schema_id,
+      state: row.state,
+      state_changed_at: row.state_changed_at ?? undefined,
+      traits: row.traits,
+      metadata_public: row.metadata_public,
+      metadata_admin: row.metadata_admin,
+      external_id: row.external_id ?? undefined,
+      credentials: credentials.filter((c) => c.identity_id === row.id).map(toCredential),
+      verifiable_addresses: verifiable
+        .filter((a) => a.identity_id === row.id)
+        .map(({ identity_id: _, verified_at, ...a }) => ({ ...a, verified_at: verified_at ?? undefined })),
+      recovery_addresses: recovery.filter((a) => a.identity_id === row.id).map(({ identity_id: _, ...a }) => a),
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    }));
+  }
+}
+
+export function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}

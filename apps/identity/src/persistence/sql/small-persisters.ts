@@ -1,0 +1,131 @@
+import { type Kysely, sql } from "kysely";
+import type {
+  CodePersister,
+  CodeRecord,
+  ErrorPersister,
+  ExchangePersister,
+  RateLimitPersister,
+} from "../persistence.ts";
+import type { Database } from "./database.ts";
+import { isUuid } from "./identity-persister.ts";
+
+export class SqlCodePersister implements CodePersister {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async createCode(code: CodeRecord): Promise<void> {
+    await this.db.insertInto("selfservice_codes").values({ ...code, created_at: new Date() }).execute();
+  }
+
+  async activeCodesOfFlow(flowId: string, now: Date): Promise<CodeRecord[]> {
+    const rows = await this.db
+      .selectFrom("selfservice_codes")
+      .selectAll()
+      .where("flow_id", "=", flowId)
+      .where("used_at", "is", null)
+      .where("expires_at", ">", now)
+      .orderBy("created_at", "desc")
+      .execute();
+    return rows.map(({ created_at: _, ...row }) => ({ ...row, kind: row.kind as CodeRecord["kind"] }));
+  }
+
+  async useCode(id: string, now: Date): Promise<boolean> {
+    const result = await this.db
+      .updateTable("selfservice_codes")
+      .set({ used_at: now })
+      .where("id", "=", id)
+      .where("used_at", "is", null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async invalidateCodesOfFlow(flowId: string, now: Date): Promise<void> {
+    await this.db
+      .updateTable("selfservice_codes")
+      .set({ used_at: now })
+      .where("flow_id", "=", flowId)
+      .where("used_at", "is", null)
+      .execute();
+  }
+}
+
+export class SqlErrorPersister implements ErrorPersister {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async createError(id: string, error: Record<string, unknown>): Promise<void> {
+    await this.db.insertInto("selfservice_errors").values({ id, error: JSON.stringify(error), created_at: new Date() }).execute();
+  }
+
+  async getError(id: string): Promise<{ id: string; error: Record<string, unknown>; created_at: Date } | undefined> {
+    if (!isUuid(id)) return undefined;
+    return this.db.selectFrom("selfservice_errors").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+}
+
+/** Fixed-window counters in the database, so every instance behind a load balancer shares them. */
+export class SqlRateLimitPersister implements RateLimitPersister {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async hit(key: string, windowMs: number, now: Date): Promise<{ count: number; windowEndsAt: Date }> {
+    const windowEndsAt = new Date(now.getTime() + windowMs);
+    const row = await this.db
+      .insertInto("rate_limits")
+      .values({ key, count: 1, window_ends_at: windowEndsAt })
+      .onConflict((oc) =>
+        oc.column("key").doUpdateSet({
+          count: sql`case when rate_limits.window_ends_at <= ${now} then 1 else rate_limits.count + 1 end`,
+          window_ends_at: sql`case when rate_limits.window_ends_at <= ${now} then ${windowEndsAt} else rate_limits.window_ends_at end`,
+        }),
+      )
+      .returning(["count", "window_ends_at"])
+      .executeTakeFirstOrThrow();
+    return { count: row.count, windowEndsAt: row.window_ends_at };
+  }
+
+  async peek(key: string, now: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom("rate_limits")
+      .select("count")
+      .where("key", "=", key)
+      .where("window_ends_at", ">", now)
+      .executeTakeFirst();
+    return row?.count ?? 0;
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.db.deleteFrom("rate_limits").where("key", "=", key).execute();
+  }
+}
+
+export class SqlExchangePersister implements ExchangePersister {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async putExchange(id: string, kind: string, payload: Record<string, unknown>, expiresAt: Date): Promise<void> {
+    await this.db
+      .insertInto("token_exchanges")
+      .values({ id, kind, payload: JSON.stringify(payload), expires_at: expiresAt })
+      .onConflict((oc) => oc.column("id").doUpdateSet({ payload: JSON.stringify(payload), expires_at: expiresAt }))
+      .execute();
+  }
+
+  async takeExchange(id: string, kind: string, now: Date): Promise<Record<string, unknown> | undefined> {
+    const row = await this.db
+      .deleteFrom("token_exchanges")
+      .where("id", "=", id)
+      .where("kind", "=", kind)
+      .where("expires_at", ">", now)
+      .returning("payload")
+      .executeTakeFirst();
+    return row?.payload;
+  }
+
+  async getExchange(id: string, kind: string, now: Date): Promise<Record<string, unknown> | undefined> {
+    const row = await this.db
+      .selectFrom("token_exchanges")
+      .select("payload")
+      .where("id", "=", id)
+      .where("kind", "=", kind)
+      .where("expires_at", ">", now)
+      .executeTakeFirst();
+    return row?.payload;
+  }
+}

@@ -1,0 +1,31 @@
+import type { Kysely } from "kysely";
+import { enqueueEmail } from "../../courier/outbox.ts";
+import type { Persistence } from "../persistence.ts";
+import type { Database } from "./database.ts";
+import { SqlFlowPersister } from "./flow-persister.ts";
+import { SqlIdentityPersister } from "./identity-persister.ts";
+import { SqlSessionPersister } from "./session-persister.ts";
+import {
+  SqlCodePersister,
+  SqlErrorPersister,
+  SqlExchangePersister,
+  SqlRateLimitPersister,
+} from "./small-persisters.ts";
+
+export function createSqlPersistence(db: Kysely<Database>, options: { inTransaction?: boolean } = {}): Persistence {
+  return {
+    identities: new SqlIdentityPersister(db),
+    sessions: new SqlSessionPersister(db),
+    flows: new SqlFlowPersister(db),
+    codes: new SqlCodePersister(db),
+    errors: new SqlErrorPersister(db),
+    limits: new SqlRateLimitPersister(db),
+    exchanges: new SqlExchangePersister(db),
+    courier: { enqueueEmail: (email) => enqueueEmail(db, email) },
+    transaction: (fn) =>
+      options.inTransaction
+        ? fn(createSqlPersistence(db, options))
+        : db.transaction().execute((trx) => fn(createSqlPersistence(trx, { inTransaction: true }))),
+    close: () => db.destroy(),
+  };
+}

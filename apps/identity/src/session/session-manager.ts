@@ -1,0 +1,96 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { clearSessionCookie, rotateCsrfSecret, setSessionCookie } from "../http/cookies.ts";
+import type { Deps } from "../http/deps.ts";
+import type { Identity } from "../identity/identity.ts";
+import type { Aal, AuthenticationMethod, Session } from "./session.ts";
+import { isSessionActive } from "./session.ts";
+import { hashToken, logoutTokenFor, newSessionToken } from "./tokens.ts";
+
+export interface ActiveSession {
+  session: Session;
+  identity: Identity;
+  token: string;
+}
+
+export interface IssuedSession {
+  session: Session;
+  token: string;
+}
+
+/** Creates a session for the identity; the caller decides whether it becomes a cookie. */
+export async function createSession(
+  deps: Deps,
+  identity: Identity,
+  method: { method: string; aal?: Aal },
+  request: FastifyRequest,
+): Promise<IssuedSession> {
+  const now = deps.now();
+  const token = newSessionToken();
+  const aal = method.aal ?? "aal1";
+  const session: Session = {
+    id: crypto.randomUUID(),
+    identity_id: identity.id,
+    active: true,
+    aal,
+    authentication_methods: [{ method: method.method, aal, completed_at: now.toISOString() }],
+    devices: [deviceOf(request)],
+    authenticated_at: now,
+    issued_at: now,
+    expires_at: new Date(now.getTime() + deps.config.session.lifespan),
+  };
+  await deps.persistence.sessions.createSession(
+    session,
+    hashToken(token),
+    hashToken(logoutTokenFor(token, deps.config.secrets.default[0]!)),
+  );
+  return { session, token };
+}
+
+/** A refresh re-authenticates the current session instead of creating another one. */
+export async function refreshSession(deps: Deps, active: ActiveSession, method: AuthenticationMethod): Promise<void> {
+  active.session.authenticated_at = deps.now();
+  active.session.authentication_methods = [...active.session.authentication_methods, method];
+  await deps.persistence.sessions.updateSession(active.session);
+}
+
+export function deviceOf(request: FastifyRequest): { id: string; ip_address: string; user_agent: string } {
+  return {
+    id: crypto.randomUUID(),
+    ip_address: request.ip,
+    user_agent: String(request.headers["user-agent"] ?? "").slice(0, 512),
+  };
+}
+
+/** Sets the cookie for a browser flow and rotates the CSRF secret (new identity, new token). */
+export function sendSessionCookie(deps: Deps, request: FastifyRequest, reply: FastifyReply, issued: IssuedSession): void {
+  setSessionCookie(reply, deps.config, issued.token, issued.session.expires_at);
+  if (!request.csrfRotated) rotateCsrfSecret(request, reply, deps.config);
+}
+
+export function endSessionCookie(deps: Deps, request: FastifyRequest, reply: FastifyReply): void {
+  clearSessionCookie(reply, deps.config);
+  rotateCsrfSecret(request, reply, deps.config);
+}
+
+/** The session token of a request: cookie, X-Session-Token or Authorization: Bearer. */
+export function sessionTokenOf(deps: Deps, request: FastifyRequest): string | undefined {
+  const header = request.headers["x-session-token"];
+  if (typeof header === "string" && header) return header;
+  const authorization = request.headers.authorization;
+  if (authorization?.toLowerCase().startsWith("bearer ")) return authorization.slice(7).trim();
+  return request.cookies[deps.config.session.cookie.name] || undefined;
+}
+
+export async function findActiveSession(deps: Deps, request: FastifyRequest): Promise<ActiveSession | undefined> {
+  const token = sessionTokenOf(deps, request);
+  if (!token || token.length > 256) return undefined;
+  return findActiveSessionByToken(deps, token);
+}
+
+export async function findActiveSessionByToken(deps: Deps, token: string): Promise<ActiveSession | undefined> {
+  const session = await deps.persistence.sessions.getSessionByTokenHash(hashToken(token));
+  if (!session) return undefined;
+  const identity = await deps.persistence.identities.getIdentity(session.identity_id);
+  if (!identity || !isSessionActive(session, identity, deps.now())) return undefined;
+  return { session, identity, token };
+}

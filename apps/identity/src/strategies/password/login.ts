@@ -1,0 +1,89 @@
+import type { Body } from "../../http/body.ts";
+import { optionalString } from "../../http/body.ts";
+import type { Ctx } from "../../http/context.ts";
+import { respondWithFlow } from "../../http/respond.ts";
+import { afterLoginUrl } from "../../flows/login/after-login.ts";
+import { passwordStepNodes } from "../../flows/login/ui.ts";
+import type { Flow } from "../../flows/flow.ts";
+import { completeWithSession } from "../../hooks/complete-with-session.ts";
+import { clearLoginFailures, recordLoginFailure, throttleLogin } from "../../hooks/login-throttle.ts";
+import { unverifiedAddress } from "../../hooks/require-verified-address.ts";
+import { getCredential, type Identity, normaliseIdentifier } from "../../identity/identity.ts";
+import { createSession, findActiveSession, refreshSession } from "../../session/session-manager.ts";
+import { addFlowMessage, anchorNode, resetMessages, setInputValue } from "../../ui/nodes.ts";
+import { uiText } from "../../ui/text.ts";
+
+const maxIdentifierLength = 320;
+
+export async function submitPasswordLogin(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+  const { deps } = ctx;
+  const rawIdentifier = optionalString(body, "identifier") ?? "";
+  const password = optionalString(body, "password") ?? "";
+  resetMessages(flow.payload.ui);
+  flow.payload.active = "password";
+  if (!rawIdentifier.trim() || !password) {
+    return fail(ctx, flow, rawIdentifier, uiText(4000002, { property: rawIdentifier.trim() ? "password" : "identifier" }));
+  }
+  const identifier = normaliseIdentifier(rawIdentifier).slice(0, maxIdentifierLength);
+  await throttleLogin(deps, identifier);
+
+  const identity = await deps.persistence.identities.findIdentityByIdentifier("password", identifier);
+  const hash = identity && (getCredential(identity, "password")?.config.hashed_password as string | undefined);
+  // Unknown identifiers verify a dummy hash so both answers take the same time.
+  const valid = hash ? await deps.hasher.verify(password, hash) : (await deps.hasher.verifyDummy(password), false);
+  if (!identity || !valid) {
+    await recordLoginFailure(deps, identifier);
+    return fail(ctx, flow, rawIdentifier, uiText(4000006));
+  }
+  await clearLoginFailures(deps, identifier);
+  if (identity.state !== "active") return fail(ctx, flow, rawIdentifier, uiText(4010011));
+  if (hash && deps.hasher.needsRehash(hash)) await rehash(ctx, identity, password);
+
+  const unverified = unverifiedAddress(deps, identity, identifier);
+  if (unverified) {
+    addFlowMessage(flow.payload.ui, uiText(4000010));
+    const link = new URL("self-service/verification/browser", deps.config.serve.public.base_url);
+    if (flow.payload.return_to) link.searchParams.set("return_to", flow.payload.return_to);
+    flow.payload.ui.nodes.push(anchorNode("default", "verification", link.toString(), uiText(1070009)));
+    setInputValue(flow.payload.ui, "password", undefined);
+    await deps.persistence.flows.updateFlow(flow);
+    return respondWithFlow(ctx, flow, 400);
+  }
+
+  const active = await findActiveSession(deps, ctx.request);
+  const method = { method: "password", aal: "aal1" as const, completed_at: deps.now().toISOString() };
+  let issued: Awaited<ReturnType<typeof createSession>> | undefined;
+  if (flow.payload.refresh === true && active?.identity.id === identity.id) {
+    await refreshSession(deps, active, method);
+    issued = { session: active.session, token: active.token };
+  } else {
+    issued = await createSession(deps, identity, { method: "password" }, ctx.request);
+  }
+  flow.state = "passed_challenge";
+  flow.internal.completed = true;
+  flow.identity_id = identity.id;
+  await deps.persistence.flows.updateFlow(flow);
+  await completeWithSession(ctx, { flow, identity, issued, returnTo: afterLoginUrl(deps, flow.payload.return_to) });
+}
+
+async function fail(ctx: Ctx, flow: Flow, identifier: string, message: ReturnType<typeof uiText>): Promise<void> {
+  if (flow.payload.active === "password" && flow.payload.ui.nodes.some((n) => n.group === "identifier_first") && identifier) {
+    flow.payload.ui.nodes = passwordStepNodes(ctx.deps, flow.csrf_token, identifier.slice(0, maxIdentifierLength));
+  }
+  addFlowMessage(flow.payload.ui, message);
+  // The identifier stays, the password never comes back.
+  setInputValue(flow.payload.ui, "identifier", identifier.slice(0, maxIdentifierLength));
+  setInputValue(flow.payload.ui, "password", undefined);
+  await ctx.deps.persistence.flows.updateFlow(flow);
+  await respondWithFlow(ctx, flow, 400);
+}
+
+/** Imported or older hashes are upgraded to the current argon2id parameters on sign-in. */
+async function rehash(ctx: Ctx, identity: Identity, password: string): Promise<void> {
+  const credential = getCredential(identity, "password");
+  if (!credential) return;
+  credential.config = { ...credential.config, hashed_password: await ctx.deps.hasher.hash(password) };
+  credential.updated_at = ctx.deps.now();
+  identity.updated_at = ctx.deps.now();
+  await ctx.deps.persistence.transaction((tx) => tx.identities.updateIdentity(identity));
+}

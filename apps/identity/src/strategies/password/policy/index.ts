@@ -1,0 +1,6 @@
+export {
+  defaultPasswordPolicyOptions,
+  type PasswordPolicyInput,
+  type PasswordPolicyOptions,
+  validatePassword,
+} from "./password-policy.ts";

@@ -1,0 +1,119 @@
+import type { UiText } from "./text.ts";
+import { uiText } from "./text.ts";
+
+// Kratos ui nodes (PROTOCOL.md §4). Node messages are always an array; attributes always carry
+// node_type (clients check it) and disabled.
+
+export type NodeGroup = "default" | "password" | "profile" | "code" | "identifier_first";
+
+export interface UiNodeInputAttributes {
+  name: string;
+  type: string;
+  value?: unknown;
+  required?: boolean;
+  autocomplete?: string;
+  pattern?: string;
+  maxlength?: number;
+  disabled: boolean;
+  node_type: "input";
+}
+
+export interface UiNodeAnchorAttributes {
+  id: string;
+  href: string;
+  title: UiText;
+  node_type: "a";
+}
+
+export interface UiNode {
+  type: "input" | "a";
+  group: NodeGroup;
+  attributes: UiNodeInputAttributes | UiNodeAnchorAttributes;
+  messages: UiText[];
+  meta: { label?: UiText };
+}
+
+export interface UiContainer {
+  action: string;
+  method: "POST" | "GET";
+  nodes: UiNode[];
+  messages?: UiText[];
+}
+
+interface InputOptions {
+  group: NodeGroup;
+  name: string;
+  type: string;
+  value?: unknown;
+  required?: boolean;
+  autocomplete?: string;
+  pattern?: string;
+  maxlength?: number;
+  label?: UiText;
+}
+
+export function inputNode(options: InputOptions): UiNode {
+  const { group, label, ...rest } = options;
+  const attributes: UiNodeInputAttributes = { ...rest, disabled: false, node_type: "input" };
+  for (const key of Object.keys(attributes) as (keyof UiNodeInputAttributes)[]) {
+    if (attributes[key] === undefined) delete attributes[key];
+  }
+  return { type: "input", group, attributes, messages: [], meta: label ? { label } : {} };
+}
+
+export function csrfNode(token: string): UiNode {
+  return inputNode({ group: "default", name: "csrf_token", type: "hidden", value: token, required: true });
+}
+
+export function submitNode(group: NodeGroup, name: string, value: string, label: UiText): UiNode {
+  return inputNode({ group, name, type: "submit", value, label });
+}
+
+export function anchorNode(group: NodeGroup, id: string, href: string, title: UiText): UiNode {
+  return { type: "a", group, attributes: { id, href, title, node_type: "a" }, messages: [], meta: { label: title } };
+}
+
+export function inputAttributes(node: UiNode): UiNodeInputAttributes | undefined {
+  return node.attributes.node_type === "input" ? node.attributes : undefined;
+}
+
+export function findInput(ui: UiContainer, name: string): UiNode | undefined {
+  return ui.nodes.find((n) => inputAttributes(n)?.name === name);
+}
+
+/** Clears every message, as Kratos does before placing the messages of a new attempt. */
+export function resetMessages(ui: UiContainer): void {
+  delete ui.messages;
+  for (const node of ui.nodes) node.messages = [];
+}
+
+export function addFlowMessage(ui: UiContainer, message: UiText): void {
+  ui.messages = [...(ui.messages ?? []), message];
+}
+
+/** Puts a message on the named field, adding a text input when the form has no such node. */
+export function addFieldMessage(ui: UiContainer, field: string | undefined, message: UiText): void {
+  if (!field) return addFlowMessage(ui, message);
+  let node = findInput(ui, field);
+  if (!node) {
+    node = inputNode({ group: "default", name: field, type: "text" });
+    ui.nodes.push(node);
+  }
+  node.messages.push(message);
+}
+
+export function setInputValue(ui: UiContainer, name: string, value: unknown): void {
+  const attributes = (() => {
+    const node = findInput(ui, name);
+    return node ? inputAttributes(node) : undefined;
+  })();
+  if (attributes) attributes.value = value;
+}
+
+export const labels = {
+  password: (): UiText => uiText(1070001),
+  email: (): UiText => uiText(1070007),
+  save: (): UiText => uiText(1070003),
+  continue: (): UiText => uiText(1070009),
+  resendCode: (): UiText => uiText(1070008),
+};

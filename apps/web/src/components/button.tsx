@@ -1,0 +1,82 @@
+import { cva } from "class-variance-authority";
+import { clsx } from "clsx";
+import type * as React from "react";
+
+export const buttonVariants = cva(
+  [
+    "relative inline-flex items-center justify-center gap-2 font-semibold",
+    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-petrol-600",
+    "disabled:cursor-not-allowed disabled:opacity-60 aria-busy:cursor-wait",
+  ],
+  {
+    variants: {
+      variant: {
+        primary:
+          "h-button rounded-control bg-green-700 px-5 text-white hover:bg-green-800 active:bg-green-900",
+        secondary:
+          "h-button rounded-control border-2 border-green-700 bg-white px-5 text-green-800 hover:bg-green-50 active:bg-green-100",
+        link: "min-h-6 rounded-sm px-0.5 text-petrol-700 underline underline-offset-4 hover:text-petrol-900",
+      },
+    },
+    defaultVariants: { variant: "primary" },
+  },
+);
+
+export type ButtonProps = React.ComponentProps<"button"> & {
+  variant?: "primary" | "secondary" | "link";
+  isLoading?: boolean;
+};
+
+// While loading, clicks (and the implicit submit on Enter, which is a click on the default
+// button) must not send the form a second time. `disabled` would do that too, but it also
+// drops keyboard focus to <body>, so the button stays focusable and is only marked busy.
+function ignoreWhileLoading(event: React.MouseEvent<HTMLButtonElement>): void {
+  event.preventDefault();
+}
+
+export function Button({
+  variant,
+  isLoading = false,
+  className,
+  children,
+  type = "button",
+  onClick,
+  ...props
+}: ButtonProps): React.JSX.Element {
+  return (
+    <button
+      {...props}
+      type={type}
+      className={clsx(buttonVariants({ variant }), className)}
+      aria-busy={isLoading || undefined}
+      aria-disabled={isLoading || props["aria-disabled"]}
+      data-loading={isLoading || undefined}
+      onClick={isLoading ? ignoreWhileLoading : onClick}
+    >
+      {/* The label stays in the accessibility tree (the button keeps its name) and keeps the
+          button's width, so nothing jumps when the dots take its place. */}
+      <span data-slot="label" className={clsx("inline-flex items-center gap-2", isLoading && "opacity-0")}>
+        {children}
+      </span>
+      {isLoading ? <LoadingDots /> : null}
+    </button>
+  );
+}
+
+function LoadingDots(): React.JSX.Element {
+  return (
+    <span
+      data-slot="loading-dots"
+      aria-hidden="true"
+      className="absolute inset-0 flex items-center justify-center gap-1.5"
+    >
+      {[0, 160, 320].map((delay) => (
+        <span
+          key={delay}
+          className="size-2 rounded-full bg-current motion-safe:animate-loading-dot"
+          style={{ animationDelay: `${delay}ms` }}
+        />
+      ))}
+    </span>
+  );
+}

@@ -1,0 +1,17 @@
+// What a form's server action answers when it does not redirect (shared by server and client).
+
+export interface FormState {
+  /** Submitted values to show again (never passwords). */
+  readonly values: Readonly<Record<string, string>>;
+  /** Field name -> message key (see field-rules.ts), from the server-side check. */
+  readonly errors: Readonly<Record<string, string>>;
+  /** A form with steps (login: email, then password). */
+  readonly step?: string;
+  /**
+   * A page the browser must load as a document (the identity service's own paths, other
+   * sites). Set only for calls made by JavaScript; without it the action redirects.
+   */
+  readonly navigateTo?: string;
+}
+
+export const initialFormState: FormState = { values: {}, errors: {} };

@@ -1,0 +1,126 @@
+"use client";
+
+// The behaviour every flow form shares in the browser: the server action through
+// useActionState (the same form works without JavaScript), instant checks with the same rules
+// the server applies, a pending flag for the loading button, and a document navigation when
+// the action asks for one.
+
+import * as React from "react";
+import { checkField, checkFields, formValues } from "./field-rules";
+import type { FieldSpec } from "./field-spec";
+import { type FormState, initialFormState } from "./form-state";
+
+export type FormAction = (state: FormState, formData: FormData) => Promise<FormState>;
+
+export interface FieldState {
+  readonly error: string | undefined;
+  readonly isValid: boolean;
+  readonly defaultValue: string | undefined;
+  readonly onBlur: (event: React.FocusEvent<HTMLInputElement>) => void;
+  readonly onChange: (event: React.ChangeEvent<HTMLInputElement>) => void;
+}
+
+export interface FlowFormApi {
+  readonly state: FormState;
+  readonly formAction: (formData: FormData) => void;
+  readonly isPending: boolean;
+  readonly formRef: React.RefObject<HTMLFormElement | null>;
+  readonly onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
+  readonly field: (spec: FieldSpec) => FieldState;
+}
+
+/** undefined: not checked in the browser yet; null: checked and fine; string: message key. */
+type Checked = Readonly<Record<string, string | null>>;
+
+export function useFlowForm(
+  action: FormAction,
+  fields: readonly FieldSpec[],
+  errorTexts: Readonly<Record<string, string>>,
+): FlowFormApi {
+  const [state, formAction, isPending] = React.useActionState(action, initialFormState);
+  const [checked, setChecked] = React.useState<Checked>({});
+  const [edited, setEdited] = React.useState<ReadonlySet<string>>(new Set());
+  const formRef = React.useRef<HTMLFormElement>(null);
+
+  const rules = React.useMemo(() => {
+    const byName: Record<string, NonNullable<FieldSpec["rule"]>> = {};
+    for (const spec of fields) if (spec.rule) byName[spec.name] = spec.rule;
+    return byName;
+  }, [fields]);
+
+  // A new answer from the server: its errors are the ones to show.
+  const [answered, setAnswered] = React.useState(state);
+  if (answered !== state) {
+    setAnswered(state);
+    setChecked({});
+    setEdited(new Set());
+  }
+
+  React.useEffect(() => {
+    if (state.navigateTo) window.location.assign(state.navigateTo);
+  }, [state.navigateTo]);
+
+  const currentValues = React.useCallback(
+    (): Record<string, string> => (formRef.current ? formValues(new FormData(formRef.current)) : {}),
+    [],
+  );
+
+  const check = React.useCallback(
+    (names: readonly string[]) => {
+      const values = currentValues();
+      setChecked((previous) => {
+        const next = { ...previous };
+        for (const name of names) {
+          const rule = rules[name];
+          if (rule) next[name] = checkField(rule, values[name] ?? "", values) ?? null;
+        }
+        return next;
+      });
+    },
+    [currentValues, rules],
+  );
+
+  const onSubmit = React.useCallback(
+    (event: React.FormEvent<HTMLFormElement>) => {
+      const errors = checkFields(rules, currentValues());
+      const names = Object.keys(errors);
+      if (names.length === 0) {
+        setEdited(new Set());
+        return;
+      }
+      event.preventDefault();
+      setChecked(Object.fromEntries(Object.keys(rules).map((name) => [name, errors[name] ?? null])));
+      // Focus moves to the first field to fix; its message is announced with it.
+      const first = event.currentTarget.elements.namedItem(names[0] ?? "");
+      if (first instanceof HTMLInputElement) first.focus();
+    },
+    [currentValues, rules],
+  );
+
+  const field = (spec: FieldSpec): FieldState => {
+    const clientKey = checked[spec.name];
+    const serverKey = edited.has(spec.name) ? undefined : state.errors[spec.name];
+    const key = clientKey ?? (clientKey === null ? undefined : serverKey);
+    const serverError =
+      clientKey === undefined && !edited.has(spec.name) && !serverKey ? spec.serverError : undefined;
+    return {
+      error: key ? (errorTexts[key] ?? key) : serverError,
+      isValid: clientKey === null && spec.rule !== "currentPassword",
+      defaultValue: state.values[spec.name] ?? spec.defaultValue,
+      onBlur: (event) => {
+        if (event.currentTarget.value !== "" || checked[spec.name] !== undefined) check([spec.name]);
+      },
+      onChange: () => {
+        setEdited((previous) => new Set(previous).add(spec.name));
+        const dependents = Object.entries(rules)
+          .filter(([name, rule]) => rule === "repeatPassword" && spec.name === "password" && checked[name] !== undefined)
+          .map(([name]) => name);
+        if (checked[spec.name] !== undefined || dependents.length > 0) {
+          check(checked[spec.name] !== undefined ? [spec.name, ...dependents] : dependents);
+        }
+      },
+    };
+  };
+
+  return { state, formAction, isPending, formRef, onSubmit, field };
+}

@@ -1,0 +1,57 @@
+// Screens that show a self-service flow, and the URL that starts one (PROTOCOL.md §2). A screen
+// opened without `?flow=` sends the browser to `/self-service/<flow>/browser` (proxied to the
+// identity service, so its CSRF cookie lands on this origin), which answers 303 back to the
+// screen with `?flow=`.
+
+import type { FlowName } from "./flow-error";
+
+/** Screen path (without locale prefix) -> the flow it shows. */
+export const FLOW_SCREENS: Readonly<Record<string, FlowName>> = {
+  "/login": "login",
+  "/registration": "registration",
+  "/recovery": "recovery",
+  "/verification": "verification",
+  "/settings": "settings",
+  "/settings/password": "settings",
+};
+
+/** The screen path of each flow (where the identity service's UI URLs point). */
+export const SCREEN_PATHS: Readonly<Record<FlowName | "home", string>> = {
+  home: "/",
+  login: "/login",
+  registration: "/registration",
+  recovery: "/recovery",
+  verification: "/verification",
+  settings: "/settings",
+};
+
+/** Query parameters each browser init endpoint accepts (SPEC.md §7). */
+const INIT_PARAMS: Readonly<Record<FlowName, readonly string[]>> = {
+  login: ["return_to", "refresh", "aal", "login_challenge", "organization", "via"],
+  registration: ["return_to", "login_challenge", "after_verification_return_to", "organization"],
+  recovery: ["return_to"],
+  verification: ["return_to"],
+  settings: ["return_to"],
+};
+
+/**
+ * The path (on this origin) that starts a browser flow, keeping the init parameters of the
+ * screen's query. A settings flow without return_to comes back to settings after a sign-in:
+ * `<public>/self-service/...` is always an allowed return URL for the identity service.
+ */
+export function flowInitPath(
+  flow: FlowName,
+  query: URLSearchParams,
+  publicBaseUrl: string,
+): string {
+  const params = new URLSearchParams();
+  for (const name of INIT_PARAMS[flow]) {
+    const value = query.get(name);
+    if (value) params.set(name, value);
+  }
+  if (flow === "settings" && !params.has("return_to")) {
+    params.set("return_to", `${publicBaseUrl}/self-service/settings/browser`);
+  }
+  const qs = params.toString();
+  return `/self-service/${flow}/browser${qs ? `?${qs}` : ""}`;
+}

@@ -1,0 +1,73 @@
+// The server side of every form: call the identity service with the browser's cookies, then
+// decide where the browser goes next. Kept free of Next's request APIs so it can be tested
+// with the SDK mocked at the fetch level; submit.server.ts relays the cookies and redirects.
+
+import type { FrontendApi } from "@ory/client-fetch";
+import { type IdentityClient, IdentityError } from "../lib/identity-client";
+import type { Locale } from "../lib/locale";
+import { type FlowName, type NextStep, nextStepForError } from "./flow-error";
+import { stepUrl } from "./step-url";
+
+/** `?error=` values our screens know besides the identity service's error ids. */
+export type LocalErrorReason = "generic" | "network" | "rate_limited";
+
+export interface SubmitContext {
+  readonly flow: FlowName;
+  readonly flowId: string;
+  readonly locale: Locale;
+  /** Where a sign-in should come back to, when the call finds no session. */
+  readonly returnTo?: string;
+}
+
+export interface SubmitOutcome {
+  /** Where the browser goes next. */
+  readonly redirectTo: string;
+  /** Set-Cookie headers from the identity service, to relay to the browser. */
+  readonly setCookies: readonly string[];
+  /** An error nobody expected: to report. */
+  readonly unexpected?: IdentityError;
+}
+
+function reasonFor(error: IdentityError): LocalErrorReason {
+  if (error.status === 0) return "network";
+  if (error.status === 429) return "rate_limited";
+  return "generic";
+}
+
+export async function runSubmit<T>(options: {
+  readonly client: IdentityClient;
+  readonly context: SubmitContext;
+  readonly call: (api: FrontendApi) => Promise<T>;
+  readonly onSuccess: (result: T) => NextStep;
+}): Promise<SubmitOutcome> {
+  const { client, context } = options;
+  try {
+    const result = await client.call(options.call);
+    const step = options.onSuccess(result);
+    if (step.type !== "unhandled") {
+      return { redirectTo: stepUrl(step, context.locale), setCookies: client.setCookies };
+    }
+    return {
+      redirectTo: stepUrl(screenWithError(context, "generic"), context.locale),
+      setCookies: client.setCookies,
+    };
+  } catch (error) {
+    if (!(error instanceof IdentityError)) throw error;
+    const step = nextStepForError(
+      { status: error.status, data: error.data, location: error.headers?.get("location") },
+      context,
+    );
+    if (step.type !== "unhandled") {
+      return { redirectTo: stepUrl(step, context.locale), setCookies: client.setCookies };
+    }
+    return {
+      redirectTo: stepUrl(screenWithError(context, reasonFor(error)), context.locale),
+      setCookies: client.setCookies,
+      unexpected: error,
+    };
+  }
+}
+
+function screenWithError(context: SubmitContext, error: LocalErrorReason): NextStep {
+  return { type: "screen", screen: context.flow, query: { flow: context.flowId, error } };
+}

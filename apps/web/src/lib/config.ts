@@ -1,0 +1,112 @@
+// The web app's configuration: the only module that reads process.env. It is parsed once,
+// validated and frozen, so a wrong setting stops the server at start instead of at the first
+// request that needs it. Import it from server code only (proxy, pages, actions, route handlers).
+
+export type AppEnv = "local" | "development" | "staging" | "production";
+
+export interface ClientConfig {
+  /** Where a signed-in user of this client goes when no (valid) return_to is given. */
+  readonly home: string;
+  /** return_to targets accepted for this client: scheme + host (`*.` wildcards) + path prefix. */
+  readonly allowedReturnUrls: readonly string[];
+}
+
+export interface Config {
+  /** The identity service's public API as this server reaches it (also the proxy target). */
+  readonly orySdkUrl: string;
+  /** The web app's public origin as browsers see it (no trailing slash). */
+  readonly publicBaseUrl: string;
+  readonly appEnv: AppEnv;
+  /** Error reporting is on only with a DSN and outside `local`. */
+  readonly sentry: { readonly dsn: string; readonly environment: AppEnv } | undefined;
+  /** Client name -> client; always contains `self`. */
+  readonly clients: Readonly<Record<string, ClientConfig>>;
+  /** Admin API (later issues: account deletion, migration). */
+  readonly oryAdminUrl: string | undefined;
+  readonly oryAdminToken: string | undefined;
+}
+
+export const DEFAULT_CLIENT = "self";
+
+const APP_ENVS: readonly AppEnv[] = ["local", "development", "staging", "production"];
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
+
+function readUrl(env: Env, key: string, fallback: string | undefined): string | undefined {
+  const raw = env[key]?.trim() || fallback;
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch (cause) {
+    throw new ConfigError(`${key} must be an absolute URL, got "${raw}"`, { cause });
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ConfigError(`${key} must be an http(s) URL, got "${raw}"`);
+  }
+  return url.toString().replace(/\/+$/, "");
+}
+
+function readAppEnv(env: Env): AppEnv {
+  const raw = env.APP_ENV?.trim() || "production";
+  if (!(APP_ENVS as readonly string[]).includes(raw)) {
+    throw new ConfigError(`APP_ENV must be one of ${APP_ENVS.join(", ")}, got "${raw}"`);
+  }
+  return raw as AppEnv;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function readClient(name: string, value: unknown): ClientConfig {
+  if (!isRecord(value) || typeof value.home !== "string") {
+    throw new ConfigError(`CLIENTS.${name} needs a "home" URL`);
+  }
+  const home = readUrl({ home: value.home }, "home", undefined) as string;
+  const allowed = value.allowedReturnUrls ?? [];
+  if (!Array.isArray(allowed) || !allowed.every((entry) => typeof entry === "string")) {
+    throw new ConfigError(`CLIENTS.${name}.allowedReturnUrls must be a list of URLs`);
+  }
+  return Object.freeze({ home, allowedReturnUrls: Object.freeze([...allowed]) });
+}
+
+export function readClients(raw: string | undefined, publicBaseUrl: string): Config["clients"] {
+  let parsed: unknown = {};
+  if (raw?.trim()) {
+    try {
+      parsed = JSON.parse(raw);
+    } catch (cause) {
+      throw new ConfigError("CLIENTS must be a JSON object", { cause });
+    }
+  }
+  if (!isRecord(parsed)) throw new ConfigError("CLIENTS must be a JSON object");
+  const clients: Record<string, ClientConfig> = {};
+  for (const [name, value] of Object.entries(parsed)) {
+    clients[name] = readClient(name, value);
+  }
+  // `self` is this app: its home is the public base URL and it may return anywhere on it.
+  clients[DEFAULT_CLIENT] ??= { home: publicBaseUrl, allowedReturnUrls: [publicBaseUrl] };
+  return Object.freeze(clients);
+}
+
+export function readConfig(env: Env): Config {
+  const publicBaseUrl = readUrl(env, "PUBLIC_BASE_URL", "http://localhost:3000") as string;
+  const appEnv = readAppEnv(env);
+  const dsn = env.SENTRY_DSN?.trim();
+  return Object.freeze({
+    orySdkUrl: readUrl(env, "ORY_SDK_URL", "http://127.0.0.1:4433") as string,
+    publicBaseUrl,
+    appEnv,
+    sentry: dsn && appEnv !== "local" ? Object.freeze({ dsn, environment: appEnv }) : undefined,
+    clients: readClients(env.CLIENTS, publicBaseUrl),
+    oryAdminUrl: readUrl(env, "ORY_ADMIN_URL", undefined),
+    oryAdminToken: env.ORY_ADMIN_TOKEN?.trim() || undefined,
+  });
+}
+
+export const config: Config = readConfig(process.env);

@@ -1,0 +1,8 @@
+import { cleanup } from "@testing-library/react";
+import { afterEach } from "vitest";
+
+// Testing Library unmounts after each test by itself only when test globals are enabled;
+// this config keeps them off, so unmount here.
+afterEach(() => {
+  cleanup();
+});

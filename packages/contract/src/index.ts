@@ -1,0 +1,2 @@
+export * from "./error-ids.ts";
+export * from "./message-catalogue.ts";
