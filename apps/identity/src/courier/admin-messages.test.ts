@@ -5,7 +5,11 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connectDatabase } from "../persistence/sql/connect.ts";
 import type { Database } from "../persistence/sql/database.ts";
-import { type CourierMessageJson, getCourierMessage, listCourierMessages } from "./admin-messages.ts";
+import {
+  type CourierMessageJson,
+  getCourierMessage,
+  listCourierMessages,
+} from "./admin-messages.ts";
 import { CourierError } from "./errors.ts";
 import { enqueueEmail } from "./outbox.ts";
 
@@ -74,7 +78,9 @@ describe("listCourierMessages", () => {
     const sameInstant = await db
       .transaction()
       .execute(async (trx) =>
-        Promise.all(Array.from({ length: 5 }, (_, n) => enqueue(trx, `same-${n}@example.com`, "111111"))),
+        Promise.all(
+          Array.from({ length: 5 }, (_, n) => enqueue(trx, `same-${n}@example.com`, "111111")),
+        ),
       );
     const newest = await enqueue(db, "newest@example.com", "222222");
 
@@ -82,7 +88,10 @@ describe("listCourierMessages", () => {
     let pageToken: string | undefined;
     let pages = 0;
     do {
-      const page = await listCourierMessages(db, { pageSize: 2, ...(pageToken ? { pageToken } : {}) });
+      const page = await listCourierMessages(db, {
+        pageSize: 2,
+        ...(pageToken ? { pageToken } : {}),
+      });
       page.messages.forEach(expectKratosMessage);
       seen.push(...page.messages.map((message) => message.id));
       pageToken = page.nextPageToken;
@@ -98,9 +107,16 @@ describe("listCourierMessages", () => {
   it("filters by recipient and by status", async () => {
     const anna = await enqueue(db, "anna@example.com", "333333");
     await enqueue(db, "ben@example.com", "444444");
-    await db.updateTable("courier_messages").set({ status: "sent" }).where("id", "=", anna).execute();
+    await db
+      .updateTable("courier_messages")
+      .set({ status: "sent" })
+      .where("id", "=", anna)
+      .execute();
 
-    const byRecipient = await listCourierMessages(db, { recipient: "anna@example.com", pageSize: 10 });
+    const byRecipient = await listCourierMessages(db, {
+      recipient: "anna@example.com",
+      pageSize: 10,
+    });
     expect(byRecipient.messages.map((m) => m.id)).toEqual([anna]);
     const queued = await listCourierMessages(db, { status: "queued", pageSize: 10 });
     expect(queued.messages.map((m) => m.recipient)).toEqual(["ben@example.com"]);
@@ -113,7 +129,10 @@ describe("listCourierMessages", () => {
   });
 
   it("rejects a bad page token and a page size out of bounds", async () => {
-    for (const pageToken of ["%%%", Buffer.from('{"t":"1; drop","id":"x"}').toString("base64url")]) {
+    for (const pageToken of [
+      "%%%",
+      Buffer.from('{"t":"1; drop","id":"x"}').toString("base64url"),
+    ]) {
       await expect(listCourierMessages(db, { pageSize: 10, pageToken })).rejects.toMatchObject({
         code: "courier_page_token_invalid",
       });
@@ -133,7 +152,9 @@ describe("getCourierMessage", () => {
     expectKratosMessage(message);
     expect(message.id).toBe(id);
 
-    await expect(getCourierMessage(db, "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({
+    await expect(
+      getCourierMessage(db, "00000000-0000-4000-8000-000000000000"),
+    ).rejects.toMatchObject({
       code: "courier_message_not_found",
     });
     await expect(getCourierMessage(db, "not-a-uuid")).rejects.toBeInstanceOf(CourierError);

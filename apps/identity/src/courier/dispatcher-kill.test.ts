@@ -45,10 +45,14 @@ it("loses no message when a dispatcher is killed mid-send", { timeout: 60_000 },
     await db.destroy();
 
     smtp.respond = () => "stall";
-    const child = spawn(process.execPath, ["--import", "tsx", childScript, folder, smtp.url, String(leaseMs)], {
-      cwd: appFolder,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", childScript, folder, smtp.url, String(leaseMs)],
+      {
+        cwd: appFolder,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let output = "";
     child.stdout?.on("data", (chunk: Buffer) => (output += chunk));
     child.stderr?.on("data", (chunk: Buffer) => (output += chunk));
@@ -68,7 +72,9 @@ it("loses no message when a dispatcher is killed mid-send", { timeout: 60_000 },
       const stranded = await db.selectFrom("courier_messages").selectAll().execute();
       expect(stranded.map((row) => row.status)).toEqual(["processing", "processing", "processing"]);
       expect(smtp.mails).toHaveLength(0);
-      const leaseEnds = Math.max(...stranded.map((row) => new Date(row.lease_until ?? 0).getTime()));
+      const leaseEnds = Math.max(
+        ...stranded.map((row) => new Date(row.lease_until ?? 0).getTime()),
+      );
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, leaseEnds - Date.now()) + 20));
 
       const dispatcher = createDispatcher(db, testCourierConfig(smtp.url, { lease: leaseMs }), {
@@ -79,7 +85,11 @@ it("loses no message when a dispatcher is killed mid-send", { timeout: 60_000 },
 
       const delivered = smtp.mails.flatMap((mail) => mail.recipients);
       expect(delivered.sort()).toEqual(recipients);
-      const rows = await db.selectFrom("courier_messages").selectAll().where("id", "in", ids).execute();
+      const rows = await db
+        .selectFrom("courier_messages")
+        .selectAll()
+        .where("id", "in", ids)
+        .execute();
       for (const row of rows) {
         expect(row).toMatchObject({ status: "sent", send_count: 1, last_error: leaseExpiredError });
       }

@@ -23,7 +23,11 @@ function dispatcher(config: Partial<Config["courier"]["dispatcher"]> = {}): Disp
 }
 
 async function row(id: string) {
-  return db.selectFrom("courier_messages").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  return db
+    .selectFrom("courier_messages")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
 }
 
 function enqueueCode(to: string, code = "123456"): Promise<string> {
@@ -152,7 +156,11 @@ describe("dispatcher", () => {
     expect(smtp.mails).toHaveLength(20);
     const recipients = smtp.mails.flatMap((mail) => mail.recipients);
     expect(new Set(recipients).size).toBe(20);
-    const statuses = await db.selectFrom("courier_messages").select("status").where("id", "in", ids).execute();
+    const statuses = await db
+      .selectFrom("courier_messages")
+      .select("status")
+      .where("id", "in", ids)
+      .execute();
     expect(statuses.every((r) => r.status === "sent")).toBe(true);
   });
 
@@ -182,10 +190,14 @@ describe("dispatcher", () => {
   it("survives an SMTP server that is not there", async () => {
     await smtp.close();
     const logger = recordingLogger();
-    const courier = createDispatcher(db, testCourierConfig("smtp://127.0.0.1:1/?disable_starttls=true"), {
-      logger,
-      retryBackoff: fastRetry,
-    });
+    const courier = createDispatcher(
+      db,
+      testCourierConfig("smtp://127.0.0.1:1/?disable_starttls=true"),
+      {
+        logger,
+        retryBackoff: fastRetry,
+      },
+    );
     dispatchers.push(courier);
     const id = await enqueueCode("nobody-home@example.com");
 
@@ -193,7 +205,9 @@ describe("dispatcher", () => {
     const failed = await row(id);
     expect(failed).toMatchObject({ status: "queued", send_count: 1 });
     expect(failed.last_error).toMatch(/ECONNREFUSED|connect/i);
-    expect(logger.lines.some((line) => line.message === "courier: send failed, will retry")).toBe(true);
+    expect(logger.lines.some((line) => line.message === "courier: send failed, will retry")).toBe(
+      true,
+    );
     // afterEach closes a server again.
     smtp = await startTestSmtpServer();
   });

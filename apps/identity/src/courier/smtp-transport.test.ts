@@ -11,7 +11,10 @@ const pool = { maxConnections: 2 };
 
 describe("smtpTransportOptions", () => {
   it("sends plain SMTP without STARTTLS when disable_starttls=true", () => {
-    const options = smtpTransportOptions(smtp("smtp://127.0.0.1:1025/?disable_starttls=true"), pool);
+    const options = smtpTransportOptions(
+      smtp("smtp://127.0.0.1:1025/?disable_starttls=true"),
+      pool,
+    );
     expect(options).toMatchObject({
       host: "127.0.0.1",
       port: 1025,
@@ -32,7 +35,9 @@ describe("smtpTransportOptions", () => {
 
   it("uses implicit TLS for smtps:// and reads credentials and flags", () => {
     const options = smtpTransportOptions(
-      smtp("smtps://us%40er:p%2Fss@mail.example.com/?skip_ssl_verify=true&server_name=mx.example.com&local_name=moos.test"),
+      smtp(
+        "smtps://us%40er:p%2Fss@mail.example.com/?skip_ssl_verify=true&server_name=mx.example.com&local_name=moos.test",
+      ),
       pool,
     );
     expect(options).toMatchObject({

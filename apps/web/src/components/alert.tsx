@@ -58,7 +58,12 @@ const iconPaths: Record<AlertSeverity, string> = {
 
 function AlertIcon({ severity }: { severity: AlertSeverity }): React.JSX.Element {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 size-5 shrink-0" fill="currentColor">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="mt-0.5 size-5 shrink-0"
+      fill="currentColor"
+    >
       <path d={iconPaths[severity]} />
     </svg>
   );

@@ -55,7 +55,10 @@ export function Button({
     >
       {/* The label stays in the accessibility tree (the button keeps its name) and keeps the
           button's width, so nothing jumps when the dots take its place. */}
-      <span data-slot="label" className={clsx("inline-flex items-center gap-2", isLoading && "opacity-0")}>
+      <span
+        data-slot="label"
+        className={clsx("inline-flex items-center gap-2", isLoading && "opacity-0")}
+      >
         {children}
       </span>
       {isLoading ? <LoadingDots /> : null}

@@ -14,7 +14,12 @@ export function Spinner(): React.JSX.Element {
         fill="none"
       >
         <circle cx="24" cy="24" r="20" stroke="currentColor" strokeOpacity="0.2" strokeWidth="5" />
-        <path d="M44 24A20 20 0 0 0 24 4" stroke="currentColor" strokeWidth="5" strokeLinecap="round" />
+        <path
+          d="M44 24A20 20 0 0 0 24 4"
+          stroke="currentColor"
+          strokeWidth="5"
+          strokeLinecap="round"
+        />
       </svg>
       <span className="sr-only">{t("loading")}</span>
     </div>

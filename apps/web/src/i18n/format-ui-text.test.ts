@@ -13,7 +13,12 @@ function translators(locale: UiLocale, errors: IntlError[] = []) {
     errors.push(error);
   };
   return {
-    kratos: createTranslator({ locale, messages: { kratos: kratos[locale] }, namespace: "kratos", onError }),
+    kratos: createTranslator({
+      locale,
+      messages: { kratos: kratos[locale] },
+      namespace: "kratos",
+      onError,
+    }),
     root: createTranslator({ locale, messages: { kratos: kratos[locale] }, onError }),
   };
 }
@@ -28,7 +33,11 @@ afterEach(() => {
 
 describe("formatUiText", () => {
   it("looks the id up in the kratos namespace, with a namespaced or a root translator", () => {
-    const uiText = { id: 4000006, text: "The provided credentials are invalid, ...", type: "error" };
+    const uiText = {
+      id: 4000006,
+      text: "The provided credentials are invalid, ...",
+      type: "error",
+    };
     const { kratos: t, root } = translators("de");
     const expected =
       "E-Mail-Adresse oder Passwort stimmen nicht. Prüfe bitte deine Eingaben und versuche es noch einmal.";
@@ -51,7 +60,10 @@ describe("formatUiText", () => {
   it("falls back to the server's text when the context lacks a value the text needs", () => {
     const errors: IntlError[] = [];
     const { kratos: t } = translators("de", errors);
-    const uiText = { id: 4010001, text: "The login flow expired 1.00 minutes ago, please try again." };
+    const uiText = {
+      id: 4010001,
+      text: "The login flow expired 1.00 minutes ago, please try again.",
+    };
     expect(formatUiText(uiText, t, "de")).toBe(uiText.text);
     expect(formatUiText({ ...uiText, context: { expired_at: "2026-11-22" } }, t, "de")).toBe(
       uiText.text,
@@ -74,10 +86,18 @@ describe("formatUiText", () => {
       "Gib bitte mindestens 10.000 Zeichen ein.",
     );
     expect(
-      formatUiText({ id: 4000032, text: "", context: { min_length: 1 } }, translators("en").kratos, "en"),
+      formatUiText(
+        { id: 4000032, text: "", context: { min_length: 1 } },
+        translators("en").kratos,
+        "en",
+      ),
     ).toBe("Your password needs at least 1 character.");
     expect(
-      formatUiText({ id: 4000032, text: "", context: { min_length: 8 } }, translators("en").kratos, "en"),
+      formatUiText(
+        { id: 4000032, text: "", context: { min_length: 8 } },
+        translators("en").kratos,
+        "en",
+      ),
     ).toBe("Your password needs at least 8 characters.");
   });
 
@@ -105,7 +125,11 @@ describe("formatUiText", () => {
     it("never says 0 minutes and switches to hours and days for long distances", () => {
       const { kratos: t } = translators("de");
       const text = (seconds: number): string =>
-        formatUiText({ id: 4070005, text: "", context: { expired_at_unix: nowSeconds + seconds } }, t, "de");
+        formatUiText(
+          { id: 4070005, text: "", context: { expired_at_unix: nowSeconds + seconds } },
+          t,
+          "de",
+        );
       expect(text(-5)).toContain("vor 1 Minute abgelaufen");
       expect(text(-3 * 3600)).toContain("vor 3 Stunden abgelaufen");
       expect(text(-4 * 86400)).toContain("vor 4 Tagen abgelaufen");
@@ -144,9 +168,9 @@ describe("formatUiText", () => {
         available_oidc_providers: [],
         credential_identifier_hint: "anna@example.de",
       };
-      expect(formatUiText({ id: 4000028, text: "", context }, translators("de").kratos, "de")).toContain(
-        "mit einem Code per E-Mail oder Social Login an.",
-      );
+      expect(
+        formatUiText({ id: 4000028, text: "", context }, translators("de").kratos, "de"),
+      ).toContain("mit einem Code per E-Mail oder Social Login an.");
     });
 
     it("joins other lists as alternatives or additions", () => {
@@ -157,7 +181,11 @@ describe("formatUiText", () => {
     });
 
     it("treats an empty list as missing and falls back", () => {
-      const uiText = { id: 4000026, text: "expected , but got number", context: { allowed_types: [] } };
+      const uiText = {
+        id: 4000026,
+        text: "expected , but got number",
+        context: { allowed_types: [] },
+      };
       expect(formatUiText(uiText, translators("de").kratos, "de")).toBe(uiText.text);
     });
 
@@ -175,14 +203,21 @@ describe("formatUiText", () => {
   });
 
   it("capitalises a provider name", () => {
-    const uiText = { id: 1010002, text: "", context: { provider: "google", provider_id: "google" } };
+    const uiText = {
+      id: 1010002,
+      text: "",
+      context: { provider: "google", provider_id: "google" },
+    };
     expect(formatUiText(uiText, translators("de").kratos, "de")).toBe("Weiter mit Google");
     expect(formatUiText(uiText, translators("en").kratos, "en")).toBe("Continue with Google");
   });
 
   it("accepts next-intl's translators as Translator", () => {
     const typed: Translator = translators("de").kratos;
-    const untyped: Translator = createTranslator({ locale: "de", messages: {} as Record<string, string> });
+    const untyped: Translator = createTranslator({
+      locale: "de",
+      messages: {} as Record<string, string>,
+    });
     expect(typeof typed).toBe("function");
     expect(typeof untyped).toBe("function");
   });

@@ -47,7 +47,11 @@ function findKey(t: Translator, id: number): string | undefined {
   return [String(id), `kratos.${id}`].find((key) => t.has(key));
 }
 
-function formatContext(context: object | undefined, t: Translator, locale: UiLocale): TranslationValues {
+function formatContext(
+  context: object | undefined,
+  t: Translator,
+  locale: UiLocale,
+): TranslationValues {
   const values: TranslationValues = {};
   if (!context) return values;
   const fields = context as Record<string, unknown>;

@@ -73,7 +73,10 @@ export function mergeMessages(base: Messages, override: Messages): Messages {
   return merged;
 }
 
-async function withRetry<T>(read: () => Promise<T>, sleep: (ms: number) => Promise<void>): Promise<T> {
+async function withRetry<T>(
+  read: () => Promise<T>,
+  sleep: (ms: number) => Promise<void>,
+): Promise<T> {
   let delay = INITIAL_RETRY_DELAY_MS;
   for (let attempt = 0; ; attempt += 1) {
     try {

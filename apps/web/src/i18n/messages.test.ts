@@ -23,8 +23,8 @@ const GENERIC_DE = "Etwas ist schiefgelaufen. Versuche es bitte später noch ein
 
 // Ids SPEC.md §8 and the issue name as having nothing of their own to say to a customer.
 const GENERIC_IDS = [
-  4000001, 4000009, 4010002, 4010003, 4010004, 4010005, 4010006, 4010007, 4040002, 4060001,
-  4060002, 4070002, 4070003, 5000001,
+  4000001, 4000009, 4010002, 4010003, 4010004, 4010005, 4010006, 4010007, 4040002, 4060001, 4060002,
+  4070002, 4070003, 5000001,
 ];
 
 function keysOf(messages: object, prefix = ""): string[] {
@@ -71,7 +71,11 @@ describe("kratos messages", () => {
       });
       for (const id of messageIds) {
         const serverText = `server text of ${id}`;
-        const formatted = formatUiText({ id, text: serverText, context: contexts.get(id) }, t, locale);
+        const formatted = formatUiText(
+          { id, text: serverText, context: contexts.get(id) },
+          t,
+          locale,
+        );
         expect(formatted, `${locale} ${id} fell back`).not.toBe(serverText);
         expect(formatted.trim(), `${locale} ${id}`).not.toBe("");
       }
@@ -100,7 +104,8 @@ describe("kratos messages", () => {
       }
     }
     for (const id of messageIds) {
-      if (messageCatalogue[id].type === "error") expect(kratos.de[id], String(id)).not.toContain("!");
+      if (messageCatalogue[id].type === "error")
+        expect(kratos.de[id], String(id)).not.toContain("!");
     }
   });
 });

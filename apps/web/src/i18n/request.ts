@@ -1,7 +1,7 @@
 import { hasLocale } from "next-intl";
 import { getRequestConfig } from "next-intl/server";
-import { type AppLocale, routing, timeZone } from "./routing";
 import { loadMessages, type Messages } from "./load-messages";
+import { type AppLocale, routing, timeZone } from "./routing";
 
 // Message files do not change while a production server runs: read them once per locale.
 // In development they are read on every request so edits show without a restart.

@@ -14,7 +14,8 @@ describe("email templates", () => {
       it(`${templateType}/${locale} shows the code, its lifetime and the ignore note`, () => {
         const email = renderEmail(templateType, locale, model);
         const minutes = locale === "de" ? "10 Minuten" : "10 minutes";
-        const ignore = locale === "de" ? "kannst du diese E-Mail einfach ignorieren" : "ignore this email";
+        const ignore =
+          locale === "de" ? "kannst du diese E-Mail einfach ignorieren" : "ignore this email";
 
         expect(email.subject).toContain("482913");
         expect(email.text).toContain("\n\n482913\n\n");

@@ -7,7 +7,8 @@ import { testCourierConfig } from "./courier-config.ts";
 // It owns the PGlite folder while it runs (a folder opens in one process at a time).
 
 const [folder, smtpUrl, leaseMs] = process.argv.slice(2);
-if (!folder || !smtpUrl || !leaseMs) throw new Error("usage: <pglite folder> <smtp url> <lease ms>");
+if (!folder || !smtpUrl || !leaseMs)
+  throw new Error("usage: <pglite folder> <smtp url> <lease ms>");
 
 const db = await connectDatabase(`pglite://${folder}`);
 const dispatcher = createDispatcher(db, testCourierConfig(smtpUrl, { lease: Number(leaseMs) }), {

@@ -82,14 +82,19 @@ export function useFlowForm(
 
   const onSubmit = React.useCallback(
     (event: React.FormEvent<HTMLFormElement>) => {
-      const errors = checkFields(rules, currentValues());
+      // A button with formNoValidate (back, change the email) skips the checks, as in HTML.
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      if (submitter?.hasAttribute("formnovalidate")) return;
+      const values = currentValues();
+      const present = Object.fromEntries(Object.entries(rules).filter(([name]) => name in values));
+      const errors = checkFields(present, values);
       const names = Object.keys(errors);
       if (names.length === 0) {
         setEdited(new Set());
         return;
       }
       event.preventDefault();
-      setChecked(Object.fromEntries(Object.keys(rules).map((name) => [name, errors[name] ?? null])));
+      setChecked(Object.fromEntries(Object.keys(present).map((name) => [name, errors[name] ?? null])));
       // Focus moves to the first field to fix; its message is announced with it.
       const first = event.currentTarget.elements.namedItem(names[0] ?? "");
       if (first instanceof HTMLInputElement) first.focus();

@@ -1,0 +1,54 @@
+import type { Ctx } from "../../http/context.ts";
+import { flowJson, redirect, respondWithFlow, sendJson } from "../../http/respond.ts";
+import type { Identity } from "../../identity/identity.ts";
+import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
+import { uiText } from "../../ui/text.ts";
+import type { Flow } from "../flow.ts";
+import { uiUrl } from "../new-flow.ts";
+import { settingsNodes } from "./ui.ts";
+
+// The three ends of a settings submit (PROTOCOL.md §5 "Settings"): a fresh attempt clears the
+// previous one's messages, a rejected one answers 400 with the flow, a saved one answers 200
+// with the flow in state success (browsers: 303 to return_to or the settings UI).
+
+export function beginSettingsAttempt(flow: Flow, method: "profile" | "password"): void {
+  resetMessages(flow.payload.ui);
+  flow.payload.active = method;
+  flow.state = "show_form";
+  delete flow.payload.continue_with;
+}
+
+export async function rejectSettings(ctx: Ctx, flow: Flow): Promise<void> {
+  flow.state = "show_form";
+  await ctx.deps.persistence.flows.updateFlow(flow);
+  await respondWithFlow(ctx, flow, 400);
+}
+
+export function settingsReturnUrl(ctx: Ctx, flow: Flow): string {
+  return (
+    flow.payload.return_to ??
+    ctx.deps.config.selfservice.flows.settings.after.default_browser_return_url ??
+    uiUrl(ctx.deps, "settings", flow.id)
+  );
+}
+
+export async function completeSettings(
+  ctx: Ctx,
+  flow: Flow,
+  identity: Identity,
+  continueWith: Record<string, unknown>[] = [],
+): Promise<void> {
+  flow.state = "success";
+  flow.payload.ui.nodes = settingsNodes(ctx.deps, flow.csrf_token, identity);
+  resetMessages(flow.payload.ui);
+  addFlowMessage(flow.payload.ui, uiText(1050001));
+  const target = settingsReturnUrl(ctx, flow);
+  const all = [
+    ...continueWith,
+    ...(flow.type === "browser" ? [{ action: "redirect_browser_to", redirect_browser_to: target }] : []),
+  ];
+  if (all.length > 0) flow.payload.continue_with = all;
+  await ctx.deps.persistence.flows.updateFlow(flow);
+  if (flow.type === "browser" && !ctx.json) return redirect(ctx.reply, target);
+  sendJson(ctx.reply, 200, await flowJson(ctx, flow));
+}

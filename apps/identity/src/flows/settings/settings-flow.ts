@@ -1,0 +1,102 @@
+import type { FastifyInstance } from "fastify";
+import { optionalString } from "../../http/body.ts";
+import type { Ctx } from "../../http/context.ts";
+import { query } from "../../http/context.ts";
+import type { Deps } from "../../http/deps.ts";
+import { errors } from "../../http/errors.ts";
+import { redirect, respondWithFlow } from "../../http/respond.ts";
+import { type ActiveSession, findActiveSession } from "../../session/session-manager.ts";
+import { submitPasswordSettings } from "../../strategies/password/settings.ts";
+import { submitProfileSettings } from "../../strategies/profile/settings.ts";
+import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
+import { type UiText, uiText } from "../../ui/text.ts";
+import type { Flow, FlowType } from "../flow.ts";
+import type { FlowKindModule } from "../flow-kind.ts";
+import { newFlow, uiUrl } from "../new-flow.ts";
+import { validateReturnTo } from "../return-to.ts";
+import { checkOAuth2AndOrganization } from "../shared-params.ts";
+import { rejectSettings } from "./outcome.ts";
+import { authorizeSettingsRead, loginUrl, sessionForSubmit } from "./settings-session.ts";
+import { settingsNodes } from "./ui.ts";
+
+export interface SettingsFlowOptions {
+  type: FlowType;
+  returnTo?: string | undefined;
+  /** Flow messages, e.g. 1060001 on the flow a recovery leads to. */
+  messages?: UiText[];
+}
+
+/** A persisted settings flow for the session's identity; recovery creates one too. */
+export async function createSettingsFlow(ctx: Ctx, active: ActiveSession, options: SettingsFlowOptions): Promise<Flow> {
+  const { deps } = ctx;
+  const flow = newFlow(deps, ctx.request, {
+    kind: "settings",
+    type: options.type,
+    lifespanMs: deps.config.selfservice.flows.settings.lifespan,
+    state: "show_form",
+    returnTo: options.returnTo,
+    nodes: (csrf) => settingsNodes(deps, csrf, active.identity),
+    fields: { organization_id: null },
+    identityId: active.identity.id,
+    sessionId: active.session.id,
+  });
+  for (const message of options.messages ?? []) addFlowMessage(flow.payload.ui, message);
+  await deps.persistence.flows.createFlow(flow);
+  return flow;
+}
+
+export const settingsFlow: FlowKindModule = {
+  kind: "settings",
+  expiredMessageId: 4050001,
+  isEnabled: () => true,
+  authorizeRead: authorizeSettingsRead,
+
+  async init(ctx, type) {
+    const params = query(ctx);
+    checkOAuth2AndOrganization(ctx, { organization: params.organization });
+    const returnTo = validateReturnTo(ctx.deps.config, params.return_to);
+    const active = await findActiveSession(ctx.deps, ctx.request);
+    if (!active) {
+      if (type === "browser" && !ctx.json) {
+        return redirect(ctx.reply, loginUrl(ctx, ctx.deps.config.selfservice.flows.settings.ui_url));
+      }
+      throw errors.sessionInactive();
+    }
+    const flow = await createSettingsFlow(ctx, active, { type, returnTo });
+    await respondWithFlow(ctx, flow);
+  },
+
+  async recreate(ctx, expired) {
+    const active = await findActiveSession(ctx.deps, ctx.request);
+    if (!active) throw errors.sessionInactive();
+    return createSettingsFlow(ctx, active, { type: expired.type, returnTo: expired.payload.return_to });
+  },
+
+  async submit(ctx, flow, body) {
+    const active = await sessionForSubmit(ctx, flow);
+    if (!active) return;
+    const method = optionalString(body, "method");
+    const { methods } = ctx.deps.config.selfservice;
+    if (method === "profile" && methods.profile.enabled) return submitProfileSettings(ctx, flow, active, body);
+    if (method === "password" && methods.password.enabled) return submitPasswordSettings(ctx, flow, active, body);
+    resetMessages(flow.payload.ui);
+    addFlowMessage(flow.payload.ui, uiText(4010004));
+    await rejectSettings(ctx, flow);
+  },
+};
+
+/**
+ * GET /self-service/settings?flow=: where a re-authentication for a sensitive change returns
+ * (session_refresh_required's redirect_browser_to). The browser goes back to the settings UI
+ * with the same flow, where the change can be submitted again with the fresh session.
+ */
+export function registerSettingsReturnRoute(app: FastifyInstance, deps: Deps): void {
+  app.get("/self-service/settings", async (request, reply) => {
+    const id = (request.query as Record<string, unknown> | undefined)?.flow;
+    const flow = typeof id === "string" ? await deps.persistence.flows.getFlow(id, "settings") : undefined;
+    const target = flow
+      ? uiUrl(deps, "settings", flow.id)
+      : new URL("self-service/settings/browser", deps.config.serve.public.base_url).toString();
+    redirect(reply, target);
+  });
+}

@@ -1,0 +1,75 @@
+import type { Ctx } from "../../http/context.ts";
+import { errors, HttpError, kratosError } from "../../http/errors.ts";
+import { redirect } from "../../http/respond.ts";
+import { type ActiveSession, findActiveSession } from "../../session/session-manager.ts";
+import type { Flow } from "../flow.ts";
+
+// Settings act on the signed-in identity only (PROTOCOL.md §2 "Settings"): every read and
+// submit needs a session of the identity the flow was made for, and sensitive changes (the
+// password, the email address) need one authenticated within privileged_session_max_age, so a
+// session left open on a shared computer cannot take the account over.
+
+/** Where a browser without a session signs in; it comes back to `returnTo` afterwards. */
+export function loginUrl(ctx: Ctx, returnTo: string, options: { refresh?: true } = {}): string {
+  const url = new URL("self-service/login/browser", ctx.deps.config.serve.public.base_url);
+  if (options.refresh) url.searchParams.set("refresh", "true");
+  url.searchParams.set("return_to", returnTo);
+  return url.toString();
+}
+
+export function identityMismatch(): HttpError {
+  return kratosError("security_identity_mismatch", "The requested action was forbidden", {
+    reason: "The request was made for another identity and has been blocked for security reasons.",
+  });
+}
+
+/** GET /self-service/settings/flows: 401 without an error id, 403 for another identity. */
+export async function authorizeSettingsRead(ctx: Ctx, flow: Flow): Promise<void> {
+  const active = await findActiveSession(ctx.deps, ctx.request);
+  if (!active) {
+    throw new HttpError(401, "The request could not be authorized", {
+      reason: "A valid Ory Session Cookie or Ory Session Token is missing.",
+    });
+  }
+  if (active.identity.id !== flow.identity_id) throw identityMismatch();
+}
+
+/**
+ * The session a submit runs as. Browsers without one are sent to sign in (and back to the
+ * flow) and get undefined; JSON and API clients get 401 session_inactive.
+ */
+export async function sessionForSubmit(ctx: Ctx, flow: Flow): Promise<ActiveSession | undefined> {
+  const active = await findActiveSession(ctx.deps, ctx.request);
+  if (!active) {
+    if (flow.type === "browser" && !ctx.json) {
+      const back = new URL(ctx.deps.config.selfservice.flows.settings.ui_url);
+      back.searchParams.set("flow", flow.id);
+      redirect(ctx.reply, loginUrl(ctx, back.toString()));
+      return undefined;
+    }
+    throw errors.sessionInactive();
+  }
+  if (active.identity.id !== flow.identity_id) throw identityMismatch();
+  return active;
+}
+
+/**
+ * True when the session is fresh enough for a sensitive change. Otherwise JSON clients get
+ * 403 session_refresh_required with `redirect_browser_to` at the top level, browsers are
+ * redirected there, and the function returns false.
+ */
+export function ensurePrivilegedSession(ctx: Ctx, flow: Flow, active: ActiveSession): boolean {
+  const { deps } = ctx;
+  const maxAge = deps.config.selfservice.flows.settings.privileged_session_max_age;
+  if (active.session.authenticated_at.getTime() + maxAge > deps.now().getTime()) return true;
+  const back = new URL(`self-service/settings?flow=${flow.id}`, deps.config.serve.public.base_url);
+  const target = loginUrl(ctx, back.toString(), { refresh: true });
+  if (flow.type === "browser" && !ctx.json) {
+    redirect(ctx.reply, target);
+    return false;
+  }
+  throw kratosError("session_refresh_required", "The requested action was forbidden", {
+    reason: "The login session is too old and thus not allowed to update these fields. Please re-authenticate.",
+    extras: { redirect_browser_to: target },
+  });
+}

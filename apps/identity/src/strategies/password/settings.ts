@@ -1,0 +1,86 @@
+import type { Config } from "../../config/config.ts";
+import type { Flow } from "../../flows/flow.ts";
+import { beginSettingsAttempt, completeSettings, rejectSettings } from "../../flows/settings/outcome.ts";
+import { ensurePrivilegedSession } from "../../flows/settings/settings-session.ts";
+import type { Body } from "../../http/body.ts";
+import { optionalString } from "../../http/body.ts";
+import type { Ctx } from "../../http/context.ts";
+import { getCredential, type Identity, normaliseIdentifier } from "../../identity/identity.ts";
+import type { ActiveSession } from "../../session/session-manager.ts";
+import { addFieldMessage } from "../../ui/nodes.ts";
+import { uiText } from "../../ui/text.ts";
+import { schemaOf, traitValue } from "../profile/apply-traits.ts";
+import { type PasswordPolicyOptions, validatePassword } from "./policy/index.ts";
+
+// Changing the password in settings (PROTOCOL.md §5 "Settings"): only within the privileged
+// window, never to the current password (4000039), and under the same policy as registration.
+
+export function passwordPolicyOptions(config: Readonly<Config>): PasswordPolicyOptions {
+  const c = config.selfservice.methods.password.config;
+  return {
+    minLength: c.min_password_length,
+    maxLength: c.max_password_length,
+    identifierSimilarityCheckEnabled: c.identifier_similarity_check_enabled,
+    haveIBeenPwnedEnabled: c.haveibeenpwned_enabled,
+    haveIBeenPwnedHost: c.haveibeenpwned_host,
+    haveIBeenPwnedTimeoutMs: c.haveibeenpwned_timeout,
+    maxBreaches: c.max_breaches,
+  };
+}
+
+export async function submitPasswordSettings(ctx: Ctx, flow: Flow, active: ActiveSession, body: Body): Promise<void> {
+  const { deps } = ctx;
+  beginSettingsAttempt(flow, "password");
+  if (!ensurePrivilegedSession(ctx, flow, active)) return;
+  const password = optionalString(body, "password") ?? "";
+  if (!password) {
+    addFieldMessage(flow.payload.ui, "password", uiText(4000002, { property: "password" }));
+    return rejectSettings(ctx, flow);
+  }
+
+  const identity = structuredClone(active.identity);
+  const credential = getCredential(identity, "password");
+  const currentHash = credential?.config.hashed_password;
+  if (typeof currentHash === "string" && (await deps.hasher.verify(password, currentHash))) {
+    addFieldMessage(flow.payload.ui, "password", uiText(4000039));
+    return rejectSettings(ctx, flow);
+  }
+  const policyError = await validatePassword(
+    { password, identifier: identifierOf(ctx, identity) },
+    passwordPolicyOptions(deps.config),
+    deps.fetch,
+  );
+  if (policyError) {
+    addFieldMessage(flow.payload.ui, "password", policyError);
+    return rejectSettings(ctx, flow);
+  }
+
+  const now = deps.now();
+  const hashed = await deps.hasher.hash(password);
+  if (credential) {
+    credential.config = { ...credential.config, hashed_password: hashed };
+    credential.updated_at = now;
+  } else {
+    identity.credentials.push({
+      id: crypto.randomUUID(),
+      type: "password",
+      identifiers: [identifierOf(ctx, identity)].filter(Boolean),
+      config: { hashed_password: hashed },
+      version: 0,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+  identity.updated_at = now;
+  await deps.persistence.transaction((tx) => tx.identities.updateIdentity(identity));
+  await completeSettings(ctx, flow, identity);
+}
+
+/** The login identifier the policy compares against: the credential's, else the email trait. */
+function identifierOf(ctx: Ctx, identity: Identity): string {
+  const fromCredential = getCredential(identity, "password")?.identifiers[0];
+  if (fromCredential) return fromCredential;
+  const field = schemaOf(ctx.deps, identity.schema_id).passwordIdentifierFields[0];
+  const value = field ? traitValue(identity.traits, field.path) : undefined;
+  return typeof value === "string" ? normaliseIdentifier(value) : "";
+}

@@ -1,0 +1,104 @@
+import type { Deps } from "../../http/deps.ts";
+import type { Identity, RecoveryAddress, VerifiableAddress } from "../../identity/identity.ts";
+import { normaliseIdentifier } from "../../identity/identity.ts";
+import type { IdentitySchema, TraitField } from "../../identity/identity-schema.ts";
+
+// What the schema's `ory.sh/kratos` extension derives from traits (PROTOCOL.md §10): the
+// password identifiers, the verifiable and the recovery addresses. Addresses whose value stays
+// keep their record (and so their verified state); a new value starts unverified.
+
+export function schemaOf(deps: Deps, schemaId: string): IdentitySchema {
+  return deps.schemas.get(schemaId) ?? deps.defaultSchema;
+}
+
+export function traitValue(traits: Record<string, unknown>, path: string[]): unknown {
+  let cursor: unknown = traits;
+  for (const key of path) {
+    if (cursor === null || typeof cursor !== "object" || Array.isArray(cursor)) return undefined;
+    cursor = Object.hasOwn(cursor, key) ? (cursor as Record<string, unknown>)[key] : undefined;
+  }
+  return cursor;
+}
+
+function valuesOf(traits: Record<string, unknown>, fields: TraitField[]): string[] {
+  const values = fields
+    .map((field) => traitValue(traits, field.path))
+    .filter((value): value is string => typeof value === "string" && value.trim() !== "")
+    .map(normaliseIdentifier);
+  return [...new Set(values)];
+}
+
+/** Sets the (already validated) traits and brings identifiers and addresses in line with them. */
+export function applyTraits(identity: Identity, traits: Record<string, unknown>, schema: IdentitySchema, now: Date): void {
+  identity.traits = traits;
+  identity.updated_at = now;
+
+  const verifiable = valuesOf(traits, schema.verificationFields);
+  identity.verifiable_addresses = verifiable.map(
+    (value): VerifiableAddress =>
+      identity.verifiable_addresses.find((a) => a.value === value) ?? {
+        id: crypto.randomUUID(),
+        value,
+        verified: false,
+        via: "email",
+        status: "pending",
+        created_at: now,
+        updated_at: now,
+      },
+  );
+
+  const recovery = valuesOf(traits, schema.recoveryFields);
+  identity.recovery_addresses = recovery.map(
+    (value): RecoveryAddress =>
+      identity.recovery_addresses.find((a) => a.value === value) ?? {
+        id: crypto.randomUUID(),
+        value,
+        via: "email",
+        created_at: now,
+        updated_at: now,
+      },
+  );
+
+  const password = identity.credentials.find((c) => c.type === "password");
+  if (password) {
+    const identifiers = valuesOf(traits, schema.passwordIdentifierFields);
+    if (identifiers.join("\n") !== password.identifiers.join("\n")) {
+      password.identifiers = identifiers;
+      password.updated_at = now;
+    }
+  }
+}
+
+/** Addresses that were not on the identity before (they need verifying). */
+export function addedVerifiableAddresses(before: Identity, after: Identity): string[] {
+  return after.verifiable_addresses
+    .filter((a) => !a.verified && !before.verifiable_addresses.some((b) => b.value === a.value))
+    .map((a) => a.value);
+}
+
+/** True when identifiers or addresses differ: a sensitive change (PROTOCOL.md §5 Settings). */
+export function hasAddressChange(before: Identity, after: Identity): boolean {
+  const key = (identity: Identity): string =>
+    JSON.stringify([
+      identity.verifiable_addresses.map((a) => a.value).sort(),
+      identity.recovery_addresses.map((a) => a.value).sort(),
+      identity.credentials.map((c) => [c.type, [...c.identifiers].sort()]),
+    ]);
+  return key(before) !== key(after);
+}
+
+/** Whether another identity already holds one of this identity's identifiers or addresses. */
+export async function conflictsWithOtherIdentity(deps: Deps, identity: Identity): Promise<boolean> {
+  const { identities } = deps.persistence;
+  const owners = await Promise.all([
+    ...identity.credentials.flatMap((c) => c.identifiers.map((i) => identities.findIdentityByIdentifier(c.type, i))),
+    ...identity.verifiable_addresses.map((a) => identities.findIdentityByVerifiableAddress(a.value)),
+    ...identity.recovery_addresses.map((a) => identities.findIdentityByRecoveryAddress(a.value)),
+  ]);
+  return owners.some((owner) => owner !== undefined && owner.id !== identity.id);
+}
+
+/** PostgreSQL's unique_violation: a concurrent write took the identifier first. */
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === "23505";
+}

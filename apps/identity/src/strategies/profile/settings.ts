@@ -1,0 +1,99 @@
+import type { Flow } from "../../flows/flow.ts";
+import { uiUrl } from "../../flows/new-flow.ts";
+import { beginSettingsAttempt, completeSettings, rejectSettings } from "../../flows/settings/outcome.ts";
+import { ensurePrivilegedSession } from "../../flows/settings/settings-session.ts";
+import { settingsNodes } from "../../flows/settings/ui.ts";
+import { startVerificationForAddress } from "../../flows/verification/verification-flow.ts";
+import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
+import { type Locale, localeOf } from "../../hooks/locale.ts";
+import type { Body } from "../../http/body.ts";
+import type { Ctx } from "../../http/context.ts";
+import type { Identity } from "../../identity/identity.ts";
+import type { ActiveSession } from "../../session/session-manager.ts";
+import { addFieldMessage, addFlowMessage } from "../../ui/nodes.ts";
+import { uiText } from "../../ui/text.ts";
+import {
+  addedVerifiableAddresses,
+  applyTraits,
+  conflictsWithOtherIdentity,
+  hasAddressChange,
+  isUniqueViolation,
+  schemaOf,
+} from "./apply-traits.ts";
+
+// Updating traits in settings (PROTOCOL.md §5 "Settings"). A new email address is a sensitive
+// change (it becomes the login identifier and the recovery address), so it needs a privileged
+// session; it starts unverified and gets a verification code at once, in the same transaction.
+
+export async function submitProfileSettings(ctx: Ctx, flow: Flow, active: ActiveSession, body: Body): Promise<void> {
+  const { deps } = ctx;
+  beginSettingsAttempt(flow, "profile");
+  const before = active.identity;
+  const schema = schemaOf(deps, before.schema_id);
+  const submitted = isObject(body.traits) ? body.traits : {};
+  const { traits, errors } = schema.validate(submitted);
+  // The form shows what was typed, not what is stored, until the change is saved.
+  const showSubmitted = (): void => {
+    flow.payload.ui.nodes = settingsNodes(deps, flow.csrf_token, { schema_id: before.schema_id, traits: submitted });
+  };
+  if (errors.length > 0) {
+    showSubmitted();
+    for (const error of errors) addFieldMessage(flow.payload.ui, error.field, error.message);
+    return rejectSettings(ctx, flow);
+  }
+
+  const after = structuredClone(before);
+  applyTraits(after, traits, schema, deps.now());
+  if (hasAddressChange(before, after) && !ensurePrivilegedSession(ctx, flow, active)) return;
+  if (await conflictsWithOtherIdentity(deps, after)) return rejectDuplicate(ctx, flow, showSubmitted);
+
+  const verify = deps.config.selfservice.flows.verification.enabled ? addedVerifiableAddresses(before, after) : [];
+  for (const address of verify) await limitCodeEmails(deps, address);
+  const locale = emailLocale(ctx, before, body);
+  const continueWith: Record<string, unknown>[] = [];
+  try {
+    await deps.persistence.transaction(async (tx) => {
+      await tx.identities.updateIdentity(after);
+      for (const address of verify) {
+        const verification = await startVerificationForAddress(ctx, tx, {
+          type: flow.type,
+          identity: after,
+          address,
+          returnTo: flow.payload.return_to,
+          locale,
+        });
+        continueWith.push({
+          action: "show_verification_ui",
+          flow: {
+            id: verification.id,
+            verifiable_address: address,
+            ...(flow.type === "browser" ? { url: uiUrl(deps, "verification", verification.id) } : {}),
+          },
+        });
+      }
+    });
+  } catch (error) {
+    // Another request took the address between the check above and this write.
+    if (isUniqueViolation(error)) return rejectDuplicate(ctx, flow, showSubmitted);
+    throw error;
+  }
+  await completeSettings(ctx, flow, after, continueWith);
+}
+
+async function rejectDuplicate(ctx: Ctx, flow: Flow, showSubmitted: () => void): Promise<void> {
+  showSubmitted();
+  addFlowMessage(flow.payload.ui, uiText(4000007));
+  return rejectSettings(ctx, flow);
+}
+
+/** transient_payload.locale, else the language kept on the identity, else Accept-Language. */
+function emailLocale(ctx: Ctx, identity: Identity, body: Body): Locale {
+  const payload = isObject(body.transient_payload) ? body.transient_payload : {};
+  const stored = identity.metadata_public?.locale;
+  if (typeof payload.locale !== "string" && (stored === "de" || stored === "en")) return stored;
+  return localeOf(ctx.request, body);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}

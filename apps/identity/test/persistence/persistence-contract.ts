@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import type { Flow } from "../../src/flows/flow.ts";
+import type { Identity } from "../../src/identity/identity.ts";
+import type { Persistence } from "../../src/persistence/persistence.ts";
+
+// The contract every persistence adapter must keep; run against PGlite and PostgreSQL.
+
+function identity(email: string): Identity {
+  const now = new Date();
+  return {
+    id: crypto.randomUUID(),
+    schema_id: "default",
+    state: "active",
+    traits: { email, name: { first: "Ida", last: "Moos" } },
+    metadata_public: { locale: "de" },
+    metadata_admin: null,
+    credentials: [{ id: crypto.randomUUID(), type: "password", identifiers: [email], config: { hashed_password: "x" }, version: 0, created_at: now, updated_at: now }],
+    verifiable_addresses: [{ id: crypto.randomUUID(), value: email, verified: false, via: "email", status: "pending", created_at: now, updated_at: now }],
+    recovery_addresses: [{ id: crypto.randomUUID(), value: email, via: "email", created_at: now, updated_at: now }],
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+export function persistenceContract(name: string, persistence: () => Persistence): void {
+  describe(`persistence contract: ${name}`, () => {
+    it("stores and finds identities by identifier and addresses, and updates them", async () => {
+      const p = persistence();
+      const created = identity(`a-${crypto.randomUUID()}@example.com`);
+      await p.identities.createIdentity(created);
+      const email = created.traits.email as string;
+      expect((await p.identities.findIdentityByIdentifier("password", email))?.id).toBe(created.id);
+      expect((await p.identities.findIdentityByRecoveryAddress(email))?.id).toBe(created.id);
+      created.verifiable_addresses[0]!.verified = true;
+      await p.identities.updateIdentity(created);
+      expect((await p.identities.getIdentity(created.id))?.verifiable_addresses[0]?.verified).toBe(true);
+      expect(await p.identities.getIdentity("not-a-uuid")).toBeUndefined();
+    });
+
+    it("rejects a second identity with the same identifier", async () => {
+      const p = persistence();
+      const email = `dup-${crypto.randomUUID()}@example.com`;
+      await p.identities.createIdentity(identity(email));
+      await expect(p.identities.createIdentity(identity(email))).rejects.toThrow();
+    });
+
+    it("rolls back a failed transaction completely", async () => {
+      const p = persistence();
+      const email = `tx-${crypto.randomUUID()}@example.com`;
+      const first = identity(email);
+      await expect(
+        p.transaction(async (tx) => {
+          await tx.identities.createIdentity(first);
+          await tx.identities.createIdentity(identity(email));
+        }),
+      ).rejects.toThrow();
+      expect(await p.identities.getIdentity(first.id)).toBeUndefined();
+    });
+
+    it("counts rate limit windows atomically and resets them", async () => {
+      const p = persistence();
+      const key = `k-${crypto.randomUUID()}`;
+      const now = new Date();
+      const counts = await Promise.all(Array.from({ length: 5 }, () => p.limits.hit(key, 60_000, now)));
+      expect(counts.map((c) => c.count).sort()).toEqual([1, 2, 3, 4, 5]);
+      expect(await p.limits.peek(key, now)).toBe(5);
+      expect((await p.limits.hit(key, 60_000, new Date(now.getTime() + 61_000))).count).toBe(1);
+      await p.limits.reset(key);
+      expect(await p.limits.peek(key, now)).toBe(0);
+    });
+
+    it("keeps flows and single-use codes", async () => {
+      const p = persistence();
+      const now = new Date();
+      const flow: Flow = {
+        id: crypto.randomUUID(),
+        kind: "recovery",
+        type: "browser",
+        state: "choose_method",
+        csrf_token: "t",
+        identity_id: null,
+        session_id: null,
+        issued_at: now,
+        expires_at: new Date(now.getTime() + 60_000),
+        updated_at: now,
+        payload: { request_url: "http://x/", ui: { action: "http://x/", method: "POST", nodes: [] } },
+        internal: { tries: 1 },
+      };
+      await p.flows.createFlow(flow);
+      expect(await p.flows.getFlow(flow.id, "login")).toBeUndefined();
+      expect((await p.flows.getFlow(flow.id, "recovery"))?.internal.tries).toBe(1);
+      const code = { id: crypto.randomUUID(), flow_id: flow.id, kind: "recovery" as const, code_hash: "h", address: "a", identity_id: null, used_at: null, expires_at: new Date(now.getTime() + 60_000) };
+      await p.codes.createCode(code);
+      expect(await p.codes.activeCodesOfFlow(flow.id, now)).toHaveLength(1);
+      const uses = await Promise.all([p.codes.useCode(code.id, now), p.codes.useCode(code.id, now)]);
+      expect(uses.filter(Boolean)).toHaveLength(1);
+      expect(await p.codes.activeCodesOfFlow(flow.id, now)).toHaveLength(0);
+    });
+  });
+}

@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Persistence } from "../../src/persistence/persistence.ts";
+import { connectDatabase } from "../../src/persistence/sql/connect.ts";
+import { createSqlPersistence } from "../../src/persistence/sql/sql-persistence.ts";
+import { type PostgresServer, startPostgres } from "../support/postgres.ts";
+import { persistenceContract } from "./persistence-contract.ts";
+
+let server: PostgresServer;
+let persistence: Persistence;
+let second: Persistence;
+beforeAll(async () => {
+  server = await startPostgres();
+  persistence = createSqlPersistence(await connectDatabase(server.url));
+  // A second instance against the same database, as behind a load balancer.
+  second = createSqlPersistence(await connectDatabase(server.url));
+}, 60_000);
+afterAll(async () => {
+  await persistence?.close();
+  await second?.close();
+  await server?.stop();
+});
+
+persistenceContract("PostgreSQL", () => persistence);
+
+describe("two instances on one PostgreSQL", () => {
+  it("share rate limit counters and see each other's revocations", async () => {
+    const key = `shared-${crypto.randomUUID()}`;
+    const now = new Date();
+    await persistence.limits.hit(key, 60_000, now);
+    expect((await second.limits.hit(key, 60_000, now)).count).toBe(2);
+  });
+});

@@ -1,0 +1,37 @@
+// Loads the flow a screen shows (`?flow=`), on the server, with the browser's cookies. Known
+// errors become redirects (flow-error.ts); anything else is reported and the screen shows the
+// start-flow error.
+
+import type { FrontendApi } from "@ory/client-fetch";
+import { redirect } from "next/navigation";
+import { config } from "../lib/config";
+import { IdentityError } from "../lib/identity-client";
+import { createIdentityClient } from "../lib/identity.server";
+import type { Locale } from "../lib/locale";
+import { reportError } from "../lib/report-error";
+import { type FlowName, nextStepForError } from "./flow-error";
+import { stepUrl } from "./step-url";
+
+/** After a sign-in, come back to a new settings flow (always an allowed return URL). */
+export const SETTINGS_RETURN_TO = `${config.publicBaseUrl}/self-service/settings/browser`;
+
+export async function loadFlow<T>(options: {
+  readonly flow: FlowName;
+  readonly flowId: string;
+  readonly locale: Locale;
+  readonly fetch: (api: FrontendApi, id: string) => Promise<T>;
+}): Promise<T | undefined> {
+  const client = await createIdentityClient();
+  try {
+    return await client.call((api) => options.fetch(api, options.flowId));
+  } catch (error) {
+    if (!(error instanceof IdentityError)) throw error;
+    const step = nextStepForError(
+      { status: error.status, data: error.data, location: error.headers?.get("location") },
+      { flow: options.flow, returnTo: SETTINGS_RETURN_TO },
+    );
+    if (step.type !== "unhandled") redirect(stepUrl(step, options.locale));
+    await reportError(error, { flow: options.flow, flowId: options.flowId });
+    return undefined;
+  }
+}

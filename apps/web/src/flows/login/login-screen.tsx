@@ -1,0 +1,106 @@
+import { getTranslations } from "next-intl/server";
+import type * as React from "react";
+import { Alert } from "../../components/alert";
+import { type Locale, localizedHref } from "../../lib/locale";
+import { errorTexts, kratosFormatter } from "../i18n.server";
+import { loadFlow } from "../load-flow";
+import { queryParam, retryQuery, type SearchParams } from "../screen-query";
+import { findInput, hasMessage, hiddenFields, nodeField } from "../ui/nodes";
+import { ErrorNotice, FlowMessages, Screen, ScreenRoot } from "../ui/screen";
+import { submitLogin } from "./actions";
+import { LoginForm } from "./login-form";
+
+/** 4000010: the account's address is not verified yet. */
+const ADDRESS_NOT_VERIFIED = 4000010;
+
+export async function LoginScreen({
+  locale,
+  query,
+}: {
+  locale: Locale;
+  query: SearchParams;
+}): Promise<React.JSX.Element> {
+  const t = await getTranslations({ locale, namespace: "login" });
+  const common = await getTranslations({ locale, namespace: "common" });
+  const flowId = queryParam(query, "flow");
+  const error = queryParam(query, "error");
+  const retryHref = localizedHref(locale, "/login", retryQuery(query, error));
+  if (!flowId) return <ScreenRoot locale={locale} title={t("title")} reason={error} retryHref={retryHref} />;
+
+  const flow = await loadFlow({
+    flow: "login",
+    flowId,
+    locale,
+    fetch: (api, id) => api.getLoginFlow({ id }),
+  });
+  if (!flow) return <ScreenRoot locale={locale} title={t("title")} reason={undefined} retryHref={retryHref} />;
+
+  const format = await kratosFormatter(locale);
+  const nodes = flow.ui.nodes;
+  const identifierNode = findInput(nodes, "identifier");
+  const identifier = {
+    ...(identifierNode ? nodeField(identifierNode, format) : undefined),
+    name: "identifier",
+    label: common("email"),
+    type: "email",
+    inputMode: "email",
+    autoComplete: "username",
+    rule: "email",
+    required: true,
+  } as const;
+  const passwordNode = findInput(nodes, "password");
+  const password = {
+    ...(passwordNode ? nodeField(passwordNode, format) : undefined),
+    name: "password",
+    label: common("password"),
+    type: "password",
+    autoComplete: "current-password",
+    rule: "currentPassword",
+    required: true,
+  } as const;
+  const identifierFixed = flow.refresh === true && Boolean(identifier.defaultValue);
+  const wantsIdentifier = queryParam(query, "step") === "identifier" && !identifierFixed;
+  const initialStep = identifier.defaultValue && !wantsIdentifier ? "password" : "identifier";
+
+  return (
+    <Screen title={t(flow.refresh ? "refreshTitle" : "title")} intro={t("intro")}>
+      {error ? <ErrorNotice locale={locale} reason={error} /> : null}
+      <FlowMessages messages={flow.ui.messages} format={format} />
+      {hasMessage(flow.ui.messages, ADDRESS_NOT_VERIFIED) ? (
+        <Alert severity="info">
+          <a href={localizedHref(locale, "/verification")} className="font-semibold underline underline-offset-4">
+            {t("verifyNow")}
+          </a>
+        </Alert>
+      ) : null}
+      <LoginForm
+        action={submitLogin}
+        hidden={[
+          ...hiddenFields(nodes).filter((field) => field.name !== "identifier"),
+          { name: "flow", value: flow.id },
+          { name: "locale", value: locale },
+        ]}
+        identifier={identifier}
+        password={password}
+        initialStep={initialStep}
+        identifierFixed={identifierFixed}
+        changeEmailHref={localizedHref(locale, "/login", { flow: flow.id, step: "identifier" })}
+        forgotPasswordHref={localizedHref(locale, "/recovery")}
+        texts={{
+          continue: common("continue"),
+          logIn: common("logIn"),
+          changeEmail: t("changeEmail"),
+          forgotPassword: common("forgotPassword"),
+          formLabel: t("title"),
+        }}
+        errorTexts={await errorTexts(locale)}
+      />
+      <p className="text-gray-700">
+        {t("noAccount")}{" "}
+        <a href={localizedHref(locale, "/registration")} className="font-semibold text-petrol-700 underline underline-offset-4">
+          {common("createAccount")}
+        </a>
+      </p>
+    </Screen>
+  );
+}

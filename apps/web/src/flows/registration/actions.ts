@@ -1,0 +1,63 @@
+"use server";
+
+import type { SuccessfulNativeRegistration } from "@ory/client-fetch";
+import { redirect } from "next/navigation";
+import { createIdentityClient } from "../../lib/identity.server";
+import { localizedHref, toLocale } from "../../lib/locale";
+import { checkFields, type FieldRules, formValues } from "../form/field-rules";
+import type { FormState } from "../form/form-state";
+import { continueWithStep } from "../step-url";
+import { runSubmit } from "../submit";
+import { finishSubmit } from "../submit.server";
+
+const REGISTRATION_RULES: FieldRules = {
+  "traits.name.first": "firstName",
+  "traits.name.last": "lastName",
+  "traits.email": "email",
+  password: "newPassword",
+  repeatPassword: "repeatPassword",
+};
+
+/**
+ * One step: all traits and the password with `method=password` (the identity service's
+ * two-step profile_first screens are not used). The repeated password never leaves this server.
+ */
+export async function submitRegistration(_state: FormState, formData: FormData): Promise<FormState> {
+  const values = formValues(formData);
+  const locale = toLocale(values.locale);
+  const traits = {
+    email: (values["traits.email"] ?? "").trim(),
+    name: {
+      first: (values["traits.name.first"] ?? "").trim(),
+      last: (values["traits.name.last"] ?? "").trim(),
+    },
+  };
+  const kept = {
+    "traits.email": traits.email,
+    "traits.name.first": traits.name.first,
+    "traits.name.last": traits.name.last,
+  };
+  const errors = checkFields(REGISTRATION_RULES, { ...values, ...kept });
+  if (Object.keys(errors).length > 0) return { values: kept, errors };
+  const flowId = values.flow;
+  if (!flowId) redirect(localizedHref(locale, "/registration"));
+
+  const outcome = await runSubmit({
+    client: await createIdentityClient(),
+    context: { flow: "registration", flowId, locale },
+    call: (api) =>
+      api.updateRegistrationFlow({
+        flow: flowId,
+        updateRegistrationFlowBody: {
+          method: "password",
+          password: values.password ?? "",
+          traits,
+          csrf_token: values.csrf_token,
+          transient_payload: { locale },
+        },
+      }),
+    onSuccess: (result: SuccessfulNativeRegistration) =>
+      continueWithStep(result.continue_with) ?? { type: "redirect", url: "/api/redirect" },
+  });
+  return finishSubmit(outcome, { values: kept, errors: {} }, "registration");
+}

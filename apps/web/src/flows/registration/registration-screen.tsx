@@ -1,0 +1,117 @@
+import { getTranslations } from "next-intl/server";
+import type * as React from "react";
+import { type Locale, localizedHref } from "../../lib/locale";
+import type { FieldSpec } from "../form/field-spec";
+import { FlowForm } from "../form/flow-form";
+import { errorTexts, kratosFormatter } from "../i18n.server";
+import { loadFlow } from "../load-flow";
+import { queryParam, retryQuery, type SearchParams } from "../screen-query";
+import { type FormatText, findInput, hiddenFields, nodeField } from "../ui/nodes";
+import { ErrorNotice, FlowMessages, Screen, ScreenRoot } from "../ui/screen";
+import { submitRegistration } from "./actions";
+import type { UiNode } from "@ory/client-fetch";
+
+function field(
+  nodes: readonly UiNode[],
+  format: FormatText,
+  spec: FieldSpec,
+): FieldSpec {
+  const node = findInput(nodes, spec.name);
+  return node ? nodeField(node, format, spec) : spec;
+}
+
+export async function RegistrationScreen({
+  locale,
+  query,
+}: {
+  locale: Locale;
+  query: SearchParams;
+}): Promise<React.JSX.Element> {
+  const t = await getTranslations({ locale, namespace: "registration" });
+  const common = await getTranslations({ locale, namespace: "common" });
+  const flowId = queryParam(query, "flow");
+  const error = queryParam(query, "error");
+  const retryHref = localizedHref(locale, "/registration", retryQuery(query, error));
+  if (!flowId) return <ScreenRoot locale={locale} title={t("title")} reason={error} retryHref={retryHref} />;
+
+  const flow = await loadFlow({
+    flow: "registration",
+    flowId,
+    locale,
+    fetch: (api, id) => api.getRegistrationFlow({ id }),
+  });
+  if (!flow) return <ScreenRoot locale={locale} title={t("title")} reason={undefined} retryHref={retryHref} />;
+
+  const format = await kratosFormatter(locale);
+  const nodes = flow.ui.nodes;
+  const fields: FieldSpec[] = [
+    field(nodes, format, {
+      name: "traits.name.first",
+      label: common("firstName"),
+      type: "text",
+      autoComplete: "given-name",
+      rule: "firstName",
+      required: true,
+    }),
+    field(nodes, format, {
+      name: "traits.name.last",
+      label: common("lastName"),
+      type: "text",
+      autoComplete: "family-name",
+      rule: "lastName",
+      required: true,
+    }),
+    field(nodes, format, {
+      name: "traits.email",
+      label: common("email"),
+      type: "email",
+      inputMode: "email",
+      autoComplete: "email",
+      rule: "email",
+      required: true,
+    }),
+    field(nodes, format, {
+      name: "password",
+      label: common("password"),
+      type: "password",
+      autoComplete: "new-password",
+      rule: "newPassword",
+      required: true,
+    }),
+    {
+      name: "repeatPassword",
+      label: common("repeatPassword"),
+      type: "password",
+      autoComplete: "new-password",
+      rule: "repeatPassword",
+      required: true,
+    },
+  ];
+  // The form decides its own fields; only hidden inputs (csrf_token) come from the nodes as
+  // they are. Trait inputs turned hidden by a profile_first step are rendered as fields above.
+  const shown = new Set(fields.map((spec) => spec.name));
+  const hidden = hiddenFields(nodes).filter((hiddenField) => !shown.has(hiddenField.name));
+
+  return (
+    <Screen title={t("title")} intro={t("intro")}>
+      {error ? <ErrorNotice locale={locale} reason={error} /> : null}
+      <FlowMessages messages={flow.ui.messages} format={format} />
+      <FlowForm
+        action={submitRegistration}
+        label={t("title")}
+        hidden={[...hidden, { name: "flow", value: flow.id }, { name: "locale", value: locale }]}
+        fields={fields}
+        submit={{ label: common("createAccount") }}
+        errorTexts={await errorTexts(locale)}
+      >
+        <p className="text-sm text-gray-700">{t("terms")}</p>
+      </FlowForm>
+      <p className="text-gray-700">
+        {t("haveAccount")}{" "}
+        <a href={localizedHref(locale, "/login")} className="font-semibold text-petrol-700 underline underline-offset-4">
+          {common("logIn")}
+        </a>
+      </p>
+    </Screen>
+  );
+}

@@ -1,0 +1,38 @@
+// The end of every server action that called the identity service: relay its cookies, report
+// what nobody expected, and send the browser on.
+//
+// A redirect() from a server action is followed by Next's client router when JavaScript runs.
+// That is right for our screens, but the identity service's own paths (proxied
+// /self-service/..., e.g. a refresh login or the logout URL) and other sites must be loaded as
+// documents: for those the action answers `navigateTo` and the form does
+// window.location.assign(). Without JavaScript the browser simply follows the 303.
+
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { relayCookies } from "../lib/identity.server";
+import { reportError } from "../lib/report-error";
+import type { FormState } from "./form/form-state";
+import type { SubmitOutcome } from "./submit";
+
+// The identity service's proxied paths and our route handlers (/api/redirect).
+const DOCUMENT_PATHS = /^\/(self-service|sessions|\.well-known\/ory|schemas|api)(\/|$|\?)/;
+
+/** True when the target must be loaded as a document rather than by the client router. */
+export function needsDocumentNavigation(url: string): boolean {
+  if (!url.startsWith("/") || url.startsWith("//")) return true;
+  return DOCUMENT_PATHS.test(url);
+}
+
+export async function finishSubmit(
+  outcome: SubmitOutcome,
+  state: FormState,
+  flow: string,
+): Promise<FormState> {
+  await relayCookies(outcome.setCookies);
+  if (outcome.unexpected) await reportError(outcome.unexpected, { flow });
+  const calledByScript = (await headers()).has("next-action");
+  if (calledByScript && needsDocumentNavigation(outcome.redirectTo)) {
+    return { ...state, navigateTo: outcome.redirectTo };
+  }
+  redirect(outcome.redirectTo);
+}

@@ -1,0 +1,136 @@
+// The parts every screen is built from (server components).
+
+import type { UiText } from "@ory/client-fetch";
+import { getTranslations } from "next-intl/server";
+import type * as React from "react";
+import { Alert } from "../../components/alert";
+import { buttonVariants } from "../../components/button";
+import type { Locale } from "../../lib/locale";
+import type { FormatText } from "./nodes";
+import { SuccessNote } from "./success-note";
+
+/** Message ids shown as success notes (toast with JavaScript, Alert without). */
+export const SUCCESS_NOTE_IDS: ReadonlySet<number> = new Set([1050001, 1060001, 1080002, 1080005]);
+
+export function Screen({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro?: React.ReactNode;
+  children?: React.ReactNode;
+}): React.JSX.Element {
+  return (
+    <section aria-labelledby="screen-title" className="flex w-full flex-col gap-6">
+      <header className="flex flex-col gap-2">
+        <h1 id="screen-title" className="text-h1 font-bold text-gray-900">
+          {title}
+        </h1>
+        {intro ? <p className="text-gray-700">{intro}</p> : null}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+/** A link that looks like a button: navigation stays a link (works without JavaScript). */
+export function LinkButton({
+  href,
+  variant = "primary",
+  children,
+}: {
+  href: string;
+  variant?: "primary" | "secondary" | "link";
+  children: React.ReactNode;
+}): React.JSX.Element {
+  return (
+    <a href={href} className={buttonVariants({ variant })}>
+      {children}
+    </a>
+  );
+}
+
+/** The text for an `?error=` value: identity service error ids and our own reasons. */
+export async function errorReasonText(locale: Locale, reason: string): Promise<string> {
+  const common = await getTranslations({ locale, namespace: "common" });
+  const t = await getTranslations({ locale, namespace: "error" });
+  switch (reason) {
+    case "self_service_flow_expired":
+      return common("flowExpired");
+    case "self_service_flow_replaced":
+      return t("reasons.flowReplaced");
+    case "security_csrf_violation":
+      return t("reasons.csrfViolation");
+    case "self_service_flow_return_to_forbidden":
+      return t("reasons.returnToForbidden");
+    case "network":
+      return common("networkError");
+    case "rate_limited":
+      return common("rateLimited");
+    default:
+      return common("genericError");
+  }
+}
+
+export async function ErrorNotice({
+  locale,
+  reason,
+}: {
+  locale: Locale;
+  reason: string;
+}): Promise<React.JSX.Element> {
+  return <Alert severity="error">{await errorReasonText(locale, reason)}</Alert>;
+}
+
+/**
+ * A screen without a flow: the error that brought the user here (`?error=`), or the start-flow
+ * error, and a way to start again.
+ */
+export async function ScreenRoot({
+  locale,
+  title,
+  reason,
+  retryHref,
+}: {
+  locale: Locale;
+  title: string;
+  /** An `?error=` value; undefined for the start-flow error. */
+  reason: string | undefined;
+  retryHref: string;
+}): Promise<React.JSX.Element> {
+  const common = await getTranslations({ locale, namespace: "common" });
+  const text = reason ? await errorReasonText(locale, reason) : common("startFlowError");
+  return (
+    <Screen title={title}>
+      <Alert severity="error">{text}</Alert>
+      <LinkButton href={retryHref}>{common("tryAgain")}</LinkButton>
+    </Screen>
+  );
+}
+
+const severities = { error: "error", info: "info", success: "success" } as const;
+
+/** The flow's own messages (ui.messages): alerts, success notes as toasts. */
+export function FlowMessages({
+  messages,
+  format,
+}: {
+  messages: readonly UiText[] | undefined;
+  format: FormatText;
+}): React.JSX.Element | null {
+  if (!messages || messages.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-3">
+      {messages.map((message) =>
+        SUCCESS_NOTE_IDS.has(message.id) ? (
+          <SuccessNote key={message.id} id={`kratos-${message.id}`} title={format(message)} />
+        ) : (
+          <Alert key={message.id} severity={severities[message.type] ?? "info"}>
+            {format(message)}
+          </Alert>
+        ),
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+// `npm start`: the whole product locally: mail inbox (MailDev), identity service, web app.
+// Prints the URLs; Ctrl-C stops everything.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+const children = [];
+
+function run(name, command, args, options = {}) {
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env, ...options });
+  const prefix = (line) => `[${name}] ${line}`;
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.on("data", (chunk) => {
+      for (const line of chunk.toString().split("\n").filter(Boolean)) console.log(prefix(line));
+    });
+  }
+  child.on("exit", (code) => {
+    if (!stopping) {
+      console.error(prefix(`exited with ${code}; stopping`));
+      stop(1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+function runToEnd(name, command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: "inherit", env, ...options });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${name} failed (${code})`))));
+  });
+}
+
+let stopping = false;
+function stop(code = 0) {
+  stopping = true;
+  for (const child of children) child.kill("SIGTERM");
+  setTimeout(() => process.exit(code), 500);
+}
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));
+
+run("mail", "npx", ["maildev", "--ip", "127.0.0.1", "--smtp", "1025", "--web", "1080", "--silent"]);
+run("identity", "npx", ["tsx", "apps/identity/src/main.ts", "--config", "apps/identity/config/local.yaml"]);
+if (existsSync("apps/web/package.json")) {
+  if (!existsSync("apps/web/.next/BUILD_ID")) {
+    console.log("[web] building the web app once (production build)…");
+    await runToEnd("web build", "npx", ["next", "build"], { cwd: "apps/web" });
+  }
+  run("web", "npx", ["next", "start", "-p", "3000", "-H", "localhost"], { cwd: "apps/web" });
+}
+
+console.log(`
+  Moos is starting:
+    web app            http://localhost:3000
+    identity (public)  http://127.0.0.1:4433
+    identity (admin)   http://127.0.0.1:4434
+    mail inbox         http://localhost:1080   (SMTP 127.0.0.1:1025)
+  Ctrl-C stops everything.
+`);
