@@ -2,7 +2,11 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["packages/*/src/**/*.test.ts", "apps/identity/src/**/*.test.ts", "apps/identity/test/**/*.test.ts"],
+    include: [
+      "packages/*/src/**/*.test.ts",
+      "apps/identity/src/**/*.test.ts",
+      "apps/identity/test/**/*.test.ts",
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

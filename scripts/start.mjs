@@ -27,7 +27,9 @@ function run(name, command, args, options = {}) {
 function runToEnd(name, command, args, options = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: "inherit", env, ...options });
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${name} failed (${code})`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${name} failed (${code})`)),
+    );
   });
 }
 
@@ -41,7 +43,12 @@ process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
 run("mail", "npx", ["maildev", "--ip", "127.0.0.1", "--smtp", "1025", "--web", "1080", "--silent"]);
-run("identity", "npx", ["tsx", "apps/identity/src/main.ts", "--config", "apps/identity/config/local.yaml"]);
+run("identity", "npx", [
+  "tsx",
+  "apps/identity/src/main.ts",
+  "--config",
+  "apps/identity/config/local.yaml",
+]);
 if (existsSync("apps/web/package.json")) {
   if (!existsSync("apps/web/.next/BUILD_ID")) {
     console.log("[web] building the web app once (production build)…");

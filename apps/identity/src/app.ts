@@ -21,17 +21,29 @@ export interface App {
   close(): Promise<void>;
 }
 
-export async function createApp(config: Readonly<Config>, options: { fetch?: typeof fetch } = {}): Promise<App> {
+export async function createApp(
+  config: Readonly<Config>,
+  options: { fetch?: typeof fetch } = {},
+): Promise<App> {
   const db = await connectDatabase(config.dsn);
-  const schemas = new Map(config.identity.schemas.map((s) => [s.id, loadIdentitySchema(s.id, s.url)]));
+  const schemas = new Map(
+    config.identity.schemas.map((s) => [s.id, loadIdentitySchema(s.id, s.url)]),
+  );
   const defaultSchema = schemas.get(config.identity.default_schema_id);
-  if (!defaultSchema) throw new Error(`identity.default_schema_id "${config.identity.default_schema_id}" names no schema`);
+  if (!defaultSchema)
+    throw new Error(
+      `identity.default_schema_id "${config.identity.default_schema_id}" names no schema`,
+    );
   const { argon2 } = config.hashers;
   const deps: Deps = {
     config,
     persistence: createSqlPersistence(db),
     hasher: createPasswordHasher({
-      argon2: { memoryKib: argon2.memory_kib, iterations: argon2.iterations, parallelism: argon2.parallelism },
+      argon2: {
+        memoryKib: argon2.memory_kib,
+        iterations: argon2.iterations,
+        parallelism: argon2.parallelism,
+      },
     }),
     schemas,
     defaultSchema,

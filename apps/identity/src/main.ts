@@ -1,5 +1,5 @@
-import { loadConfig } from "./config/load-config.ts";
 import { createApp } from "./app.ts";
+import { loadConfig } from "./config/load-config.ts";
 
 // Starts the identity service: `tsx src/main.ts [--config file]` (or IDENTITY_CONFIG=file).
 

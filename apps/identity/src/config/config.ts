@@ -1,7 +1,11 @@
 // The validated, frozen configuration. Durations are milliseconds (the file writes "15m").
 
 export type SameSite = "Lax" | "Strict" | "None";
-export type HookName = "session" | "show_verification_ui" | "require_verified_address" | "revoke_active_sessions";
+export type HookName =
+  | "session"
+  | "show_verification_ui"
+  | "require_verified_address"
+  | "revoke_active_sessions";
 export interface HookConfig {
   hook: HookName;
 }
@@ -100,7 +104,12 @@ export interface Config {
   rate_limits: {
     submit_per_ip: Limit;
     flow_init_per_ip: Limit;
-    login_failures: { delay_after: number; base_delay: number; max_delay: number; max_per_day: number };
+    login_failures: {
+      delay_after: number;
+      base_delay: number;
+      max_delay: number;
+      max_per_day: number;
+    };
     code_emails_per_address: Limit;
   };
   body_limit_bytes: number;

@@ -64,11 +64,17 @@ function readTree(file: string): Tree {
   return parsed as Tree;
 }
 
-function applyEnvironment(tree: Tree, node: SchemaNode, path: string[], env: NodeJS.ProcessEnv): void {
+function applyEnvironment(
+  tree: Tree,
+  node: SchemaNode,
+  path: string[],
+  env: NodeJS.ProcessEnv,
+): void {
   for (const [key, child] of Object.entries(node.properties ?? {})) {
     const childPath = [...path, key];
     if (child.type === "object" && child.properties) {
-      const sub = (tree[key] ??= {}) as Tree;
+      tree[key] ??= {};
+      const sub = tree[key] as Tree;
       applyEnvironment(sub, child, childPath, env);
       if (Object.keys(sub).length === 0) delete tree[key];
       continue;
@@ -90,7 +96,8 @@ function parseEnvValue(raw: string): unknown {
 function describeErrors(errors: ErrorObject[]): string {
   const lines = errors.map((e) => {
     const key = e.instancePath.slice(1).replaceAll("/", ".") || "(root)";
-    const extra = e.keyword === "additionalProperties" ? ` (${String(e.params.additionalProperty)})` : "";
+    const extra =
+      e.keyword === "additionalProperties" ? ` (${String(e.params.additionalProperty)})` : "";
     return `  ${key}: ${e.message ?? "is invalid"}${extra}`;
   });
   return `invalid configuration:\n${[...new Set(lines)].join("\n")}`;

@@ -37,7 +37,12 @@ const hookList = (defaults: string[]): object => ({
   items: obj({
     hook: {
       type: "string",
-      enum: ["session", "show_verification_ui", "require_verified_address", "revoke_active_sessions"],
+      enum: [
+        "session",
+        "show_verification_ui",
+        "require_verified_address",
+        "revoke_active_sessions",
+      ],
     },
   }),
 });
@@ -82,7 +87,11 @@ export const configSchema = obj({
       same_site: { type: "string", enum: ["Lax", "Strict", "None"], default: "Lax" },
     }),
     whoami: obj({
-      required_aal: { type: "string", enum: ["aal1", "highest_available"], default: "highest_available" },
+      required_aal: {
+        type: "string",
+        enum: ["aal1", "highest_available"],
+        default: "highest_available",
+      },
     }),
   }),
   identity: obj({
@@ -141,7 +150,11 @@ export const configSchema = obj({
       error: obj({ ui_url: url("http://localhost:3000/error") }),
       login: obj({
         ...flowUi("/login"),
-        style: { type: "string", enum: ["identifier_first", "unified"], default: "identifier_first" },
+        style: {
+          type: "string",
+          enum: ["identifier_first", "unified"],
+          default: "identifier_first",
+        },
         after: obj({
           default_browser_return_url: url(),
           hooks: hookList(["require_verified_address"]),
@@ -159,7 +172,11 @@ export const configSchema = obj({
       settings: obj({
         ...flowUi("/settings"),
         privileged_session_max_age: duration("15m"),
-        required_aal: { type: "string", enum: ["aal1", "highest_available"], default: "highest_available" },
+        required_aal: {
+          type: "string",
+          enum: ["aal1", "highest_available"],
+          default: "highest_available",
+        },
         after: obj({ default_browser_return_url: url() }),
       }),
       recovery: obj({

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { type Body, normaliseBody } from "../http/body.ts";
-import { csrfCookie } from "../http/cookies.ts";
 import type { Ctx } from "../http/context.ts";
 import { query } from "../http/context.ts";
+import { csrfCookie } from "../http/cookies.ts";
 import { csrfTokenMatches } from "../http/csrf.ts";
 import type { Deps } from "../http/deps.ts";
 import { errors, HttpError, kratosError } from "../http/errors.ts";
@@ -54,7 +54,11 @@ export function registerFlowRoutes(app: FastifyInstance, deps: Deps, module: Flo
       const flow = await loadFlow(ctx, module, query(ctx).id);
       await module.authorizeRead?.(ctx, flow);
       if (isExpired(flow, deps.now())) throw expiredOnRead(ctx, flow);
-      if (flow.type === "browser" && kind !== "settings" && !csrfTokenMatches(flow.csrf_token, ctx.request.cookies[csrfCookie(deps.config)])) {
+      if (
+        flow.type === "browser" &&
+        kind !== "settings" &&
+        !csrfTokenMatches(flow.csrf_token, ctx.request.cookies[csrfCookie(deps.config)])
+      ) {
         throw errors.csrf("The CSRF cookie does not match the flow.");
       }
       sendJson(ctx.reply, 200, await flowJson(ctx, flow));
@@ -65,15 +69,28 @@ export function registerFlowRoutes(app: FastifyInstance, deps: Deps, module: Flo
     const flowId = query(ctx).flow;
     const flow = await deps.persistence.flows.getFlow(flowId ?? "", kind);
     if (!flow) {
-      if (!ctx.json) return redirect(ctx.reply, new URL(`self-service/${kind}/browser`, deps.config.serve.public.base_url).toString());
-      throw flowId ? errors.notFound(`The ${kind} flow could not be found.`) : errors.badRequest("The flow query parameter is missing.");
+      if (!ctx.json)
+        return redirect(
+          ctx.reply,
+          new URL(`self-service/${kind}/browser`, deps.config.serve.public.base_url).toString(),
+        );
+      throw flowId
+        ? errors.notFound(`The ${kind} flow could not be found.`)
+        : errors.badRequest("The flow query parameter is missing.");
     }
     if (flow.type === "api") ctx.json = true;
     if (isExpired(flow, deps.now())) return replaceExpired(ctx, module, flow);
     const body = bodyOf(ctx);
     if (flow.type === "api") assertApiRequest(ctx);
-    else if ((module.needsCsrf?.(body) ?? true) && !csrfTokenMatches(body.csrf_token, ctx.request.cookies[csrfCookie(deps.config)])) {
-      throw errors.csrf(ctx.request.headers.cookie ? "The CSRF token is missing or does not match the cookie." : "The request carried no cookies.");
+    else if (
+      (module.needsCsrf?.(body) ?? true) &&
+      !csrfTokenMatches(body.csrf_token, ctx.request.cookies[csrfCookie(deps.config)])
+    ) {
+      throw errors.csrf(
+        ctx.request.headers.cookie
+          ? "The CSRF token is missing or does not match the cookie."
+          : "The request carried no cookies.",
+      );
     }
     await module.submit(ctx, flow, body);
   });
@@ -95,9 +112,13 @@ function bodyOf(ctx: Ctx): Body {
 
 /** API flows are for native apps: a browser's Origin or cookies mean someone misused them. */
 function assertApiRequest(ctx: Ctx): void {
-  const cookies = Object.keys(ctx.request.cookies ?? {}).filter((name) => !/^(__cf|_cf|cf_)/.test(name));
+  const cookies = Object.keys(ctx.request.cookies ?? {}).filter(
+    (name) => !/^(__cf|_cf|cf_)/.test(name),
+  );
   if (ctx.request.headers.origin || cookies.length > 0) {
-    throw errors.badRequest("API flows must not be used from browsers: the request carried an Origin header or cookies.");
+    throw errors.badRequest(
+      "API flows must not be used from browsers: the request carried an Origin header or cookies.",
+    );
   }
 }
 
@@ -111,21 +132,33 @@ function expiredOnRead(ctx: Ctx, flow: Flow): HttpError {
   return kratosError("self_service_flow_expired", "self-service flow expired", {
     reason,
     details: { redirect_to: redirectTo.toString(), return_to: flow.payload.return_to ?? "" },
-    extras: { expired_at: flow.expires_at.toISOString(), since: (ctx.deps.now().getTime() - flow.expires_at.getTime()) * 1e6 },
+    extras: {
+      expired_at: flow.expires_at.toISOString(),
+      since: (ctx.deps.now().getTime() - flow.expires_at.getTime()) * 1e6,
+    },
   });
 }
 
 async function replaceExpired(ctx: Ctx, module: FlowKindModule, expired: Flow): Promise<void> {
   const fresh = await module.recreate(ctx, expired);
   resetMessages(fresh.payload.ui);
-  const context = { expired_at: expired.expires_at.toISOString(), expired_at_unix: Math.floor(expired.expires_at.getTime() / 1000) };
+  const context = {
+    expired_at: expired.expires_at.toISOString(),
+    expired_at_unix: Math.floor(expired.expires_at.getTime() / 1000),
+  };
   const minutes = formatMinutes(ctx.deps.now().getTime() - expired.expires_at.getTime());
   const text = `The ${module.kind} flow expired ${minutes} minutes ago, please try again.`;
   addFlowMessage(fresh.payload.ui, uiText(module.expiredMessageId, context, text));
   await ctx.deps.persistence.flows.updateFlow(fresh);
   if (!ctx.json) return respondWithFlow(ctx, fresh);
   if (module.kind === "recovery" || module.kind === "verification") {
-    return redirect(ctx.reply, new URL(`self-service/${module.kind}/flows?id=${fresh.id}`, ctx.deps.config.serve.public.base_url).toString());
+    return redirect(
+      ctx.reply,
+      new URL(
+        `self-service/${module.kind}/flows?id=${fresh.id}`,
+        ctx.deps.config.serve.public.base_url,
+      ).toString(),
+    );
   }
   const since = (ctx.deps.now().getTime() - expired.expires_at.getTime()) * 1e6;
   throw kratosError("self_service_flow_expired", "self-service flow expired", {

@@ -63,6 +63,8 @@ export function toFlowJson(flow: Flow): Record<string, unknown> {
     state: flow.state,
     ...kindFields,
     ...(transient_payload && Object.keys(transient_payload).length ? { transient_payload } : {}),
-    ...(flow.kind === "login" ? { created_at: flow.issued_at.toISOString(), updated_at: flow.updated_at.toISOString() } : {}),
+    ...(flow.kind === "login"
+      ? { created_at: flow.issued_at.toISOString(), updated_at: flow.updated_at.toISOString() }
+      : {}),
   };
 }

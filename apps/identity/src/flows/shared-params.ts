@@ -1,27 +1,38 @@
-import { errors } from "../http/errors.ts";
 import type { Ctx } from "../http/context.ts";
+import { errors } from "../http/errors.ts";
 import { randomAlphanumeric } from "../session/tokens.ts";
 
 /**
  * Without an OAuth2 server (Ory Hydra) Kratos refuses login_challenge; organizations are an
  * Ory Network feature, so an organization id is accepted only in form and otherwise ignored.
  */
-export function checkOAuth2AndOrganization(ctx: Ctx, params: Record<string, string | undefined>): void {
+export function checkOAuth2AndOrganization(
+  ctx: Ctx,
+  params: Record<string, string | undefined>,
+): void {
   if (params.login_challenge) {
-    throw errors.badRequest("refusing to parse login_challenge query parameter because oauth2_provider.url is not configured");
+    throw errors.badRequest(
+      "refusing to parse login_challenge query parameter because oauth2_provider.url is not configured",
+    );
   }
   const organization = params.organization;
   if (organization && !/^[0-9a-f-]{36}$/i.test(organization)) {
     throw errors.badRequest("The organization query parameter must be a UUID.");
   }
   const schema = params.identity_schema;
-  if (schema && !ctx.deps.schemas.has(schema)) throw errors.badRequest(`The identity schema "${schema.slice(0, 64)}" does not exist.`);
+  if (schema && !ctx.deps.schemas.has(schema))
+    throw errors.badRequest(`The identity schema "${schema.slice(0, 64)}" does not exist.`);
 }
 
 /** Native apps finishing sign-in in a browser collect their token with these codes later. */
 export async function createExchangeCodes(ctx: Ctx, flowId: string): Promise<{ initCode: string }> {
   const initCode = randomAlphanumeric(64);
   const expiresAt = new Date(ctx.deps.now().getTime() + 60 * 60 * 1000);
-  await ctx.deps.persistence.exchanges.putExchange(flowId, "session_token_exchange", { initCode }, expiresAt);
+  await ctx.deps.persistence.exchanges.putExchange(
+    flowId,
+    "session_token_exchange",
+    { initCode },
+    expiresAt,
+  );
   return { initCode };
 }

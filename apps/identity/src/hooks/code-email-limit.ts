@@ -7,5 +7,6 @@ export async function limitCodeEmails(deps: Deps, address: string): Promise<void
   const { max, window } = deps.config.rate_limits.code_emails_per_address;
   const key = `code-emails:${createHash("sha256").update(address).digest("hex")}`;
   const { count, windowEndsAt } = await deps.persistence.limits.hit(key, window, deps.now());
-  if (count > max) throw errors.tooManyRequests(Math.ceil((windowEndsAt.getTime() - deps.now().getTime()) / 1000));
+  if (count > max)
+    throw errors.tooManyRequests(Math.ceil((windowEndsAt.getTime() - deps.now().getTime()) / 1000));
 }

@@ -1,10 +1,10 @@
+import type { Flow } from "../flows/flow.ts";
 import type { Ctx } from "../http/context.ts";
 import { redirect, sendJson } from "../http/respond.ts";
 import type { Identity } from "../identity/identity.ts";
+import { toSessionJson } from "../session/session.ts";
 import type { IssuedSession } from "../session/session-manager.ts";
 import { sendSessionCookie } from "../session/session-manager.ts";
-import { toSessionJson } from "../session/session.ts";
-import type { Flow } from "../flows/flow.ts";
 
 export interface Completion {
   flow: Flow;
@@ -25,11 +25,26 @@ export async function completeWithSession(ctx: Ctx, completion: Completion): Pro
   const { flow, identity, issued } = completion;
   const base = deps.config.serve.public.base_url;
   const session = issued ? toSessionJson(issued.session, identity, base) : undefined;
-  const identityJson = completion.includeIdentity ? { identity: session?.identity ?? (await import("../identity/identity.ts")).toIdentityJson(identity, base) } : {};
+  const identityJson = completion.includeIdentity
+    ? {
+        identity:
+          session?.identity ??
+          (await import("../identity/identity.ts")).toIdentityJson(identity, base),
+      }
+    : {};
   if (flow.type === "api") {
-    const exchange = await deps.persistence.exchanges.getExchange(flow.id, "session_token_exchange", deps.now());
+    const exchange = await deps.persistence.exchanges.getExchange(
+      flow.id,
+      "session_token_exchange",
+      deps.now(),
+    );
     if (exchange && issued) {
-      await deps.persistence.exchanges.putExchange(flow.id, "session_token_exchange", { ...exchange, sessionToken: issued.token }, new Date(deps.now().getTime() + 60 * 60 * 1000));
+      await deps.persistence.exchanges.putExchange(
+        flow.id,
+        "session_token_exchange",
+        { ...exchange, sessionToken: issued.token },
+        new Date(deps.now().getTime() + 60 * 60 * 1000),
+      );
     }
     const continueWith = [
       ...(completion.continueWith ?? []),

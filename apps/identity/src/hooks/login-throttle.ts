@@ -14,7 +14,8 @@ function keyOf(identifier: string): string {
 }
 
 export async function throttleLogin(deps: Deps, identifier: string): Promise<void> {
-  const { delay_after, base_delay, max_delay, max_per_day } = deps.config.rate_limits.login_failures;
+  const { delay_after, base_delay, max_delay, max_per_day } =
+    deps.config.rate_limits.login_failures;
   const failures = await deps.persistence.limits.peek(keyOf(identifier), deps.now());
   if (failures >= max_per_day) throw errors.tooManyRequests(60 * 60);
   if (failures >= delay_after) {

@@ -7,8 +7,12 @@ import { sendError } from "./respond.ts";
 
 export async function buildAdminServer(deps: Deps): Promise<FastifyInstance> {
   const app = Fastify({ logger: { level: "error" }, bodyLimit: 16 * 1024 * 1024 });
-  app.setErrorHandler(async (error, request, reply) => sendError(deps, request, reply, error, true));
-  app.setNotFoundHandler(async (request, reply) => sendError(deps, request, reply, errors.notFound(), true));
+  app.setErrorHandler(async (error, request, reply) =>
+    sendError(deps, request, reply, error, true),
+  );
+  app.setNotFoundHandler(async (request, reply) =>
+    sendError(deps, request, reply, errors.notFound(), true),
+  );
   registerHealthRoutes(app, deps);
   registerAdminRoutes(app, deps);
   return app;

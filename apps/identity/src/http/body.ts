@@ -18,7 +18,11 @@ export function normaliseBody(raw: unknown): Body {
     if (path.some((p) => p === "" || forbiddenKeys.has(p))) {
       throw errors.badRequest(`The body field "${key.slice(0, 64)}" is not allowed.`);
     }
-    setPath(body, path, Array.isArray(value) && typeof value[0] !== "object" ? value.at(-1) : value);
+    setPath(
+      body,
+      path,
+      Array.isArray(value) && typeof value[0] !== "object" ? value.at(-1) : value,
+    );
   }
   return body;
 }

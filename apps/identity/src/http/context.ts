@@ -13,7 +13,11 @@ export function query(ctx: Ctx): Record<string, string | undefined> {
   const raw = (ctx.request.query ?? {}) as Record<string, unknown>;
   const out: Record<string, string | undefined> = {};
   for (const [key, value] of Object.entries(raw)) {
-    out[key] = Array.isArray(value) ? String(value.at(-1)) : typeof value === "string" ? value : undefined;
+    out[key] = Array.isArray(value)
+      ? String(value.at(-1))
+      : typeof value === "string"
+        ? value
+        : undefined;
   }
   return out;
 }

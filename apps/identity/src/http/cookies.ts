@@ -16,7 +16,11 @@ declare module "fastify" {
   }
 }
 
-function baseOptions(config: Config, sameSite: Config["cookies"]["same_site"], domain: string): CookieSerializeOptions {
+function baseOptions(
+  config: Config,
+  sameSite: Config["cookies"]["same_site"],
+  domain: string,
+): CookieSerializeOptions {
   const secure = config.serve.public.base_url.startsWith("https:");
   return {
     path: config.cookies.path,
@@ -32,7 +36,11 @@ export function csrfCookie(config: Config): string {
 }
 
 /** Makes sure the request has a CSRF secret, setting the cookie when it is missing or malformed. */
-export function ensureCsrfSecret(request: FastifyRequest, reply: FastifyReply, config: Config): void {
+export function ensureCsrfSecret(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Config,
+): void {
   const existing = request.cookies[csrfCookie(config)];
   if (existing && decodeSecret(existing)) {
     request.csrfSecret = existing;
@@ -42,7 +50,11 @@ export function ensureCsrfSecret(request: FastifyRequest, reply: FastifyReply, c
 }
 
 /** A new secret: after sign-in, sign-out and code retries, older tokens must stop working. */
-export function rotateCsrfSecret(request: FastifyRequest, reply: FastifyReply, config: Config): void {
+export function rotateCsrfSecret(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Config,
+): void {
   request.csrfSecret = newCsrfSecret();
   request.csrfRotated = true;
   reply.setCookie(csrfCookie(config), request.csrfSecret, {
@@ -51,7 +63,12 @@ export function rotateCsrfSecret(request: FastifyRequest, reply: FastifyReply, c
   });
 }
 
-export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date): void {
+export function setSessionCookie(
+  reply: FastifyReply,
+  config: Config,
+  token: string,
+  expiresAt: Date,
+): void {
   const { cookie } = config.session;
   reply.setCookie(cookie.name, token, {
     ...baseOptions(config, cookie.same_site, cookie.domain || config.cookies.domain),
@@ -61,5 +78,8 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
   const { cookie } = config.session;
-  reply.clearCookie(cookie.name, baseOptions(config, cookie.same_site, cookie.domain || config.cookies.domain));
+  reply.clearCookie(
+    cookie.name,
+    baseOptions(config, cookie.same_site, cookie.domain || config.cookies.domain),
+  );
 }

@@ -53,13 +53,20 @@ export class HttpError extends Error {
 }
 
 /** An error with a Kratos error id; the status comes from the shared catalogue. */
-export function kratosError(id: ErrorId, message: string, options: Omit<HttpErrorOptions, "id"> = {}): HttpError {
+export function kratosError(
+  id: ErrorId,
+  message: string,
+  options: Omit<HttpErrorOptions, "id"> = {},
+): HttpError {
   return new HttpError(errorIds[id], message, { ...options, id });
 }
 
 export const errors = {
   badRequest: (reason: string, options: HttpErrorOptions = {}): HttpError =>
-    new HttpError(400, "The request was malformed or contained invalid parameters", { reason, ...options }),
+    new HttpError(400, "The request was malformed or contained invalid parameters", {
+      reason,
+      ...options,
+    }),
   notFound: (reason = "The requested resource could not be found"): HttpError =>
     new HttpError(404, "The requested resource could not be found", { reason }),
   unauthorized: (reason: string): HttpError =>
@@ -72,10 +79,14 @@ export const errors = {
       details: { retry_after_seconds: retryAfterSeconds },
     }),
   internal: (cause: unknown): HttpError =>
-    new HttpError(500, "An internal server error occurred, please contact the system administrator", {
-      reason: "An unexpected error occurred.",
-      cause,
-    }),
+    new HttpError(
+      500,
+      "An internal server error occurred, please contact the system administrator",
+      {
+        reason: "An unexpected error occurred.",
+        cause,
+      },
+    ),
   sessionInactive: (): HttpError =>
     kratosError("session_inactive", "request does not have a valid authentication session", {
       reason: "No active session was found in this request.",
@@ -86,19 +97,27 @@ export const errors = {
       reason: "No valid session credentials found in the request.",
     }),
   csrf: (rejectReason: string): HttpError =>
-    kratosError("security_csrf_violation", "the request was rejected to protect you from Cross-Site-Request-Forgery", {
-      reason:
-        "Please retry the flow and optionally clear your cookies. The request was rejected to protect you from Cross-Site-Request-Forgery (CSRF) which could cause account takeover, leaking personal information, and other serious security issues.",
-      details: {
-        docs: "https://www.ory.sh/kratos/docs/debug/csrf",
-        hint: "The anti-CSRF cookie was found but the CSRF token was not included in the HTTP request body (csrf_token) nor in the HTTP Header (X-CSRF-Token).",
-        reject_reason: rejectReason,
+    kratosError(
+      "security_csrf_violation",
+      "the request was rejected to protect you from Cross-Site-Request-Forgery",
+      {
+        reason:
+          "Please retry the flow and optionally clear your cookies. The request was rejected to protect you from Cross-Site-Request-Forgery (CSRF) which could cause account takeover, leaking personal information, and other serious security issues.",
+        details: {
+          docs: "https://www.ory.sh/kratos/docs/debug/csrf",
+          hint: "The anti-CSRF cookie was found but the CSRF token was not included in the HTTP request body (csrf_token) nor in the HTTP Header (X-CSRF-Token).",
+          reject_reason: rejectReason,
+        },
       },
-    }),
+    ),
   returnToForbidden: (): HttpError =>
-    kratosError("self_service_flow_return_to_forbidden", "Requested return_to URL is not allowed.", {
-      reason: "The requested return_to URL is not allowed by the configuration.",
-    }),
+    kratosError(
+      "self_service_flow_return_to_forbidden",
+      "Requested return_to URL is not allowed.",
+      {
+        reason: "The requested return_to URL is not allowed by the configuration.",
+      },
+    ),
   flowDisabled: (flow: string): HttpError =>
     kratosError("self_service_flow_disabled", `${flow} flow disabled`, {
       reason: `The ${flow} flow is disabled in this deployment.`,

@@ -24,9 +24,15 @@ export function registerMiscRoutes(app: FastifyInstance, deps: Deps): void {
     try {
       if (id === "stub:500") {
         const now = new Date().toISOString();
-        return sendJson(reply, 200, { id, error: errors.internal(undefined).toEnvelope().error, created_at: now, updated_at: now });
+        return sendJson(reply, 200, {
+          id,
+          error: errors.internal(undefined).toEnvelope().error,
+          created_at: now,
+          updated_at: now,
+        });
       }
-      const stored = typeof id === "string" ? await deps.persistence.errors.getError(id) : undefined;
+      const stored =
+        typeof id === "string" ? await deps.persistence.errors.getError(id) : undefined;
       if (!stored) throw errors.notFound("The error could not be found.");
       const at = stored.created_at.toISOString();
       sendJson(reply, 200, { id: stored.id, error: stored.error, created_at: at, updated_at: at });
@@ -36,19 +42,33 @@ export function registerMiscRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   app.get("/schemas", async (_request, reply) =>
-    sendJson(reply, 200, [...deps.schemas.values()].map((s) => ({ id: s.id, schema: s.raw }))),
+    sendJson(
+      reply,
+      200,
+      [...deps.schemas.values()].map((s) => ({ id: s.id, schema: s.raw })),
+    ),
   );
   app.get("/schemas/:id", async (request, reply) => {
     const raw = (request.params as { id: string }).id;
     const decoded = Buffer.from(raw, "base64url").toString("utf8");
     const schema = deps.schemas.get(decoded) ?? deps.schemas.get(raw);
-    if (!schema) return sendError(deps, request, reply, errors.notFound("The identity schema could not be found."), true);
+    if (!schema)
+      return sendError(
+        deps,
+        request,
+        reply,
+        errors.notFound("The identity schema could not be found."),
+        true,
+      );
     sendJson(reply, 200, schema.raw);
   });
 
   // Passkeys and security keys come with a later issue; until then the script defines nothing.
   app.get("/.well-known/ory/webauthn.js", async (_request, reply) => {
-    reply.type("text/javascript; charset=utf-8").header("cache-control", "public, max-age=300").send("");
+    reply
+      .type("text/javascript; charset=utf-8")
+      .header("cache-control", "public, max-age=300")
+      .send("");
   });
   app.get("/.well-known/change-password", async (_request, reply) =>
     redirect(reply, deps.config.selfservice.flows.settings.ui_url),

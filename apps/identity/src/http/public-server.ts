@@ -12,15 +12,16 @@ import { verificationFlow } from "../flows/verification/verification-flow.ts";
 import { registerSessionRoutes } from "../session/handlers.ts";
 import { csrfCookie, ensureCsrfSecret } from "./cookies.ts";
 import { decodeSecret, newCsrfSecret } from "./csrf.ts";
-import { errors } from "./errors.ts";
 import type { Deps } from "./deps.ts";
+import { errors } from "./errors.ts";
+import { registerMiscRoutes } from "./misc-routes.ts";
 import { wantsJson } from "./negotiate.ts";
 import { rateLimitHook } from "./rate-limit.ts";
 import { sendError } from "./respond.ts";
-import { registerMiscRoutes } from "./misc-routes.ts";
 
 // Paths where nosurf sets no CSRF cookie (PROTOCOL.md §7): API flows, submits, sessions.
-const csrfIgnored = /^\/(self-service\/[a-z-]+\/api|self-service\/(login|registration|recovery|verification|settings)(\?|$)|sessions|health)/;
+const csrfIgnored =
+  /^\/(self-service\/[a-z-]+\/api|self-service\/(login|registration|recovery|verification|settings)(\?|$)|sessions|health)/;
 
 export async function buildPublicServer(deps: Deps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -44,12 +45,20 @@ export async function buildPublicServer(deps: Deps): Promise<FastifyInstance> {
     request.csrfSecret = existing && decodeSecret(existing) ? existing : newCsrfSecret();
   });
   app.addHook("preHandler", rateLimitHook(deps));
-  app.setErrorHandler(async (error, request, reply) => sendError(deps, request, reply, error, wantsJson(request)));
+  app.setErrorHandler(async (error, request, reply) =>
+    sendError(deps, request, reply, error, wantsJson(request)),
+  );
   app.setNotFoundHandler(async (request, reply) => {
     await sendError(deps, request, reply, errors.notFound(), true);
   });
 
-  for (const module of [loginFlow, registrationFlow, recoveryFlow, verificationFlow, settingsFlow]) {
+  for (const module of [
+    loginFlow,
+    registrationFlow,
+    recoveryFlow,
+    verificationFlow,
+    settingsFlow,
+  ]) {
     registerFlowRoutes(app, deps, module);
   }
   registerLogoutRoutes(app, deps);

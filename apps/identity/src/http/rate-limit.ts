@@ -6,7 +6,8 @@ import { errors } from "./errors.ts";
 // together. Submits and flow starts have separate budgets (config rate_limits.*).
 
 const submitPath = /^\/self-service\/(login|registration|recovery|verification|settings)(\?|$)/;
-const initPath = /^\/self-service\/(login|registration|recovery|verification|settings)\/(browser|api)(\?|$)/;
+const initPath =
+  /^\/self-service\/(login|registration|recovery|verification|settings)\/(browser|api)(\?|$)/;
 
 export function rateLimitHook(deps: Deps) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
@@ -14,11 +15,19 @@ export function rateLimitHook(deps: Deps) {
     const isSubmit = submitPath.test(path) && (request.method !== "GET" || path.includes("flow="));
     const isInit = initPath.test(path);
     if (!isSubmit && !isInit) return;
-    const limit = isSubmit ? deps.config.rate_limits.submit_per_ip : deps.config.rate_limits.flow_init_per_ip;
+    const limit = isSubmit
+      ? deps.config.rate_limits.submit_per_ip
+      : deps.config.rate_limits.flow_init_per_ip;
     const key = `${isSubmit ? "submit" : "init"}:${request.ip}`;
-    const { count, windowEndsAt } = await deps.persistence.limits.hit(key, limit.window, deps.now());
+    const { count, windowEndsAt } = await deps.persistence.limits.hit(
+      key,
+      limit.window,
+      deps.now(),
+    );
     if (count > limit.max) {
-      throw errors.tooManyRequests(Math.max(1, Math.ceil((windowEndsAt.getTime() - deps.now().getTime()) / 1000)));
+      throw errors.tooManyRequests(
+        Math.max(1, Math.ceil((windowEndsAt.getTime() - deps.now().getTime()) / 1000)),
+      );
     }
   };
 }

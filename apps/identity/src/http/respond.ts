@@ -7,7 +7,10 @@ import type { Deps } from "./deps.ts";
 import { errors, HttpError } from "./errors.ts";
 
 export function sendJson(reply: FastifyReply, status: number, body: unknown): void {
-  reply.code(status).header("cache-control", "private, no-cache, no-store, must-revalidate").send(body);
+  reply
+    .code(status)
+    .header("cache-control", "private, no-cache, no-store, must-revalidate")
+    .send(body);
 }
 
 export function redirect(reply: FastifyReply, location: string, status = 303): void {
@@ -16,7 +19,8 @@ export function redirect(reply: FastifyReply, location: string, status = 303): v
 
 /** Answers with the flow: a body for JSON and API clients, a redirect to the UI for browsers. */
 export async function respondWithFlow(ctx: Ctx, flow: Flow, status = 200): Promise<void> {
-  if (ctx.json || flow.type === "api") return sendJson(ctx.reply, status, await flowJson(ctx, flow));
+  if (ctx.json || flow.type === "api")
+    return sendJson(ctx.reply, status, await flowJson(ctx, flow));
   redirect(ctx.reply, uiUrl(ctx.deps, flow.kind, flow.id));
 }
 
@@ -35,9 +39,16 @@ export async function flowJson(ctx: Ctx, flow: Flow): Promise<Record<string, unk
  * Renders an error. JSON clients get the envelope; browsers are sent to the error UI with the
  * error stored under an id. Unexpected errors become a 500 whose cause is logged, never sent.
  */
-export async function sendError(deps: Deps, request: FastifyRequest, reply: FastifyReply, error: unknown, json: boolean): Promise<void> {
+export async function sendError(
+  deps: Deps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: unknown,
+  json: boolean,
+): Promise<void> {
   const httpError = toHttpError(error);
-  if (httpError.status >= 500) request.log.error({ err: httpError.cause ?? error }, "request failed");
+  if (httpError.status >= 500)
+    request.log.error({ err: httpError.cause ?? error }, "request failed");
   if (httpError.id) reply.header("ory-error-id", httpError.id);
   const retryAfter = httpError.details?.retry_after_seconds;
   if (typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
@@ -60,7 +71,13 @@ export function toHttpError(error: unknown): HttpError {
   const status = (error as { statusCode?: unknown })?.statusCode;
   if (typeof status === "number" && status >= 400 && status < 500) {
     const reason = status === 413 ? "The request body is too large." : (error as Error).message;
-    return new HttpError(status, status === 413 ? "Payload Too Large" : "The request was malformed or contained invalid parameters", { reason });
+    return new HttpError(
+      status,
+      status === 413
+        ? "Payload Too Large"
+        : "The request was malformed or contained invalid parameters",
+      { reason },
+    );
   }
   return errors.internal(error);
 }

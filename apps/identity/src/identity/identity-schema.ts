@@ -74,7 +74,11 @@ export function loadIdentitySchema(id: string, url: string): IdentitySchema {
   };
 }
 
-function collectFields(node: JsonSchemaNode, path: string[], parentRequired: boolean): TraitField[] {
+function collectFields(
+  node: JsonSchemaNode,
+  path: string[],
+  parentRequired: boolean,
+): TraitField[] {
   return Object.entries(node.properties ?? {}).flatMap(([key, child]) => {
     const childPath = [...path, key];
     const required = parentRequired && (node.required ?? []).includes(key);
@@ -91,8 +95,14 @@ function toField(node: JsonSchemaNode, path: string[], required: boolean): Trait
     date: { type: "date" },
     uri: { type: "url", autocomplete: "url" },
   };
-  const byType: Record<string, TraitField["type"]> = { number: "number", integer: "number", boolean: "checkbox" };
-  const shape = (node.format && byFormat[node.format]) || { type: byType[node.type ?? ""] ?? "text" };
+  const byType: Record<string, TraitField["type"]> = {
+    number: "number",
+    integer: "number",
+    boolean: "checkbox",
+  };
+  const shape = (node.format && byFormat[node.format]) || {
+    type: byType[node.type ?? ""] ?? "text",
+  };
   return {
     name: `traits.${path.join(".")}`,
     path,
@@ -129,7 +139,8 @@ function validate(
 function toTraitError(error: ErrorObject): TraitError {
   const pointer = error.instancePath.split("/").filter(Boolean);
   const params = error.params as Record<string, unknown>;
-  const at = (path: string[]): string | undefined => (path.length ? `traits.${path.join(".")}` : undefined);
+  const at = (path: string[]): string | undefined =>
+    path.length ? `traits.${path.join(".")}` : undefined;
   const value = typeof error.data === "string" ? error.data : undefined;
   switch (error.keyword) {
     case "required": {
@@ -151,17 +162,33 @@ function toTraitError(error: ErrorObject): TraitError {
     case "format":
       return params.format === "email"
         ? { field: at(pointer), message: uiText(4000040, { value: value ?? "" }) }
-        : { field: at(pointer), message: uiText(4000001, { reason: `does not match format "${String(params.format)}"` }) };
+        : {
+            field: at(pointer),
+            message: uiText(4000001, {
+              reason: `does not match format "${String(params.format)}"`,
+            }),
+          };
     case "type": {
       const allowed = String(params.type).split(",");
-      const context = { allowed_types: allowed, actual_type: describeType(error.data), allowed_types_list: allowed.join(", ") };
+      const context = {
+        allowed_types: allowed,
+        actual_type: describeType(error.data),
+        allowed_types_list: allowed.join(", "),
+      };
       return {
         field: at(pointer),
-        message: uiText(4000026, context, `expected ${context.allowed_types_list}, but got ${context.actual_type}`),
+        message: uiText(
+          4000026,
+          context,
+          `expected ${context.allowed_types_list}, but got ${context.actual_type}`,
+        ),
       };
     }
     default:
-      return { field: at(pointer), message: uiText(4000001, { reason: error.message ?? "is invalid" }) };
+      return {
+        field: at(pointer),
+        message: uiText(4000001, { reason: error.message ?? "is invalid" }),
+      };
   }
 }
 

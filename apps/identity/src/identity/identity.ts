@@ -56,7 +56,10 @@ export function normaliseIdentifier(value: string): string {
 }
 
 export function schemaUrl(publicBaseUrl: string, schemaId: string): string {
-  return new URL(`schemas/${Buffer.from(schemaId).toString("base64url")}`, publicBaseUrl).toString();
+  return new URL(
+    `schemas/${Buffer.from(schemaId).toString("base64url")}`,
+    publicBaseUrl,
+  ).toString();
 }
 
 export function toIdentityJson(identity: Identity, publicBaseUrl: string): Record<string, unknown> {
@@ -65,7 +68,9 @@ export function toIdentityJson(identity: Identity, publicBaseUrl: string): Recor
     schema_id: identity.schema_id,
     schema_url: schemaUrl(publicBaseUrl, identity.schema_id),
     state: identity.state,
-    ...(identity.state_changed_at ? { state_changed_at: identity.state_changed_at.toISOString() } : {}),
+    ...(identity.state_changed_at
+      ? { state_changed_at: identity.state_changed_at.toISOString() }
+      : {}),
     traits: identity.traits,
     verifiable_addresses: identity.verifiable_addresses.map((a) => ({
       id: a.id,

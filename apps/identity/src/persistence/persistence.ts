@@ -62,7 +62,9 @@ export interface CodePersister {
 
 export interface ErrorPersister {
   createError(id: string, error: Record<string, unknown>): Promise<void>;
-  getError(id: string): Promise<{ id: string; error: Record<string, unknown>; created_at: Date } | undefined>;
+  getError(
+    id: string,
+  ): Promise<{ id: string; error: Record<string, unknown>; created_at: Date } | undefined>;
 }
 
 export interface RateLimitPersister {
@@ -73,7 +75,12 @@ export interface RateLimitPersister {
 }
 
 export interface ExchangePersister {
-  putExchange(id: string, kind: string, payload: Record<string, unknown>, expiresAt: Date): Promise<void>;
+  putExchange(
+    id: string,
+    kind: string,
+    payload: Record<string, unknown>,
+    expiresAt: Date,
+  ): Promise<void>;
   takeExchange(id: string, kind: string, now: Date): Promise<Record<string, unknown> | undefined>;
   getExchange(id: string, kind: string, now: Date): Promise<Record<string, unknown> | undefined>;
 }

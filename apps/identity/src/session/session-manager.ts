@@ -47,13 +47,21 @@ export async function createSession(
 }
 
 /** A refresh re-authenticates the current session instead of creating another one. */
-export async function refreshSession(deps: Deps, active: ActiveSession, method: AuthenticationMethod): Promise<void> {
+export async function refreshSession(
+  deps: Deps,
+  active: ActiveSession,
+  method: AuthenticationMethod,
+): Promise<void> {
   active.session.authenticated_at = deps.now();
   active.session.authentication_methods = [...active.session.authentication_methods, method];
   await deps.persistence.sessions.updateSession(active.session);
 }
 
-export function deviceOf(request: FastifyRequest): { id: string; ip_address: string; user_agent: string } {
+export function deviceOf(request: FastifyRequest): {
+  id: string;
+  ip_address: string;
+  user_agent: string;
+} {
   return {
     id: crypto.randomUUID(),
     ip_address: request.ip,
@@ -62,7 +70,12 @@ export function deviceOf(request: FastifyRequest): { id: string; ip_address: str
 }
 
 /** Sets the cookie for a browser flow and rotates the CSRF secret (new identity, new token). */
-export function sendSessionCookie(deps: Deps, request: FastifyRequest, reply: FastifyReply, issued: IssuedSession): void {
+export function sendSessionCookie(
+  deps: Deps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  issued: IssuedSession,
+): void {
   setSessionCookie(reply, deps.config, issued.token, issued.session.expires_at);
   if (!request.csrfRotated) rotateCsrfSecret(request, reply, deps.config);
 }
@@ -81,13 +94,19 @@ export function sessionTokenOf(deps: Deps, request: FastifyRequest): string | un
   return request.cookies[deps.config.session.cookie.name] || undefined;
 }
 
-export async function findActiveSession(deps: Deps, request: FastifyRequest): Promise<ActiveSession | undefined> {
+export async function findActiveSession(
+  deps: Deps,
+  request: FastifyRequest,
+): Promise<ActiveSession | undefined> {
   const token = sessionTokenOf(deps, request);
   if (!token || token.length > 256) return undefined;
   return findActiveSessionByToken(deps, token);
 }
 
-export async function findActiveSessionByToken(deps: Deps, token: string): Promise<ActiveSession | undefined> {
+export async function findActiveSessionByToken(
+  deps: Deps,
+  token: string,
+): Promise<ActiveSession | undefined> {
   const session = await deps.persistence.sessions.getSessionByTokenHash(hashToken(token));
   if (!session) return undefined;
   const identity = await deps.persistence.identities.getIdentity(session.identity_id);

@@ -32,7 +32,11 @@ export function isSessionActive(session: Session, identity: Identity, now = new 
   return session.active && session.expires_at > now && identity.state === "active";
 }
 
-export function toSessionJson(session: Session, identity: Identity, publicBaseUrl: string): Record<string, unknown> {
+export function toSessionJson(
+  session: Session,
+  identity: Identity,
+  publicBaseUrl: string,
+): Record<string, unknown> {
   return {
     id: session.id,
     active: isSessionActive(session, identity),

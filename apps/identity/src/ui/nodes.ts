@@ -62,7 +62,13 @@ export function inputNode(options: InputOptions): UiNode {
 }
 
 export function csrfNode(token: string): UiNode {
-  return inputNode({ group: "default", name: "csrf_token", type: "hidden", value: token, required: true });
+  return inputNode({
+    group: "default",
+    name: "csrf_token",
+    type: "hidden",
+    value: token,
+    required: true,
+  });
 }
 
 export function submitNode(group: NodeGroup, name: string, value: string, label: UiText): UiNode {
@@ -70,7 +76,13 @@ export function submitNode(group: NodeGroup, name: string, value: string, label:
 }
 
 export function anchorNode(group: NodeGroup, id: string, href: string, title: UiText): UiNode {
-  return { type: "a", group, attributes: { id, href, title, node_type: "a" }, messages: [], meta: { label: title } };
+  return {
+    type: "a",
+    group,
+    attributes: { id, href, title, node_type: "a" },
+    messages: [],
+    meta: { label: title },
+  };
 }
 
 export function inputAttributes(node: UiNode): UiNodeInputAttributes | undefined {
@@ -93,7 +105,10 @@ export function addFlowMessage(ui: UiContainer, message: UiText): void {
 
 /** Puts a message on the named field, adding a text input when the form has no such node. */
 export function addFieldMessage(ui: UiContainer, field: string | undefined, message: UiText): void {
-  if (!field) return addFlowMessage(ui, message);
+  if (!field) {
+    addFlowMessage(ui, message);
+    return;
+  }
   let node = findInput(ui, field);
   if (!node) {
     node = inputNode({ group: "default", name: field, type: "text" });

@@ -12,11 +12,17 @@ afterAll(async () => h?.close());
 const password = "Moos-Farn-2026!";
 const traits = (email: string) => ({ email, name: { first: "Mia", last: "Moos" } });
 
-async function errorBody(promise: Promise<unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
+async function errorBody(
+  promise: Promise<unknown>,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof ResponseError) return { status: error.response.status, body: await error.response.json() };
+    if (error instanceof ResponseError)
+      return {
+        status: error.response.status,
+        body: (await error.response.json()) as Record<string, unknown>,
+      };
     throw error;
   }
   throw new Error("expected the call to fail");
@@ -27,11 +33,18 @@ describe("registration", () => {
     const b = h.browser();
     const flow = await b.api.createBrowserRegistrationFlow();
     expectSchema("registrationFlow", flow);
-    const csrf = flow.ui.nodes.find((n) => "name" in n.attributes && n.attributes.name === "csrf_token");
-    const token = (csrf?.attributes as { value: string }).value;
+    const csrf = flow.ui.nodes.find(
+      (n) => "name" in n.attributes && n.attributes.name === "csrf_token",
+    );
+    const token = (csrf?.attributes as { value: string } | undefined)?.value ?? "";
     const result = await b.api.updateRegistrationFlow({
       flow: flow.id,
-      updateRegistrationFlowBody: { method: "password", csrf_token: token, password, traits: traits("mia@example.com") },
+      updateRegistrationFlowBody: {
+        method: "password",
+        csrf_token: token,
+        password,
+        traits: traits("mia@example.com"),
+      },
     });
     expectSchema("successfulNativeRegistration", result);
     expect(result.session?.identity?.traits).toMatchObject({ email: "mia@example.com" });
@@ -47,15 +60,26 @@ describe("registration", () => {
     expectSchema("verificationFlow", verification);
     expect(verification.state).toBe("sent_email");
     const code = await h.codeFor("mia@example.com");
-    const wrong = await b.api.updateVerificationFlow({ flow: verificationId, updateVerificationFlowBody: { method: "code", code: code === "000000" ? "111111" : "000000" } });
+    const wrong = await b.api.updateVerificationFlow({
+      flow: verificationId,
+      updateVerificationFlowBody: { method: "code", code: code === "000000" ? "111111" : "000000" },
+    });
     expect(wrong.ui.messages?.[0]?.id).toBe(4070006);
-    const done = await b.api.updateVerificationFlow({ flow: verificationId, updateVerificationFlowBody: { method: "code", code } });
+    const done = await b.api.updateVerificationFlow({
+      flow: verificationId,
+      updateVerificationFlowBody: { method: "code", code },
+    });
     expect(done.state).toBe("passed_challenge");
     expect(done.ui.messages?.[0]?.id).toBe(1080002);
     const after = await b.api.toSession();
     expect(after.identity?.verifiable_addresses?.[0]?.verified).toBe(true);
 
-    const replay = await errorBody(b.api.updateVerificationFlow({ flow: verificationId, updateVerificationFlowBody: { method: "code", code } }));
+    const replay = await errorBody(
+      b.api.updateVerificationFlow({
+        flow: verificationId,
+        updateVerificationFlowBody: { method: "code", code },
+      }),
+    );
     expect(replay.status).toBe(410);
     expect((replay.body.error as { id: string }).id).toBe("self_service_flow_replaced");
   });
@@ -63,25 +87,47 @@ describe("registration", () => {
   it("runs the two-step profile-first form with flat dotted keys", async () => {
     const b = h.browser();
     const flow = await b.api.createBrowserRegistrationFlow();
-    const token = (flow.ui.nodes.find((n) => (n.attributes as { name?: string }).name === "csrf_token")!.attributes as { value: string }).value;
+    const token = (
+      flow.ui.nodes.find((n) => (n.attributes as { name?: string }).name === "csrf_token")!
+        .attributes as { value: string }
+    ).value;
     const step = await b.fetch(`${h.publicUrl}/self-service/registration?flow=${flow.id}`, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify({ method: "profile", csrf_token: token, "traits.email": "step@example.com", "traits.name.first": "Sa", "traits.name.last": "Lu" }),
+      body: JSON.stringify({
+        method: "profile",
+        csrf_token: token,
+        "traits.email": "step@example.com",
+        "traits.name.first": "Sa",
+        "traits.name.last": "Lu",
+      }),
     });
     expect(step.status).toBe(400);
-    const second = await step.json();
+    const second = (await step.json()) as {
+      ui: { messages: { id: number }[]; nodes: { attributes: { name: string } }[] };
+    };
     expectSchema("registrationFlow", second);
-    expect(second.ui.messages[0].id).toBe(1040009);
-    expect(second.ui.nodes.some((n: { attributes: { name: string } }) => n.attributes.name === "password")).toBe(true);
+    expect(second.ui.messages[0]?.id).toBe(1040009);
+    expect(second.ui.nodes.some((n) => n.attributes.name === "password")).toBe(true);
   });
 
   it("rejects an existing email with 4000007 and a short name with 4000003", async () => {
     const b = h.browser();
     const flow = await b.api.createBrowserRegistrationFlow();
-    const token = (flow.ui.nodes.find((n) => (n.attributes as { name?: string }).name === "csrf_token")!.attributes as { value: string }).value;
+    const token = (
+      flow.ui.nodes.find((n) => (n.attributes as { name?: string }).name === "csrf_token")!
+        .attributes as { value: string }
+    ).value;
     const dup = await errorBody(
-      b.api.updateRegistrationFlow({ flow: flow.id, updateRegistrationFlowBody: { method: "password", csrf_token: token, password, traits: traits("MIA@example.com") } }),
+      b.api.updateRegistrationFlow({
+        flow: flow.id,
+        updateRegistrationFlowBody: {
+          method: "password",
+          csrf_token: token,
+          password,
+          traits: traits("MIA@example.com"),
+        },
+      }),
     );
     expect(dup.status).toBe(400);
     expectSchema("registrationFlow", dup.body);
@@ -89,10 +135,17 @@ describe("registration", () => {
     const short = await errorBody(
       b.api.updateRegistrationFlow({
         flow: flow.id,
-        updateRegistrationFlowBody: { method: "password", csrf_token: token, password, traits: { email: "x@example.com", name: { first: "M", last: "Moos" } } },
+        updateRegistrationFlowBody: {
+          method: "password",
+          csrf_token: token,
+          password,
+          traits: { email: "x@example.com", name: { first: "M", last: "Moos" } },
+        },
       }),
     );
-    const node = (short.body.ui as { nodes: { attributes: { name: string }; messages: { id: number }[] }[] }).nodes.find((n) => n.attributes.name === "traits.name.first");
+    const node = (
+      short.body.ui as { nodes: { attributes: { name: string }; messages: { id: number }[] }[] }
+    ).nodes.find((n) => n.attributes.name === "traits.name.first");
     expect(node?.messages[0]?.id).toBe(4000003);
   });
 
@@ -100,12 +153,23 @@ describe("registration", () => {
     const b = h.browser();
     const flow = await b.api.createBrowserRegistrationFlow();
     const res = await errorBody(
-      b.api.updateRegistrationFlow({ flow: flow.id, updateRegistrationFlowBody: { method: "password", csrf_token: "forged", password, traits: traits("csrf@example.com") } }),
+      b.api.updateRegistrationFlow({
+        flow: flow.id,
+        updateRegistrationFlowBody: {
+          method: "password",
+          csrf_token: "forged",
+          password,
+          traits: traits("csrf@example.com"),
+        },
+      }),
     );
     expect(res.status).toBe(403);
     expectSchema("errorGeneric", res.body);
     expect((res.body.error as { id: string }).id).toBe("security_csrf_violation");
-    const { identities } = await h.app.deps.persistence.identities.listIdentities({ pageSize: 10, identifier: "csrf@example.com" });
+    const { identities } = await h.app.deps.persistence.identities.listIdentities({
+      pageSize: 10,
+      identifier: "csrf@example.com",
+    });
     expect(identities).toHaveLength(0);
   });
 });
@@ -115,16 +179,25 @@ describe("login", () => {
     const b = h.browser();
     const flow = await b.api.createBrowserLoginFlow();
     expectSchema("loginFlow", flow);
-    expect(flow.organization_id).toBeNull();
-    const token = (flow.ui.nodes.find((n) => (n.attributes as { name?: string }).name === "csrf_token")!.attributes as { value: string }).value;
+    const raw = (await (await b.fetch(`${h.publicUrl}/self-service/login/flows?id=${flow.id}`, { headers: { accept: "application/json" } })).json()) as Record<string, unknown>;
+    expect(raw.organization_id).toBeNull();
+    expect(raw.ui).not.toHaveProperty("messages");
+    const token = (
+      flow.ui.nodes.find((n) => (n.attributes as { name?: string }).name === "csrf_token")!
+        .attributes as { value: string }
+    ).value;
     const shapes: string[] = [];
     for (const identifier of ["mia@example.com", "nobody@example.com"]) {
       const res = await errorBody(
-        b.api.updateLoginFlow({ flow: flow.id, updateLoginFlowBody: { method: "identifier_first", csrf_token: token, identifier } }),
+        b.api.updateLoginFlow({
+          flow: flow.id,
+          updateLoginFlowBody: { method: "identifier_first", csrf_token: token, identifier },
+        }),
       );
       expect(res.status).toBe(400);
       expectSchema("loginFlow", res.body);
-      const nodes = (res.body.ui as { nodes: { attributes: { name: string; type: string } }[] }).nodes;
+      const nodes = (res.body.ui as { nodes: { attributes: { name: string; type: string } }[] })
+        .nodes;
       shapes.push(nodes.map((n) => `${n.attributes.name}:${n.attributes.type}`).join(","));
     }
     expect(shapes[0]).toBe(shapes[1]);
@@ -133,21 +206,45 @@ describe("login", () => {
   it("answers a wrong password and an unknown email with the same 4000006", async () => {
     const b = h.browser();
     const flow = await b.api.createBrowserLoginFlow();
-    const token = (flow.ui.nodes.find((n) => (n.attributes as { name?: string }).name === "csrf_token")!.attributes as { value: string }).value;
+    const token = (
+      flow.ui.nodes.find((n) => (n.attributes as { name?: string }).name === "csrf_token")!
+        .attributes as { value: string }
+    ).value;
     for (const identifier of ["mia@example.com", "nobody@example.com"]) {
       const res = await errorBody(
-        b.api.updateLoginFlow({ flow: flow.id, updateLoginFlowBody: { method: "password", csrf_token: token, identifier, password: "wrong-password-123" } }),
+        b.api.updateLoginFlow({
+          flow: flow.id,
+          updateLoginFlowBody: {
+            method: "password",
+            csrf_token: token,
+            identifier,
+            password: "wrong-password-123",
+          },
+        }),
       );
       expect(res.status).toBe(400);
-      expect((res.body.ui as { messages: { id: number }[] }).messages.map((m) => m.id)).toEqual([4000006]);
+      expect((res.body.ui as { messages: { id: number }[] }).messages.map((m) => m.id)).toEqual([
+        4000006,
+      ]);
     }
   });
 
   it("signs in with the password and then refuses a second login flow", async () => {
     const b = h.browser();
     const flow = await b.api.createBrowserLoginFlow();
-    const token = (flow.ui.nodes.find((n) => (n.attributes as { name?: string }).name === "csrf_token")!.attributes as { value: string }).value;
-    const ok = await b.api.updateLoginFlow({ flow: flow.id, updateLoginFlowBody: { method: "password", csrf_token: token, identifier: "Mia@Example.com ", password } });
+    const token = (
+      flow.ui.nodes.find((n) => (n.attributes as { name?: string }).name === "csrf_token")!
+        .attributes as { value: string }
+    ).value;
+    const ok = await b.api.updateLoginFlow({
+      flow: flow.id,
+      updateLoginFlowBody: {
+        method: "password",
+        csrf_token: token,
+        identifier: "Mia@Example.com ",
+        password,
+      },
+    });
     expectSchema("successfulNativeLogin", ok);
     expect(ok.continue_with?.[0]?.action).toBe("redirect_browser_to");
     const again = await errorBody(b.api.createBrowserLoginFlow());
@@ -161,7 +258,10 @@ describe("login", () => {
   it("signs in natively with an api flow and a session token", async () => {
     const api = h.native();
     const flow = await api.createNativeLoginFlow();
-    const ok = await api.updateLoginFlow({ flow: flow.id, updateLoginFlowBody: { method: "password", identifier: "mia@example.com", password } });
+    const ok = await api.updateLoginFlow({
+      flow: flow.id,
+      updateLoginFlowBody: { method: "password", identifier: "mia@example.com", password },
+    });
     expect(ok.session_token).toMatch(/^ory_st_[A-Za-z0-9]{32}$/);
     const session = await api.toSession({ xSessionToken: ok.session_token! });
     expectSchema("session", session);
@@ -171,13 +271,35 @@ describe("login", () => {
   it("stops an unverified account with 4000010 and a way to verification", async () => {
     const b = h.browser();
     const reg = await b.api.createBrowserRegistrationFlow();
-    const token = (reg.ui.nodes.find((n) => (n.attributes as { name?: string }).name === "csrf_token")!.attributes as { value: string }).value;
-    await b.api.updateRegistrationFlow({ flow: reg.id, updateRegistrationFlowBody: { method: "password", csrf_token: token, password, traits: traits("unverified@example.com") } });
+    const token = (
+      reg.ui.nodes.find((n) => (n.attributes as { name?: string }).name === "csrf_token")!
+        .attributes as { value: string }
+    ).value;
+    await b.api.updateRegistrationFlow({
+      flow: reg.id,
+      updateRegistrationFlowBody: {
+        method: "password",
+        csrf_token: token,
+        password,
+        traits: traits("unverified@example.com"),
+      },
+    });
     const fresh = h.browser();
     const flow = await fresh.api.createBrowserLoginFlow();
-    const t2 = (flow.ui.nodes.find((n) => (n.attributes as { name?: string }).name === "csrf_token")!.attributes as { value: string }).value;
+    const t2 = (
+      flow.ui.nodes.find((n) => (n.attributes as { name?: string }).name === "csrf_token")!
+        .attributes as { value: string }
+    ).value;
     const res = await errorBody(
-      fresh.api.updateLoginFlow({ flow: flow.id, updateLoginFlowBody: { method: "password", csrf_token: t2, identifier: "unverified@example.com", password } }),
+      fresh.api.updateLoginFlow({
+        flow: flow.id,
+        updateLoginFlowBody: {
+          method: "password",
+          csrf_token: t2,
+          identifier: "unverified@example.com",
+          password,
+        },
+      }),
     );
     expect(res.status).toBe(400);
     expect((res.body.ui as { messages: { id: number }[] }).messages[0]!.id).toBe(4000010);
@@ -190,17 +312,38 @@ describe("recovery", () => {
     const b = h.browser();
     const flow = await b.api.createBrowserRecoveryFlow();
     expectSchema("recoveryFlow", flow);
-    const token = (flow.ui.nodes.find((n) => (n.attributes as { name?: string }).name === "csrf_token")!.attributes as { value: string }).value;
-    const unknown = await b.api.updateRecoveryFlow({ flow: flow.id, updateRecoveryFlowBody: { method: "code", csrf_token: token, email: "ghost@example.com" } });
+    const token = (
+      flow.ui.nodes.find((n) => (n.attributes as { name?: string }).name === "csrf_token")!
+        .attributes as { value: string }
+    ).value;
+    const unknown = await b.api.updateRecoveryFlow({
+      flow: flow.id,
+      updateRecoveryFlowBody: { method: "code", csrf_token: token, email: "ghost@example.com" },
+    });
     expect(unknown.ui.messages?.[0]?.id).toBe(1060003);
     const mailsBefore = h.mails.length;
-    const sent = await b.api.updateRecoveryFlow({ flow: flow.id, updateRecoveryFlowBody: { method: "code", csrf_token: token, email: "mia@example.com" } });
+    const sent = await b.api.updateRecoveryFlow({
+      flow: flow.id,
+      updateRecoveryFlowBody: { method: "code", csrf_token: token, email: "mia@example.com" },
+    });
     expectSchema("recoveryFlow", sent);
     expect(sent.ui.messages?.[0]?.id).toBe(1060003);
     const code = await h.codeFor("mia@example.com", { after: mailsBefore });
-    const wrong = await b.api.updateRecoveryFlow({ flow: flow.id, updateRecoveryFlowBody: { method: "code", csrf_token: token, code: code === "000000" ? "111111" : "000000" } });
+    const wrong = await b.api.updateRecoveryFlow({
+      flow: flow.id,
+      updateRecoveryFlowBody: {
+        method: "code",
+        csrf_token: token,
+        code: code === "000000" ? "111111" : "000000",
+      },
+    });
     expect(wrong.ui.messages?.[0]?.id).toBe(4060006);
-    const res = await errorBody(b.api.updateRecoveryFlow({ flow: flow.id, updateRecoveryFlowBody: { method: "code", csrf_token: token, code } }));
+    const res = await errorBody(
+      b.api.updateRecoveryFlow({
+        flow: flow.id,
+        updateRecoveryFlowBody: { method: "code", csrf_token: token, code },
+      }),
+    );
     expect(res.status).toBe(422);
     expectSchema("errorBrowserLocationChangeRequired", res.body);
     const target = new URL(res.body.redirect_browser_to as string);

@@ -14,9 +14,31 @@ function identity(email: string): Identity {
     traits: { email, name: { first: "Ida", last: "Moos" } },
     metadata_public: { locale: "de" },
     metadata_admin: null,
-    credentials: [{ id: crypto.randomUUID(), type: "password", identifiers: [email], config: { hashed_password: "x" }, version: 0, created_at: now, updated_at: now }],
-    verifiable_addresses: [{ id: crypto.randomUUID(), value: email, verified: false, via: "email", status: "pending", created_at: now, updated_at: now }],
-    recovery_addresses: [{ id: crypto.randomUUID(), value: email, via: "email", created_at: now, updated_at: now }],
+    credentials: [
+      {
+        id: crypto.randomUUID(),
+        type: "password",
+        identifiers: [email],
+        config: { hashed_password: "x" },
+        version: 0,
+        created_at: now,
+        updated_at: now,
+      },
+    ],
+    verifiable_addresses: [
+      {
+        id: crypto.randomUUID(),
+        value: email,
+        verified: false,
+        via: "email",
+        status: "pending",
+        created_at: now,
+        updated_at: now,
+      },
+    ],
+    recovery_addresses: [
+      { id: crypto.randomUUID(), value: email, via: "email", created_at: now, updated_at: now },
+    ],
     created_at: now,
     updated_at: now,
   };
@@ -33,7 +55,9 @@ export function persistenceContract(name: string, persistence: () => Persistence
       expect((await p.identities.findIdentityByRecoveryAddress(email))?.id).toBe(created.id);
       created.verifiable_addresses[0]!.verified = true;
       await p.identities.updateIdentity(created);
-      expect((await p.identities.getIdentity(created.id))?.verifiable_addresses[0]?.verified).toBe(true);
+      expect((await p.identities.getIdentity(created.id))?.verifiable_addresses[0]?.verified).toBe(
+        true,
+      );
       expect(await p.identities.getIdentity("not-a-uuid")).toBeUndefined();
     });
 
@@ -61,7 +85,9 @@ export function persistenceContract(name: string, persistence: () => Persistence
       const p = persistence();
       const key = `k-${crypto.randomUUID()}`;
       const now = new Date();
-      const counts = await Promise.all(Array.from({ length: 5 }, () => p.limits.hit(key, 60_000, now)));
+      const counts = await Promise.all(
+        Array.from({ length: 5 }, () => p.limits.hit(key, 60_000, now)),
+      );
       expect(counts.map((c) => c.count).sort()).toEqual([1, 2, 3, 4, 5]);
       expect(await p.limits.peek(key, now)).toBe(5);
       expect((await p.limits.hit(key, 60_000, new Date(now.getTime() + 61_000))).count).toBe(1);
@@ -83,16 +109,31 @@ export function persistenceContract(name: string, persistence: () => Persistence
         issued_at: now,
         expires_at: new Date(now.getTime() + 60_000),
         updated_at: now,
-        payload: { request_url: "http://x/", ui: { action: "http://x/", method: "POST", nodes: [] } },
+        payload: {
+          request_url: "http://x/",
+          ui: { action: "http://x/", method: "POST", nodes: [] },
+        },
         internal: { tries: 1 },
       };
       await p.flows.createFlow(flow);
       expect(await p.flows.getFlow(flow.id, "login")).toBeUndefined();
       expect((await p.flows.getFlow(flow.id, "recovery"))?.internal.tries).toBe(1);
-      const code = { id: crypto.randomUUID(), flow_id: flow.id, kind: "recovery" as const, code_hash: "h", address: "a", identity_id: null, used_at: null, expires_at: new Date(now.getTime() + 60_000) };
+      const code = {
+        id: crypto.randomUUID(),
+        flow_id: flow.id,
+        kind: "recovery" as const,
+        code_hash: "h",
+        address: "a",
+        identity_id: null,
+        used_at: null,
+        expires_at: new Date(now.getTime() + 60_000),
+      };
       await p.codes.createCode(code);
       expect(await p.codes.activeCodesOfFlow(flow.id, now)).toHaveLength(1);
-      const uses = await Promise.all([p.codes.useCode(code.id, now), p.codes.useCode(code.id, now)]);
+      const uses = await Promise.all([
+        p.codes.useCode(code.id, now),
+        p.codes.useCode(code.id, now),
+      ]);
       expect(uses.filter(Boolean)).toHaveLength(1);
       expect(await p.codes.activeCodesOfFlow(flow.id, now)).toHaveLength(0);
     });

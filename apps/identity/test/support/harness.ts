@@ -1,6 +1,6 @@
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
-import { Configuration, FrontendApi, IdentityApi, CourierApi } from "@ory/client-fetch";
+import { Configuration, CourierApi, FrontendApi, IdentityApi } from "@ory/client-fetch";
 import { SMTPServer } from "smtp-server";
 import { type App, createApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config/load-config.ts";
@@ -39,12 +39,19 @@ async function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address
+          ? resolve(address.port)
+          : reject(new Error("no port")),
+      );
     });
   });
 }
 
-export async function startHarness(overrides: Record<string, unknown> = {}, options: { dsn?: string; fetch?: typeof fetch } = {}): Promise<Harness> {
+export async function startHarness(
+  overrides: Record<string, unknown> = {},
+  options: { dsn?: string; fetch?: typeof fetch } = {},
+): Promise<Harness> {
   const mails: ReceivedMail[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -72,14 +79,25 @@ export async function startHarness(overrides: Record<string, unknown> = {}, opti
           public: { base_url: `http://127.0.0.1:${publicPort}/`, port: publicPort },
           admin: { base_url: `http://127.0.0.1:${adminPort}/`, port: adminPort, token: adminToken },
         },
-        identity: { schemas: [{ id: "default", url: `file://${fileURLToPath(new URL("../../config/identity.schema.json", import.meta.url))}` }] },
+        identity: {
+          schemas: [
+            {
+              id: "default",
+              url: `file://${fileURLToPath(new URL("../../config/identity.schema.json", import.meta.url))}`,
+            },
+          ],
+        },
         selfservice: { methods: { password: { config: { haveibeenpwned_enabled: false } } } },
         courier: {
           smtp: { connection_uri: `smtp://127.0.0.1:${smtpPort}/?disable_starttls=true` },
           dispatcher: { poll_interval: "100ms", lease: "5s" },
         },
         // Tests make many requests from one address; the limits themselves have their own tests.
-        rate_limits: { submit_per_ip: { max: 100000 }, flow_init_per_ip: { max: 100000 }, code_emails_per_address: { max: 1000 } },
+        rate_limits: {
+          submit_per_ip: { max: 100000 },
+          flow_init_per_ip: { max: 100000 },
+          code_emails_per_address: { max: 1000 },
+        },
       },
       overrides,
     ),
@@ -100,12 +118,29 @@ export async function startHarness(overrides: Record<string, unknown> = {}, opti
       return { jar, fetch: jarFetch, api: new FrontendApi(sdkConfig(jarFetch)) };
     },
     native: () => new FrontendApi(sdkConfig(fetch)),
-    identityApi: () => new IdentityApi(new Configuration({ basePath: adminUrl, accessToken: adminToken, headers: { Accept: "application/json" } })),
-    courierApi: () => new CourierApi(new Configuration({ basePath: adminUrl, accessToken: adminToken, headers: { Accept: "application/json" } })),
+    identityApi: () =>
+      new IdentityApi(
+        new Configuration({
+          basePath: adminUrl,
+          accessToken: adminToken,
+          headers: { Accept: "application/json" },
+        }),
+      ),
+    courierApi: () =>
+      new CourierApi(
+        new Configuration({
+          basePath: adminUrl,
+          accessToken: adminToken,
+          headers: { Accept: "application/json" },
+        }),
+      ),
     async codeFor(address, { after = 0 } = {}) {
       const deadline = Date.now() + 10_000;
       while (Date.now() < deadline) {
-        const mail = mails.slice(after).filter((m) => m.to === address).at(-1);
+        const mail = mails
+          .slice(after)
+          .filter((m) => m.to === address)
+          .at(-1);
         const code = mail?.raw.match(/\b(\d{6})\b/)?.[1];
         if (code) return code;
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -119,10 +154,20 @@ export async function startHarness(overrides: Record<string, unknown> = {}, opti
   };
 }
 
-function deepMerge(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {
+function deepMerge(
+  target: Record<string, unknown>,
+  source: Record<string, unknown>,
+): Record<string, unknown> {
   for (const [key, value] of Object.entries(source)) {
     const current = target[key];
-    if (value && typeof value === "object" && !Array.isArray(value) && current && typeof current === "object" && !Array.isArray(current)) {
+    if (
+      value &&
+      typeof value === "object" &&
+      !Array.isArray(value) &&
+      current &&
+      typeof current === "object" &&
+      !Array.isArray(current)
+    ) {
       deepMerge(current as Record<string, unknown>, value as Record<string, unknown>);
     } else target[key] = value;
   }

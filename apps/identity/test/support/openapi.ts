@@ -4,7 +4,9 @@ import addFormats from "ajv-formats";
 
 // Validates bodies against Kratos's OpenAPI schemas (../shared/ory/kratos-openapi.json).
 
-const document = JSON.parse(readFileSync(new URL("../../../../../shared/ory/kratos-openapi.json", import.meta.url), "utf8")) as {
+const document = JSON.parse(
+  readFileSync(new URL("../../../../../shared/ory/kratos-openapi.json", import.meta.url), "utf8"),
+) as {
   components: { schemas: Record<string, Record<string, unknown>> };
 };
 // Schema erratum (PROTOCOL.md): Kratos sends the flat error form for location changes.
@@ -12,6 +14,19 @@ document.components.schemas.errorBrowserLocationChangeRequired!.properties = {
   error: { $ref: "#/components/schemas/genericError" },
   redirect_browser_to: { type: "string" },
 };
+// Erratum: Go's map[string]interface{} became `additionalProperties: false`, but Kratos sends
+// details such as {docs, hint, reject_reason}.
+(document.components.schemas.genericError!.properties as Record<string, unknown>).details = { type: "object" };
+// OpenAPI's `nullable` without a `type` is not JSON Schema; drop it so ajv can compile.
+dropUntypedNullable(document);
+
+function dropUntypedNullable(node: unknown): void {
+  if (!node || typeof node !== "object") return;
+  const record = node as Record<string, unknown>;
+  if ("nullable" in record && !("type" in record)) delete record.nullable;
+  for (const child of Object.values(record)) dropUntypedNullable(child);
+}
+
 const ajv = new Ajv({ strict: false, allErrors: true });
 addFormats.default(ajv);
 ajv.addSchema(document, "openapi");
@@ -23,7 +38,11 @@ export function expectSchema(name: string, body: unknown): void {
     validate = ajv.compile({ $ref: `openapi#/components/schemas/${name}` });
     cache.set(name, validate);
   }
-  if (!validate(body)) {
-    throw new Error(`body does not match ${name}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 2000)}`);
+  // SDK results carry Date objects; compare the JSON they stand for.
+  const data: unknown = JSON.parse(JSON.stringify(body));
+  if (!validate(data)) {
+    throw new Error(
+      `body does not match ${name}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(data).slice(0, 2000)}`,
+    );
   }
 }

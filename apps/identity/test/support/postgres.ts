@@ -1,8 +1,8 @@
 import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createServer } from "node:net";
 
 // A throwaway PostgreSQL cluster from Debian's `postgresql` package (.ci/run installs it),
 // started as the `postgres` user on a free loopback port and removed when the tests end.
@@ -15,7 +15,9 @@ export interface PostgresServer {
 }
 
 function asPostgres(command: string, args: string[]): string[] {
-  return process.getuid?.() === 0 ? ["runuser", ["-u", "postgres", "--", command, ...args].join("\u0000")] : [command, args.join("\u0000")];
+  return process.getuid?.() === 0
+    ? ["runuser", ["-u", "postgres", "--", command, ...args].join("\u0000")]
+    : [command, args.join("\u0000")];
 }
 
 function run(command: string, args: string[]): void {
@@ -40,7 +42,17 @@ export async function startPostgres(): Promise<PostgresServer> {
   if (process.getuid?.() === 0) execFileSync("chown", ["postgres", dir]);
   run(`${bin}/initdb`, ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync"]);
   const port = await freePort();
-  const [cmd, joined] = asPostgres(`${bin}/postgres`, ["-D", data, "-p", String(port), "-h", "127.0.0.1", "-k", dir, "-F"]);
+  const [cmd, joined] = asPostgres(`${bin}/postgres`, [
+    "-D",
+    data,
+    "-p",
+    String(port),
+    "-h",
+    "127.0.0.1",
+    "-k",
+    dir,
+    "-F",
+  ]);
   const server = spawn(cmd!, joined!.split("\u0000"), { stdio: "ignore" });
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   const deadline = Date.now() + 20_000;

@@ -39,6 +39,7 @@ describe("Button", () => {
         </Button>
       </form>,
     );
+    expect(screen.getByRole("button").getAttribute("type")).toBe("button");
     fireEvent.click(screen.getByRole("button"));
     expect(onClick).not.toHaveBeenCalled();
     expect(onSubmit).not.toHaveBeenCalled();

@@ -27,13 +27,6 @@ export type ButtonProps = React.ComponentProps<"button"> & {
   isLoading?: boolean;
 };
 
-// While loading, clicks (and the implicit submit on Enter, which is a click on the default
-// button) must not send the form a second time. `disabled` would do that too, but it also
-// drops keyboard focus to <body>, so the button stays focusable and is only marked busy.
-function ignoreWhileLoading(event: React.MouseEvent<HTMLButtonElement>): void {
-  event.preventDefault();
-}
-
 export function Button({
   variant,
   isLoading = false,
@@ -46,12 +39,16 @@ export function Button({
   return (
     <button
       {...props}
-      type={type}
+      // While loading, a click (or the implicit submit on Enter, which clicks the default
+      // button) must not send the form again. `disabled` would also drop keyboard focus to
+      // <body>, so the button stays focusable, is marked busy, and stops being a submit
+      // button. No event handler is needed, so the component also renders on the server.
+      type={isLoading ? "button" : type}
       className={clsx(buttonVariants({ variant }), className)}
       aria-busy={isLoading || undefined}
       aria-disabled={isLoading || props["aria-disabled"]}
       data-loading={isLoading || undefined}
-      onClick={isLoading ? ignoreWhileLoading : onClick}
+      onClick={isLoading ? undefined : onClick}
     >
       {/* The label stays in the accessibility tree (the button keeps its name) and keeps the
           button's width, so nothing jumps when the dots take its place. */}

@@ -1,6 +1,7 @@
 import { clsx } from "clsx";
 import * as React from "react";
 
+/** `className` goes to the field's wrapper (label, control, error text), for layout. */
 export type InputProps = React.ComponentProps<"input"> & {
   label: string;
   /** Shown below the field in the danger colour and announced; marks the field invalid. */

@@ -5,7 +5,7 @@
 import { type ErrorId, isErrorId } from "@moos/contract";
 
 export type FlowName = "login" | "registration" | "recovery" | "verification" | "settings";
-export type Screen = FlowName | "home";
+export type Screen = FlowName | "settings-password" | "home";
 
 export type NextStep =
   /** Send the browser to this URL (absolute, or a path on this origin outside the screens). */
@@ -24,6 +24,8 @@ export interface FlowErrorInput {
 
 export interface FlowErrorContext {
   readonly flow: FlowName;
+  /** The screen showing the flow, when it is not the flow's main screen (settings/password). */
+  readonly screen?: Screen;
   /** Where to come back after signing in (settings without a session). */
   readonly returnTo?: string;
 }
@@ -89,7 +91,7 @@ const screen = (
 ): NextStep => ({ type: "screen", screen: name, query });
 
 function stepForErrorId(id: ErrorId, input: FlowErrorInput, context: FlowErrorContext): NextStep {
-  const { flow } = context;
+  const flow = context.screen ?? context.flow;
   switch (id) {
     case "session_already_available":
       return { type: "redirect", url: "/api/redirect" };
@@ -123,13 +125,14 @@ function stepForErrorId(id: ErrorId, input: FlowErrorInput, context: FlowErrorCo
 }
 
 export function nextStepForError(input: FlowErrorInput, context: FlowErrorContext): NextStep {
+  const own = context.screen ?? context.flow;
   if (input.status >= 300 && input.status < 400) {
     const flowId = input.location ? flowIdFromLocation(input.location) : undefined;
-    if (flowId) return screen(context.flow, { flow: flowId });
+    if (flowId) return screen(own, { flow: flowId });
     return input.location ? { type: "redirect", url: input.location } : { type: "unhandled" };
   }
   const flowId = flowIdOf(input.data);
-  if (flowId && input.status === 400) return screen(context.flow, { flow: flowId });
+  if (flowId && input.status === 400) return screen(own, { flow: flowId });
 
   const id = errorIdOf(input.data);
   if (id) return stepForErrorId(id, input, context);
@@ -139,6 +142,6 @@ export function nextStepForError(input: FlowErrorInput, context: FlowErrorContex
   if (input.status === 401) {
     return screen("login", context.returnTo ? { return_to: context.returnTo } : {});
   }
-  if (input.status === 404) return screen(context.flow);
+  if (input.status === 404) return screen(own);
   return { type: "unhandled" };
 }

@@ -3,7 +3,7 @@
 // identity service, so its CSRF cookie lands on this origin), which answers 303 back to the
 // screen with `?flow=`.
 
-import type { FlowName } from "./flow-error";
+import type { FlowName, Screen } from "./flow-error";
 
 /** Screen path (without locale prefix) -> the flow it shows. */
 export const FLOW_SCREENS: Readonly<Record<string, FlowName>> = {
@@ -16,8 +16,9 @@ export const FLOW_SCREENS: Readonly<Record<string, FlowName>> = {
 };
 
 /** The screen path of each flow (where the identity service's UI URLs point). */
-export const SCREEN_PATHS: Readonly<Record<FlowName | "home", string>> = {
+export const SCREEN_PATHS: Readonly<Record<Screen, string>> = {
   home: "/",
+  "settings-password": "/settings/password",
   login: "/login",
   registration: "/registration",
   recovery: "/recovery",

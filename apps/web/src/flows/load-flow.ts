@@ -6,6 +6,7 @@ import type { FrontendApi } from "@ory/client-fetch";
 import { redirect } from "next/navigation";
 import { config } from "../lib/config";
 import { IdentityError } from "../lib/identity-client";
+import { toOwnOrigin } from "../lib/identity-url";
 import { createIdentityClient } from "../lib/identity.server";
 import type { Locale } from "../lib/locale";
 import { reportError } from "../lib/report-error";
@@ -30,7 +31,9 @@ export async function loadFlow<T>(options: {
       { status: error.status, data: error.data, location: error.headers?.get("location") },
       { flow: options.flow, returnTo: SETTINGS_RETURN_TO },
     );
-    if (step.type !== "unhandled") redirect(stepUrl(step, options.locale));
+    if (step.type !== "unhandled") {
+      redirect(toOwnOrigin(stepUrl(step, options.locale), config.orySdkUrl));
+    }
     await reportError(error, { flow: options.flow, flowId: options.flowId });
     return undefined;
   }

@@ -9,6 +9,8 @@
 
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { config } from "../lib/config";
+import { toOwnOrigin } from "../lib/identity-url";
 import { relayCookies } from "../lib/identity.server";
 import { reportError } from "../lib/report-error";
 import type { FormState } from "./form/form-state";
@@ -30,9 +32,8 @@ export async function finishSubmit(
 ): Promise<FormState> {
   await relayCookies(outcome.setCookies);
   if (outcome.unexpected) await reportError(outcome.unexpected, { flow });
+  const target = toOwnOrigin(outcome.redirectTo, config.orySdkUrl);
   const calledByScript = (await headers()).has("next-action");
-  if (calledByScript && needsDocumentNavigation(outcome.redirectTo)) {
-    return { ...state, navigateTo: outcome.redirectTo };
-  }
-  redirect(outcome.redirectTo);
+  if (calledByScript && needsDocumentNavigation(target)) return { ...state, navigateTo: target };
+  redirect(target);
 }

@@ -5,7 +5,7 @@
 import type { FrontendApi } from "@ory/client-fetch";
 import { type IdentityClient, IdentityError } from "../lib/identity-client";
 import type { Locale } from "../lib/locale";
-import { type FlowName, type NextStep, nextStepForError } from "./flow-error";
+import { type FlowName, type NextStep, nextStepForError, type Screen } from "./flow-error";
 import { stepUrl } from "./step-url";
 
 /** `?error=` values our screens know besides the identity service's error ids. */
@@ -13,6 +13,8 @@ export type LocalErrorReason = "generic" | "network" | "rate_limited";
 
 export interface SubmitContext {
   readonly flow: FlowName;
+  /** The screen the form is on, when it is not the flow's main screen. */
+  readonly screen?: Screen;
   readonly flowId: string;
   readonly locale: Locale;
   /** Where a sign-in should come back to, when the call finds no session. */
@@ -68,6 +70,9 @@ export async function runSubmit<T>(options: {
   }
 }
 
-function screenWithError(context: SubmitContext, error: LocalErrorReason): NextStep {
-  return { type: "screen", screen: context.flow, query: { flow: context.flowId, error } };
+function screenWithError(
+  context: SubmitContext,
+  error: LocalErrorReason,
+): Extract<NextStep, { type: "screen" }> {
+  return { type: "screen", screen: context.screen ?? context.flow, query: { flow: context.flowId, error } };
 }

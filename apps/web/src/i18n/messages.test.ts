@@ -15,7 +15,10 @@ import { icuPlaceholders } from "./icu-placeholders";
 // for each (github.com/ory/docs, docs/kratos/concepts/ui-messages): it tells which values
 // Kratos sends along with each id.
 const contexts = new Map<number, Record<string, unknown>>(
-  kratosMessages.map((message) => [message.id, "context" in message ? message.context : {}]),
+  kratosMessages.map((message): [number, Record<string, unknown>] => [
+    message.id,
+    ("context" in message ? message.context : undefined) ?? {},
+  ]),
 );
 
 const kratos: Record<UiLocale, Record<string, string>> = { de: deKratos, en: enKratos };

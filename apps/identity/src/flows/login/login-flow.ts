@@ -34,7 +34,11 @@ async function createLoginFlow(ctx: Ctx, options: LoginOptions): Promise<Flow> {
     state: "choose_method",
     returnTo: options.returnTo,
     nodes: (csrf) => loginNodes(deps, csrf, { refreshIdentifier: options.refreshIdentifier }),
-    fields: { organization_id: null, refresh: options.refresh, requested_aal: options.requestedAal },
+    fields: {
+      organization_id: null,
+      refresh: options.refresh,
+      requested_aal: options.requestedAal,
+    },
   });
   if (options.refreshIdentifier !== undefined) addFlowMessage(flow.payload.ui, uiText(1010003));
   if (options.requestedAal === "aal2") {
@@ -59,23 +63,42 @@ export const loginFlow: FlowKindModule = {
     const params = query(ctx);
     checkOAuth2AndOrganization(ctx, params);
     const refresh = params.refresh === "true";
-    const aal = params.aal === "aal2" ? "aal2" : params.aal === "aal1" || !params.aal ? "aal1" : undefined;
-    if (!aal) throw errors.badRequest(`Unable to parse AuthenticationMethod Assurance Level (AAL): ${params.aal}`);
+    const aal =
+      params.aal === "aal2" ? "aal2" : params.aal === "aal1" || !params.aal ? "aal1" : undefined;
+    if (!aal)
+      throw errors.badRequest(
+        `Unable to parse AuthenticationMethod Assurance Level (AAL): ${params.aal}`,
+      );
     const returnTo = validateReturnTo(ctx.deps.config, params.return_to);
     const active = await findActiveSession(ctx.deps, ctx.request);
     if (aal === "aal2" && !active) {
-      throw kratosError("session_aal1_required", "You can not requested a higher AAL (AAL2/AAL3) without an active session.", {
-        reason: "You can not requested a higher AAL (AAL2/AAL3) without an active session.",
-        details: { redirect_to: new URL("self-service/login/browser", ctx.deps.config.serve.public.base_url).toString() },
-      });
+      throw kratosError(
+        "session_aal1_required",
+        "You can not requested a higher AAL (AAL2/AAL3) without an active session.",
+        {
+          reason: "You can not requested a higher AAL (AAL2/AAL3) without an active session.",
+          details: {
+            redirect_to: new URL(
+              "self-service/login/browser",
+              ctx.deps.config.serve.public.base_url,
+            ).toString(),
+          },
+        },
+      );
     }
     if (active && !refresh && aal === "aal1") {
-      if (!ctx.json && type === "browser") return redirect(ctx.reply, afterLoginUrl(ctx.deps, returnTo));
-      throw kratosError("session_already_available", "A valid session was detected and thus login is not possible. Did you forget to set `?refresh=true`?", {
-        reason: "A valid session was detected and thus login is not possible.",
-      });
+      if (!ctx.json && type === "browser")
+        return redirect(ctx.reply, afterLoginUrl(ctx.deps, returnTo));
+      throw kratosError(
+        "session_already_available",
+        "A valid session was detected and thus login is not possible. Did you forget to set `?refresh=true`?",
+        {
+          reason: "A valid session was detected and thus login is not possible.",
+        },
+      );
     }
-    const refreshIdentifier = active && refresh ? identifierOf(active.identity.credentials) : undefined;
+    const refreshIdentifier =
+      active && refresh ? identifierOf(active.identity.credentials) : undefined;
     const flow = await createLoginFlow(ctx, {
       type,
       refresh,
@@ -117,7 +140,9 @@ async function submitIdentifier(ctx: Ctx, flow: Flow, body: Body): Promise<void>
   const identifier = optionalString(body, "identifier")?.trim() ?? "";
   resetMessages(flow.payload.ui);
   if (!identifier) {
-    const node = flow.payload.ui.nodes.find((n) => n.attributes.node_type === "input" && n.attributes.name === "identifier");
+    const node = flow.payload.ui.nodes.find(
+      (n) => n.attributes.node_type === "input" && n.attributes.name === "identifier",
+    );
     node?.messages.push(uiText(4000002, { property: "identifier" }));
     await ctx.deps.persistence.flows.updateFlow(flow);
     return respondWithFlow(ctx, flow, 400);

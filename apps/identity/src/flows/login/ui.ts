@@ -10,9 +10,16 @@ export function identifierLabel(deps: Deps): UiText {
   return field?.title ? uiText(1070002, { title: field.title, name: field.name }) : uiText(1070004);
 }
 
-export function loginNodes(deps: Deps, csrfToken: string, options: { refreshIdentifier?: string }): UiNode[] {
+export function loginNodes(
+  deps: Deps,
+  csrfToken: string,
+  options: { refreshIdentifier?: string },
+): UiNode[] {
   const identifier = options.refreshIdentifier;
-  if (deps.config.selfservice.flows.login.style === "identifier_first" && identifier === undefined) {
+  if (
+    deps.config.selfservice.flows.login.style === "identifier_first" &&
+    identifier === undefined
+  ) {
     return [
       csrfNode(csrfToken),
       inputNode({
@@ -60,7 +67,14 @@ export function passwordNodes(submitLabel: UiText): UiNode[] {
 export function passwordStepNodes(deps: Deps, csrfToken: string, identifier: string): UiNode[] {
   return [
     csrfNode(csrfToken),
-    inputNode({ group: "identifier_first", name: "identifier", type: "hidden", value: identifier, required: true, label: identifierLabel(deps) }),
+    inputNode({
+      group: "identifier_first",
+      name: "identifier",
+      type: "hidden",
+      value: identifier,
+      required: true,
+      label: identifierLabel(deps),
+    }),
     ...passwordNodes(uiText(1010022)),
   ];
 }

@@ -1,11 +1,11 @@
+import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
+import { localeOf } from "../../hooks/locale.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
 import { kratosError } from "../../http/errors.ts";
 import { redirect, respondWithFlow, sendJson } from "../../http/respond.ts";
-import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
-import { localeOf } from "../../hooks/locale.ts";
 import { normaliseIdentifier } from "../../identity/identity.ts";
 import { createSession, sendSessionCookie } from "../../session/session-manager.ts";
 import { findMatchingCode, hashCode, newCode } from "../../strategies/code/one-time-code.ts";
@@ -39,10 +39,19 @@ export const recoveryFlow: FlowKindModule = {
     const returnTo = validateReturnTo(ctx.deps.config, query(ctx).return_to);
     const { findActiveSession } = await import("../../session/session-manager.ts");
     if (await findActiveSession(ctx.deps, ctx.request)) {
-      if (!ctx.json && type === "browser") return redirect(ctx.reply, returnTo ?? ctx.deps.config.selfservice.default_browser_return_url, 302);
-      throw kratosError("session_already_available", "A valid session was detected and thus recovery is not possible.", {
-        reason: "A valid session was detected and thus recovery is not possible.",
-      });
+      if (!ctx.json && type === "browser")
+        return redirect(
+          ctx.reply,
+          returnTo ?? ctx.deps.config.selfservice.default_browser_return_url,
+          302,
+        );
+      throw kratosError(
+        "session_already_available",
+        "A valid session was detected and thus recovery is not possible.",
+        {
+          reason: "A valid session was detected and thus recovery is not possible.",
+        },
+      );
     }
     const flow = createRecoveryFlow(ctx, type, returnTo);
     await ctx.deps.persistence.flows.createFlow(flow);
@@ -75,7 +84,11 @@ async function submitEmail(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   const email = normaliseIdentifier(optionalString(body, "email") ?? "").slice(0, 320);
   if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) {
     flow.payload.ui.nodes = recoveryEmailNodes(flow.csrf_token, email);
-    addFieldMessage(flow.payload.ui, "email", email ? uiText(4000040, { value: email }) : uiText(4000002, { property: "email" }));
+    addFieldMessage(
+      flow.payload.ui,
+      "email",
+      email ? uiText(4000040, { value: email }) : uiText(4000002, { property: "email" }),
+    );
     await deps.persistence.flows.updateFlow(flow);
     return respondWithFlow(ctx, flow, 400);
   }
@@ -116,7 +129,12 @@ async function submitCode(ctx: Ctx, flow: Flow, code: string): Promise<void> {
   const { deps } = ctx;
   if ((flow.internal.tries ?? 0) >= deps.config.selfservice.methods.code.config.max_submissions) {
     const fresh = await recoveryFlow.recreate(ctx, flow);
-    addFlowMessage(fresh.payload.ui, uiText(4000001, { reason: "The recovery code was entered wrong too often. Please request a new code." }));
+    addFlowMessage(
+      fresh.payload.ui,
+      uiText(4000001, {
+        reason: "The recovery code was entered wrong too often. Please request a new code.",
+      }),
+    );
     await deps.persistence.transaction(async (tx) => {
       await tx.codes.invalidateCodesOfFlow(flow.id, deps.now());
       await tx.flows.updateFlow(fresh);
@@ -125,7 +143,9 @@ async function submitCode(ctx: Ctx, flow: Flow, code: string): Promise<void> {
   }
   const codes = await deps.persistence.codes.activeCodesOfFlow(flow.id, deps.now());
   const match = findMatchingCode(codes, code.trim(), deps.config.secrets.default[0]!);
-  const identity = match?.identity_id ? await deps.persistence.identities.getIdentity(match.identity_id) : undefined;
+  const identity = match?.identity_id
+    ? await deps.persistence.identities.getIdentity(match.identity_id)
+    : undefined;
   if (!match || !identity || !(await deps.persistence.codes.useCode(match.id, deps.now()))) {
     flow.internal.tries = (flow.internal.tries ?? 0) + 1;
     addFlowMessage(flow.payload.ui, uiText(4060006));
@@ -135,11 +155,19 @@ async function submitCode(ctx: Ctx, flow: Flow, code: string): Promise<void> {
   // The code proves the customer owns the address, so it counts as verified too.
   const address = identity.verifiable_addresses.find((a) => a.value === match.address);
   if (address && !address.verified) {
-    Object.assign(address, { verified: true, status: "completed", verified_at: deps.now(), updated_at: deps.now() });
+    Object.assign(address, {
+      verified: true,
+      status: "completed",
+      verified_at: deps.now(),
+      updated_at: deps.now(),
+    });
     await deps.persistence.identities.updateIdentity(identity);
   }
   const issued = await createSession(deps, identity, { method: "code_recovery" }, ctx.request);
-  const privilegedUntil = new Date(issued.session.authenticated_at.getTime() + deps.config.selfservice.flows.settings.privileged_session_max_age);
+  const privilegedUntil = new Date(
+    issued.session.authenticated_at.getTime() +
+      deps.config.selfservice.flows.settings.privileged_session_max_age,
+  );
   const minutes = formatMinutes(privilegedUntil.getTime() - deps.now().getTime());
   const recovered = uiText(
     1060001,

@@ -4,7 +4,15 @@ import { uiText } from "../../ui/text.ts";
 export function recoveryEmailNodes(csrfToken: string, email = ""): UiNode[] {
   return [
     csrfNode(csrfToken),
-    inputNode({ group: "code", name: "email", type: "email", value: email, required: true, autocomplete: "email", label: labels.email() }),
+    inputNode({
+      group: "code",
+      name: "email",
+      type: "email",
+      value: email,
+      required: true,
+      autocomplete: "email",
+      label: labels.email(),
+    }),
     submitNode("code", "method", "code", labels.continue()),
   ];
 }

@@ -19,7 +19,12 @@ import { credentialSelectionNodes, registrationNodes } from "./ui.ts";
 
 async function createRegistrationFlow(
   ctx: Ctx,
-  options: { type: FlowType; returnTo?: string | undefined; afterVerificationReturnTo?: string | undefined; exchange: boolean },
+  options: {
+    type: FlowType;
+    returnTo?: string | undefined;
+    afterVerificationReturnTo?: string | undefined;
+    exchange: boolean;
+  },
 ): Promise<Flow> {
   const { deps } = ctx;
   const flow = newFlow(deps, ctx.request, {
@@ -31,8 +36,10 @@ async function createRegistrationFlow(
     nodes: (csrf) => registrationNodes(deps, csrf),
     fields: { organization_id: null },
   });
-  if (options.afterVerificationReturnTo) flow.internal.afterVerificationReturnTo = options.afterVerificationReturnTo;
-  if (options.exchange) flow.payload.session_token_exchange_code = (await createExchangeCodes(ctx, flow.id)).initCode;
+  if (options.afterVerificationReturnTo)
+    flow.internal.afterVerificationReturnTo = options.afterVerificationReturnTo;
+  if (options.exchange)
+    flow.payload.session_token_exchange_code = (await createExchangeCodes(ctx, flow.id)).initCode;
   await deps.persistence.flows.createFlow(flow);
   return flow;
 }
@@ -46,12 +53,20 @@ export const registrationFlow: FlowKindModule = {
     const params = query(ctx);
     checkOAuth2AndOrganization(ctx, params);
     const returnTo = validateReturnTo(ctx.deps.config, params.return_to);
-    const afterVerificationReturnTo = validateReturnTo(ctx.deps.config, params.after_verification_return_to);
+    const afterVerificationReturnTo = validateReturnTo(
+      ctx.deps.config,
+      params.after_verification_return_to,
+    );
     if (await findActiveSession(ctx.deps, ctx.request)) {
-      if (!ctx.json && type === "browser") return redirect(ctx.reply, afterRegistrationUrl(ctx.deps, returnTo));
-      throw kratosError("session_already_available", "A valid session was detected and thus registration is not possible.", {
-        reason: "A valid session was detected and thus registration is not possible.",
-      });
+      if (!ctx.json && type === "browser")
+        return redirect(ctx.reply, afterRegistrationUrl(ctx.deps, returnTo));
+      throw kratosError(
+        "session_already_available",
+        "A valid session was detected and thus registration is not possible.",
+        {
+          reason: "A valid session was detected and thus registration is not possible.",
+        },
+      );
     }
     const flow = await createRegistrationFlow(ctx, {
       type,
@@ -80,7 +95,8 @@ export const registrationFlow: FlowKindModule = {
     const method = optionalString(body, "method");
     const screen = optionalString(body, "screen");
     if (screen === "previous") return showProfile(ctx, flow, body);
-    if (method === "profile" || screen === "credential-selection") return submitProfile(ctx, flow, body);
+    if (method === "profile" || screen === "credential-selection")
+      return submitProfile(ctx, flow, body);
     if (method === "password") return submitPasswordRegistration(ctx, flow, body);
     addFlowMessage(flow.payload.ui, uiText(4010003));
     await ctx.deps.persistence.flows.updateFlow(flow);

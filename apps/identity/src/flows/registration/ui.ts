@@ -1,10 +1,24 @@
 import type { Deps } from "../../http/deps.ts";
-import { csrfNode, inputNode, labels, type NodeGroup, submitNode, type UiNode } from "../../ui/nodes.ts";
+import {
+  csrfNode,
+  inputNode,
+  labels,
+  type NodeGroup,
+  submitNode,
+  type UiNode,
+} from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 
-function traitNodes(deps: Deps, traits: Record<string, unknown>, options: { group: NodeGroup; hidden: boolean }): UiNode[] {
+function traitNodes(
+  deps: Deps,
+  traits: Record<string, unknown>,
+  options: { group: NodeGroup; hidden: boolean },
+): UiNode[] {
   return deps.defaultSchema.fields.map((field) => {
-    const value = field.path.reduce<unknown>((v, key) => (v as Record<string, unknown> | undefined)?.[key], traits);
+    const value = field.path.reduce<unknown>(
+      (v, key) => (v as Record<string, unknown> | undefined)?.[key],
+      traits,
+    );
     return inputNode({
       group: options.group,
       name: field.name,
@@ -19,11 +33,22 @@ function traitNodes(deps: Deps, traits: Record<string, unknown>, options: { grou
 }
 
 function passwordNode(): UiNode {
-  return inputNode({ group: "password", name: "password", type: "password", required: true, autocomplete: "new-password", label: labels.password() });
+  return inputNode({
+    group: "password",
+    name: "password",
+    type: "password",
+    required: true,
+    autocomplete: "new-password",
+    label: labels.password(),
+  });
 }
 
 /** Step one of profile_first, or the one unified form. */
-export function registrationNodes(deps: Deps, csrfToken: string, traits: Record<string, unknown> = {}): UiNode[] {
+export function registrationNodes(
+  deps: Deps,
+  csrfToken: string,
+  traits: Record<string, unknown> = {},
+): UiNode[] {
   if (deps.config.selfservice.flows.registration.style === "unified") {
     return [
       csrfNode(csrfToken),
@@ -40,7 +65,11 @@ export function registrationNodes(deps: Deps, csrfToken: string, traits: Record<
 }
 
 /** Step two of profile_first: traits kept hidden, a way back, and the password. */
-export function credentialSelectionNodes(deps: Deps, csrfToken: string, traits: Record<string, unknown>): UiNode[] {
+export function credentialSelectionNodes(
+  deps: Deps,
+  csrfToken: string,
+  traits: Record<string, unknown>,
+): UiNode[] {
   return [
     csrfNode(csrfToken),
     ...traitNodes(deps, traits, { group: "default", hidden: true }),

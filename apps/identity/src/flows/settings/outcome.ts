@@ -45,7 +45,9 @@ export async function completeSettings(
   const target = settingsReturnUrl(ctx, flow);
   const all = [
     ...continueWith,
-    ...(flow.type === "browser" ? [{ action: "redirect_browser_to", redirect_browser_to: target }] : []),
+    ...(flow.type === "browser"
+      ? [{ action: "redirect_browser_to", redirect_browser_to: target }]
+      : []),
   ];
   if (all.length > 0) flow.payload.continue_with = all;
   await ctx.deps.persistence.flows.updateFlow(flow);

@@ -27,7 +27,11 @@ export interface SettingsFlowOptions {
 }
 
 /** A persisted settings flow for the session's identity; recovery creates one too. */
-export async function createSettingsFlow(ctx: Ctx, active: ActiveSession, options: SettingsFlowOptions): Promise<Flow> {
+export async function createSettingsFlow(
+  ctx: Ctx,
+  active: ActiveSession,
+  options: SettingsFlowOptions,
+): Promise<Flow> {
   const { deps } = ctx;
   const flow = newFlow(deps, ctx.request, {
     kind: "settings",
@@ -58,7 +62,10 @@ export const settingsFlow: FlowKindModule = {
     const active = await findActiveSession(ctx.deps, ctx.request);
     if (!active) {
       if (type === "browser" && !ctx.json) {
-        return redirect(ctx.reply, loginUrl(ctx, ctx.deps.config.selfservice.flows.settings.ui_url));
+        return redirect(
+          ctx.reply,
+          loginUrl(ctx, ctx.deps.config.selfservice.flows.settings.ui_url),
+        );
       }
       throw errors.sessionInactive();
     }
@@ -69,7 +76,10 @@ export const settingsFlow: FlowKindModule = {
   async recreate(ctx, expired) {
     const active = await findActiveSession(ctx.deps, ctx.request);
     if (!active) throw errors.sessionInactive();
-    return createSettingsFlow(ctx, active, { type: expired.type, returnTo: expired.payload.return_to });
+    return createSettingsFlow(ctx, active, {
+      type: expired.type,
+      returnTo: expired.payload.return_to,
+    });
   },
 
   async submit(ctx, flow, body) {
@@ -77,8 +87,10 @@ export const settingsFlow: FlowKindModule = {
     if (!active) return;
     const method = optionalString(body, "method");
     const { methods } = ctx.deps.config.selfservice;
-    if (method === "profile" && methods.profile.enabled) return submitProfileSettings(ctx, flow, active, body);
-    if (method === "password" && methods.password.enabled) return submitPasswordSettings(ctx, flow, active, body);
+    if (method === "profile" && methods.profile.enabled)
+      return submitProfileSettings(ctx, flow, active, body);
+    if (method === "password" && methods.password.enabled)
+      return submitPasswordSettings(ctx, flow, active, body);
     resetMessages(flow.payload.ui);
     addFlowMessage(flow.payload.ui, uiText(4010004));
     await rejectSettings(ctx, flow);
@@ -93,7 +105,8 @@ export const settingsFlow: FlowKindModule = {
 export function registerSettingsReturnRoute(app: FastifyInstance, deps: Deps): void {
   app.get("/self-service/settings", async (request, reply) => {
     const id = (request.query as Record<string, unknown> | undefined)?.flow;
-    const flow = typeof id === "string" ? await deps.persistence.flows.getFlow(id, "settings") : undefined;
+    const flow =
+      typeof id === "string" ? await deps.persistence.flows.getFlow(id, "settings") : undefined;
     const target = flow
       ? uiUrl(deps, "settings", flow.id)
       : new URL("self-service/settings/browser", deps.config.serve.public.base_url).toString();

@@ -69,7 +69,8 @@ export function ensurePrivilegedSession(ctx: Ctx, flow: Flow, active: ActiveSess
     return false;
   }
   throw kratosError("session_refresh_required", "The requested action was forbidden", {
-    reason: "The login session is too old and thus not allowed to update these fields. Please re-authenticate.",
+    reason:
+      "The login session is too old and thus not allowed to update these fields. Please re-authenticate.",
     extras: { redirect_browser_to: target },
   });
 }

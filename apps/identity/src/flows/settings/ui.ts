@@ -8,14 +8,20 @@ import { uiText } from "../../ui/text.ts";
 // Settings forms (PROTOCOL.md §4 "Settings"): the traits with their current values in the
 // profile group, then a new password in the password group; each group has its own submit.
 
-export function settingsNodes(deps: Deps, csrfToken: string, identity: Pick<Identity, "schema_id" | "traits">): UiNode[] {
+export function settingsNodes(
+  deps: Deps,
+  csrfToken: string,
+  identity: Pick<Identity, "schema_id" | "traits">,
+): UiNode[] {
   const { methods } = deps.config.selfservice;
   const schema = schemaOf(deps, identity.schema_id);
   return [
     csrfNode(csrfToken),
     ...(methods.profile.enabled
       ? [
-          ...schema.fields.map((field) => traitNode(field, traitValue(identity.traits, field.path))),
+          ...schema.fields.map((field) =>
+            traitNode(field, traitValue(identity.traits, field.path)),
+          ),
           submitNode("profile", "method", "profile", labels.save()),
         ]
       : []),

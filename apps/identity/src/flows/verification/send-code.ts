@@ -1,8 +1,8 @@
+import type { Locale } from "../../hooks/locale.ts";
 import type { Ctx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
 import type { Persistence } from "../../persistence/persistence.ts";
 import { hashCode, newCode } from "../../strategies/code/one-time-code.ts";
-import type { Locale } from "../../hooks/locale.ts";
 import type { Flow } from "../flow.ts";
 
 /**

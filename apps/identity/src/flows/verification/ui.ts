@@ -1,10 +1,25 @@
-import { anchorNode, csrfNode, inputNode, labels, submitNode, type UiNode } from "../../ui/nodes.ts";
+import {
+  anchorNode,
+  csrfNode,
+  inputNode,
+  labels,
+  submitNode,
+  type UiNode,
+} from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 
 export function chooseMethodNodes(csrfToken: string, email = ""): UiNode[] {
   return [
     csrfNode(csrfToken),
-    inputNode({ group: "code", name: "email", type: "email", value: email, required: true, autocomplete: "email", label: labels.email() }),
+    inputNode({
+      group: "code",
+      name: "email",
+      type: "email",
+      value: email,
+      required: true,
+      autocomplete: "email",
+      label: labels.email(),
+    }),
     submitNode("code", "method", "code", labels.continue()),
   ];
 }

@@ -1,3 +1,5 @@
+import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
+import { localeOf } from "../../hooks/locale.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
@@ -5,8 +7,6 @@ import { query } from "../../http/context.ts";
 import { rotateCsrfSecret } from "../../http/cookies.ts";
 import { kratosError } from "../../http/errors.ts";
 import { redirect, respondWithFlow } from "../../http/respond.ts";
-import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
-import { localeOf } from "../../hooks/locale.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { normaliseIdentifier } from "../../identity/identity.ts";
 import type { Persistence } from "../../persistence/persistence.ts";
@@ -20,7 +20,11 @@ import { validateReturnTo } from "../return-to.ts";
 import { sendVerificationCode } from "./send-code.ts";
 import { chooseMethodNodes, passedNodes, sentEmailNodes } from "./ui.ts";
 
-export function createVerificationFlow(ctx: Ctx, type: FlowType, returnTo: string | undefined): Flow {
+export function createVerificationFlow(
+  ctx: Ctx,
+  type: FlowType,
+  returnTo: string | undefined,
+): Flow {
   return newFlow(ctx.deps, ctx.request, {
     kind: "verification",
     type,
@@ -36,7 +40,13 @@ export function createVerificationFlow(ctx: Ctx, type: FlowType, returnTo: strin
 export async function startVerificationForAddress(
   ctx: Ctx,
   tx: Persistence,
-  options: { type: FlowType; identity: Identity; address: string; returnTo?: string | undefined; locale: "de" | "en" },
+  options: {
+    type: FlowType;
+    identity: Identity;
+    address: string;
+    returnTo?: string | undefined;
+    locale: "de" | "en";
+  },
 ): Promise<Flow> {
   const flow = createVerificationFlow(ctx, options.type, options.returnTo);
   markSent(flow, options.address);
@@ -88,7 +98,8 @@ export const verificationFlow: FlowKindModule = {
     const code = optionalString(body, "code");
     // The link in the email opens this GET: fill in the code and show the form.
     if (ctx.request.method === "GET" && !ctx.json) {
-      if (code && flow.state === "sent_email") setInputValue(flow.payload.ui, "code", code.slice(0, 6));
+      if (code && flow.state === "sent_email")
+        setInputValue(flow.payload.ui, "code", code.slice(0, 6));
       rotateCsrfSecret(ctx.request, ctx.reply, ctx.deps.config);
       await ctx.deps.persistence.flows.updateFlow(flow);
       return redirect(ctx.reply, uiUrl(ctx.deps, "verification", flow.id));
@@ -104,7 +115,11 @@ async function submitEmail(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   resetMessages(flow.payload.ui);
   if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) {
     flow.payload.ui.nodes = chooseMethodNodes(flow.csrf_token, email);
-    addFieldMessage(flow.payload.ui, "email", email ? uiText(4000040, { value: email }) : uiText(4000002, { property: "email" }));
+    addFieldMessage(
+      flow.payload.ui,
+      "email",
+      email ? uiText(4000040, { value: email }) : uiText(4000002, { property: "email" }),
+    );
     await deps.persistence.flows.updateFlow(flow);
     return respondWithFlow(ctx, flow, 400);
   }
@@ -117,7 +132,8 @@ async function submitEmail(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
     await tx.flows.updateFlow(flow);
     // Unknown or already verified addresses get the same answer and no email.
     const address = identity?.verifiable_addresses.find((a) => a.value === email);
-    if (identity && address && !address.verified) await sendVerificationCode(ctx, tx, flow, identity, email, locale);
+    if (identity && address && !address.verified)
+      await sendVerificationCode(ctx, tx, flow, identity, email, locale);
   });
   await respondWithFlow(ctx, flow);
 }
@@ -137,16 +153,28 @@ async function submitCode(ctx: Ctx, flow: Flow, code: string): Promise<void> {
     return respondWithFlow(ctx, flow, 200);
   }
   await deps.persistence.transaction(async (tx) => {
-    const identity = match.identity_id ? await tx.identities.getIdentity(match.identity_id) : undefined;
+    const identity = match.identity_id
+      ? await tx.identities.getIdentity(match.identity_id)
+      : undefined;
     const address = identity?.verifiable_addresses.find((a) => a.value === match.address);
     if (identity && address) {
-      Object.assign(address, { verified: true, status: "completed", verified_at: deps.now(), updated_at: deps.now() });
+      Object.assign(address, {
+        verified: true,
+        status: "completed",
+        verified_at: deps.now(),
+        updated_at: deps.now(),
+      });
       identity.updated_at = deps.now();
       await tx.identities.updateIdentity(identity);
     }
     const target = returnUrl(ctx, flow);
     flow.state = "passed_challenge";
-    flow.payload.ui = { action: target, method: "GET", nodes: passedNodes(flow.csrf_token, target), messages: [uiText(1080002)] };
+    flow.payload.ui = {
+      action: target,
+      method: "GET",
+      nodes: passedNodes(flow.csrf_token, target),
+      messages: [uiText(1080002)],
+    };
     await tx.flows.updateFlow(flow);
   });
   await respondWithFlow(ctx, flow, 200);
@@ -155,7 +183,12 @@ async function submitCode(ctx: Ctx, flow: Flow, code: string): Promise<void> {
 /** Too many wrong codes: this flow is spent; a new one starts with the reason. */
 async function restart(ctx: Ctx, flow: Flow): Promise<void> {
   const fresh = createVerificationFlow(ctx, flow.type, flow.payload.return_to);
-  addFlowMessage(fresh.payload.ui, uiText(4000001, { reason: "The verification code was entered wrong too often. Please request a new code." }));
+  addFlowMessage(
+    fresh.payload.ui,
+    uiText(4000001, {
+      reason: "The verification code was entered wrong too often. Please request a new code.",
+    }),
+  );
   await ctx.deps.persistence.transaction(async (tx) => {
     await tx.codes.invalidateCodesOfFlow(flow.id, ctx.deps.now());
     await tx.flows.createFlow(fresh);

@@ -102,7 +102,11 @@ export class SqlIdentityPersister implements IdentityPersister {
 
   async getIdentity(id: string): Promise<Identity | undefined> {
     if (!isUuid(id)) return undefined;
-    const row = await this.db.selectFrom("identities").selectAll().where("id", "=", id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("identities")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirst();
     return row ? (await this.hydrate([row]))[0] : undefined;
   }
 
@@ -136,7 +140,11 @@ export class SqlIdentityPersister implements IdentityPersister {
     return row ? this.getIdentity(row.identity_id) : undefined;
   }
 
-  async listIdentities(query: { pageSize: number; pageToken?: string; identifier?: string }): Promise<{
+  async listIdentities(query: {
+    pageSize: number;
+    pageToken?: string;
+    identifier?: string;
+  }): Promise<{
     identities: Identity[];
     nextPageToken?: string;
   }> {
@@ -146,11 +154,17 @@ export class SqlIdentityPersister implements IdentityPersister {
         .innerJoin("identity_credential_identifiers as i", "i.identity_id", "identities.id")
         .where("i.identifier", "=", query.identifier);
     }
-    if (query.pageToken && isUuid(query.pageToken)) select = select.where("identities.id", ">", query.pageToken);
-    const rows = await select.orderBy("identities.id").limit(query.pageSize + 1).execute();
+    if (query.pageToken && isUuid(query.pageToken))
+      select = select.where("identities.id", ">", query.pageToken);
+    const rows = await select
+      .orderBy("identities.id")
+      .limit(query.pageSize + 1)
+      .execute();
     const page = rows.slice(0, query.pageSize);
     const identities = await this.hydrate(page);
-    return rows.length > query.pageSize ? { identities, nextPageToken: page.at(-1)!.id } : { identities };
+    return rows.length > query.pageSize
+      ? { identities, nextPageToken: page.at(-1)!.id }
+      : { identities };
   }
 
   async deleteIdentity(id: string): Promise<boolean> {
@@ -163,8 +177,16 @@ export class SqlIdentityPersister implements IdentityPersister {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const [credentials, identifiers, verifiable, recovery] = await Promise.all([
-      this.db.selectFrom("identity_credentials").selectAll().where("identity_id", "in", ids).execute(),
-      this.db.selectFrom("identity_credential_identifiers").selectAll().where("identity_id", "in", ids).execute(),
+      this.db
+        .selectFrom("identity_credentials")
+        .selectAll()
+        .where("identity_id", "in", ids)
+        .execute(),
+      this.db
+        .selectFrom("identity_credential_identifiers")
+        .selectAll()
+        .where("identity_id", "in", ids)
+        .execute(),
       this.db
         .selectFrom("identity_verifiable_addresses")
         .selectAll()
@@ -199,8 +221,13 @@ export class SqlIdentityPersister implements IdentityPersister {
       credentials: credentials.filter((c) => c.identity_id === row.id).map(toCredential),
       verifiable_addresses: verifiable
         .filter((a) => a.identity_id === row.id)
-        .map(({ identity_id: _, verified_at, ...a }) => ({ ...a, verified_at: verified_at ?? undefined })),
-      recovery_addresses: recovery.filter((a) => a.identity_id === row.id).map(({ identity_id: _, ...a }) => a),
+        .map(({ identity_id: _, verified_at, ...a }) => ({
+          ...a,
+          verified_at: verified_at ?? undefined,
+        })),
+      recovery_addresses: recovery
+        .filter((a) => a.identity_id === row.id)
+        .map(({ identity_id: _, ...a }) => a),
       created_at: row.created_at,
       updated_at: row.updated_at,
     }));

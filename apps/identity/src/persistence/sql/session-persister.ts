@@ -29,7 +29,11 @@ export class SqlSessionPersister implements SessionPersister {
   }
 
   async getSessionByTokenHash(tokenHash: string): Promise<Session | undefined> {
-    const row = await this.db.selectFrom("sessions").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("sessions")
+      .selectAll()
+      .where("token_hash", "=", tokenHash)
+      .executeTakeFirst();
     return row && toSession(row);
   }
 
@@ -44,7 +48,11 @@ export class SqlSessionPersister implements SessionPersister {
 
   async getSession(id: string): Promise<Session | undefined> {
     if (!isUuid(id)) return undefined;
-    const row = await this.db.selectFrom("sessions").selectAll().where("id", "=", id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("sessions")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirst();
     return row && toSession(row);
   }
 
@@ -77,7 +85,13 @@ export class SqlSessionPersister implements SessionPersister {
     }
     if (query.exceptId) select = select.where("id", "!=", query.exceptId);
     const [rows, count] = await Promise.all([
-      select.selectAll().orderBy("created_at", "desc").orderBy("id").limit(query.limit).offset(query.offset).execute(),
+      select
+        .selectAll()
+        .orderBy("created_at", "desc")
+        .orderBy("id")
+        .limit(query.limit)
+        .offset(query.offset)
+        .execute(),
       select.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow(),
     ]);
     return { sessions: rows.map(toSession), total: Number(count.total) };
@@ -95,7 +109,10 @@ export class SqlSessionPersister implements SessionPersister {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  async revokeSessionsOfIdentity(identityId: string, options: { exceptId?: string }): Promise<number> {
+  async revokeSessionsOfIdentity(
+    identityId: string,
+    options: { exceptId?: string },
+  ): Promise<number> {
     let update = this.db
       .updateTable("sessions")
       .set({ active: false, updated_at: new Date() })

@@ -13,7 +13,10 @@ export class SqlCodePersister implements CodePersister {
   constructor(private readonly db: Kysely<Database>) {}
 
   async createCode(code: CodeRecord): Promise<void> {
-    await this.db.insertInto("selfservice_codes").values({ ...code, created_at: new Date() }).execute();
+    await this.db
+      .insertInto("selfservice_codes")
+      .values({ ...code, created_at: new Date() })
+      .execute();
   }
 
   async activeCodesOfFlow(flowId: string, now: Date): Promise<CodeRecord[]> {
@@ -25,7 +28,10 @@ export class SqlCodePersister implements CodePersister {
       .where("expires_at", ">", now)
       .orderBy("created_at", "desc")
       .execute();
-    return rows.map(({ created_at: _, ...row }) => ({ ...row, kind: row.kind as CodeRecord["kind"] }));
+    return rows.map(({ created_at: _, ...row }) => ({
+      ...row,
+      kind: row.kind as CodeRecord["kind"],
+    }));
   }
 
   async useCode(id: string, now: Date): Promise<boolean> {
@@ -52,12 +58,21 @@ export class SqlErrorPersister implements ErrorPersister {
   constructor(private readonly db: Kysely<Database>) {}
 
   async createError(id: string, error: Record<string, unknown>): Promise<void> {
-    await this.db.insertInto("selfservice_errors").values({ id, error: JSON.stringify(error), created_at: new Date() }).execute();
+    await this.db
+      .insertInto("selfservice_errors")
+      .values({ id, error: JSON.stringify(error), created_at: new Date() })
+      .execute();
   }
 
-  async getError(id: string): Promise<{ id: string; error: Record<string, unknown>; created_at: Date } | undefined> {
+  async getError(
+    id: string,
+  ): Promise<{ id: string; error: Record<string, unknown>; created_at: Date } | undefined> {
     if (!isUuid(id)) return undefined;
-    return this.db.selectFrom("selfservice_errors").selectAll().where("id", "=", id).executeTakeFirst();
+    return this.db
+      .selectFrom("selfservice_errors")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirst();
   }
 }
 
@@ -65,7 +80,11 @@ export class SqlErrorPersister implements ErrorPersister {
 export class SqlRateLimitPersister implements RateLimitPersister {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async hit(key: string, windowMs: number, now: Date): Promise<{ count: number; windowEndsAt: Date }> {
+  async hit(
+    key: string,
+    windowMs: number,
+    now: Date,
+  ): Promise<{ count: number; windowEndsAt: Date }> {
     const windowEndsAt = new Date(now.getTime() + windowMs);
     const row = await this.db
       .insertInto("rate_limits")
@@ -99,15 +118,26 @@ export class SqlRateLimitPersister implements RateLimitPersister {
 export class SqlExchangePersister implements ExchangePersister {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async putExchange(id: string, kind: string, payload: Record<string, unknown>, expiresAt: Date): Promise<void> {
+  async putExchange(
+    id: string,
+    kind: string,
+    payload: Record<string, unknown>,
+    expiresAt: Date,
+  ): Promise<void> {
     await this.db
       .insertInto("token_exchanges")
       .values({ id, kind, payload: JSON.stringify(payload), expires_at: expiresAt })
-      .onConflict((oc) => oc.column("id").doUpdateSet({ payload: JSON.stringify(payload), expires_at: expiresAt }))
+      .onConflict((oc) =>
+        oc.column("id").doUpdateSet({ payload: JSON.stringify(payload), expires_at: expiresAt }),
+      )
       .execute();
   }
 
-  async takeExchange(id: string, kind: string, now: Date): Promise<Record<string, unknown> | undefined> {
+  async takeExchange(
+    id: string,
+    kind: string,
+    now: Date,
+  ): Promise<Record<string, unknown> | undefined> {
     const row = await this.db
       .deleteFrom("token_exchanges")
       .where("id", "=", id)
@@ -118,7 +148,11 @@ export class SqlExchangePersister implements ExchangePersister {
     return row?.payload;
   }
 
-  async getExchange(id: string, kind: string, now: Date): Promise<Record<string, unknown> | undefined> {
+  async getExchange(
+    id: string,
+    kind: string,
+    now: Date,
+  ): Promise<Record<string, unknown> | undefined> {
     const row = await this.db
       .selectFrom("token_exchanges")
       .select("payload")

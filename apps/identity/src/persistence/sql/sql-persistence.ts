@@ -12,7 +12,10 @@ import {
   SqlRateLimitPersister,
 } from "./small-persisters.ts";
 
-export function createSqlPersistence(db: Kysely<Database>, options: { inTransaction?: boolean } = {}): Persistence {
+export function createSqlPersistence(
+  db: Kysely<Database>,
+  options: { inTransaction?: boolean } = {},
+): Persistence {
   return {
     identities: new SqlIdentityPersister(db),
     sessions: new SqlSessionPersister(db),

@@ -12,7 +12,11 @@ export function hashCode(code: string, secret: string): string {
   return createHmac("sha256", secret).update(code).digest("hex");
 }
 
-export function findMatchingCode(codes: CodeRecord[], code: string, secret: string): CodeRecord | undefined {
+export function findMatchingCode(
+  codes: CodeRecord[],
+  code: string,
+  secret: string,
+): CodeRecord | undefined {
   if (!/^[0-9]{6}$/.test(code)) return undefined;
   const candidate = Buffer.from(hashCode(code, secret), "hex");
   return codes.find((c) => timingSafeEqual(Buffer.from(c.code_hash, "hex"), candidate));

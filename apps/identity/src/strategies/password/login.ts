@@ -1,13 +1,17 @@
+import type { Flow } from "../../flows/flow.ts";
+import { afterLoginUrl } from "../../flows/login/after-login.ts";
+import { passwordStepNodes } from "../../flows/login/ui.ts";
+import { completeWithSession } from "../../hooks/complete-with-session.ts";
+import {
+  clearLoginFailures,
+  recordLoginFailure,
+  throttleLogin,
+} from "../../hooks/login-throttle.ts";
+import { unverifiedAddress } from "../../hooks/require-verified-address.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { respondWithFlow } from "../../http/respond.ts";
-import { afterLoginUrl } from "../../flows/login/after-login.ts";
-import { passwordStepNodes } from "../../flows/login/ui.ts";
-import type { Flow } from "../../flows/flow.ts";
-import { completeWithSession } from "../../hooks/complete-with-session.ts";
-import { clearLoginFailures, recordLoginFailure, throttleLogin } from "../../hooks/login-throttle.ts";
-import { unverifiedAddress } from "../../hooks/require-verified-address.ts";
 import { getCredential, type Identity, normaliseIdentifier } from "../../identity/identity.ts";
 import { createSession, findActiveSession, refreshSession } from "../../session/session-manager.ts";
 import { addFlowMessage, anchorNode, resetMessages, setInputValue } from "../../ui/nodes.ts";
@@ -22,15 +26,26 @@ export async function submitPasswordLogin(ctx: Ctx, flow: Flow, body: Body): Pro
   resetMessages(flow.payload.ui);
   flow.payload.active = "password";
   if (!rawIdentifier.trim() || !password) {
-    return fail(ctx, flow, rawIdentifier, uiText(4000002, { property: rawIdentifier.trim() ? "password" : "identifier" }));
+    return fail(
+      ctx,
+      flow,
+      rawIdentifier,
+      uiText(4000002, { property: rawIdentifier.trim() ? "password" : "identifier" }),
+    );
   }
   const identifier = normaliseIdentifier(rawIdentifier).slice(0, maxIdentifierLength);
   await throttleLogin(deps, identifier);
 
-  const identity = await deps.persistence.identities.findIdentityByIdentifier("password", identifier);
-  const hash = identity && (getCredential(identity, "password")?.config.hashed_password as string | undefined);
+  const identity = await deps.persistence.identities.findIdentityByIdentifier(
+    "password",
+    identifier,
+  );
+  const hash =
+    identity && (getCredential(identity, "password")?.config.hashed_password as string | undefined);
   // Unknown identifiers verify a dummy hash so both answers take the same time.
-  const valid = hash ? await deps.hasher.verify(password, hash) : (await deps.hasher.verifyDummy(password), false);
+  let valid = false;
+  if (hash) valid = await deps.hasher.verify(password, hash);
+  else await deps.hasher.verifyDummy(password);
   if (!identity || !valid) {
     await recordLoginFailure(deps, identifier);
     return fail(ctx, flow, rawIdentifier, uiText(4000006));
@@ -44,14 +59,20 @@ export async function submitPasswordLogin(ctx: Ctx, flow: Flow, body: Body): Pro
     addFlowMessage(flow.payload.ui, uiText(4000010));
     const link = new URL("self-service/verification/browser", deps.config.serve.public.base_url);
     if (flow.payload.return_to) link.searchParams.set("return_to", flow.payload.return_to);
-    flow.payload.ui.nodes.push(anchorNode("default", "verification", link.toString(), uiText(1070009)));
+    flow.payload.ui.nodes.push(
+      anchorNode("default", "verification", link.toString(), uiText(1070009)),
+    );
     setInputValue(flow.payload.ui, "password", undefined);
     await deps.persistence.flows.updateFlow(flow);
     return respondWithFlow(ctx, flow, 400);
   }
 
   const active = await findActiveSession(deps, ctx.request);
-  const method = { method: "password", aal: "aal1" as const, completed_at: deps.now().toISOString() };
+  const method = {
+    method: "password",
+    aal: "aal1" as const,
+    completed_at: deps.now().toISOString(),
+  };
   let issued: Awaited<ReturnType<typeof createSession>> | undefined;
   if (flow.payload.refresh === true && active?.identity.id === identity.id) {
     await refreshSession(deps, active, method);
@@ -63,12 +84,30 @@ export async function submitPasswordLogin(ctx: Ctx, flow: Flow, body: Body): Pro
   flow.internal.completed = true;
   flow.identity_id = identity.id;
   await deps.persistence.flows.updateFlow(flow);
-  await completeWithSession(ctx, { flow, identity, issued, returnTo: afterLoginUrl(deps, flow.payload.return_to) });
+  await completeWithSession(ctx, {
+    flow,
+    identity,
+    issued,
+    returnTo: afterLoginUrl(deps, flow.payload.return_to),
+  });
 }
 
-async function fail(ctx: Ctx, flow: Flow, identifier: string, message: ReturnType<typeof uiText>): Promise<void> {
-  if (flow.payload.active === "password" && flow.payload.ui.nodes.some((n) => n.group === "identifier_first") && identifier) {
-    flow.payload.ui.nodes = passwordStepNodes(ctx.deps, flow.csrf_token, identifier.slice(0, maxIdentifierLength));
+async function fail(
+  ctx: Ctx,
+  flow: Flow,
+  identifier: string,
+  message: ReturnType<typeof uiText>,
+): Promise<void> {
+  if (
+    flow.payload.active === "password" &&
+    flow.payload.ui.nodes.some((n) => n.group === "identifier_first") &&
+    identifier
+  ) {
+    flow.payload.ui.nodes = passwordStepNodes(
+      ctx.deps,
+      flow.csrf_token,
+      identifier.slice(0, maxIdentifierLength),
+    );
   }
   addFlowMessage(flow.payload.ui, message);
   // The identifier stays, the password never comes back.
@@ -82,7 +121,10 @@ async function fail(ctx: Ctx, flow: Flow, identifier: string, message: ReturnTyp
 async function rehash(ctx: Ctx, identity: Identity, password: string): Promise<void> {
   const credential = getCredential(identity, "password");
   if (!credential) return;
-  credential.config = { ...credential.config, hashed_password: await ctx.deps.hasher.hash(password) };
+  credential.config = {
+    ...credential.config,
+    hashed_password: await ctx.deps.hasher.hash(password),
+  };
   credential.updated_at = ctx.deps.now();
   identity.updated_at = ctx.deps.now();
   await ctx.deps.persistence.transaction((tx) => tx.identities.updateIdentity(identity));

@@ -1,21 +1,30 @@
+import type { Flow } from "../../flows/flow.ts";
+import { uiUrl } from "../../flows/new-flow.ts";
+import { afterRegistrationUrl } from "../../flows/registration/after-registration.ts";
+import { startVerificationForAddress } from "../../flows/verification/verification-flow.ts";
+import { completeWithSession } from "../../hooks/complete-with-session.ts";
+import { localeOf } from "../../hooks/locale.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { rotateCsrfSecret } from "../../http/cookies.ts";
 import { respondWithFlow } from "../../http/respond.ts";
-import { afterRegistrationUrl } from "../../flows/registration/after-registration.ts";
-import type { Flow } from "../../flows/flow.ts";
-import { uiUrl } from "../../flows/new-flow.ts";
-import { startVerificationForAddress } from "../../flows/verification/verification-flow.ts";
-import { completeWithSession } from "../../hooks/complete-with-session.ts";
-import { localeOf } from "../../hooks/locale.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { normaliseIdentifier } from "../../identity/identity.ts";
 import { createSession } from "../../session/session-manager.ts";
-import { csrfNode, inputNode, labels, submitNode, type UiNode, addFieldMessage, addFlowMessage, setInputValue } from "../../ui/nodes.ts";
+import {
+  addFieldMessage,
+  addFlowMessage,
+  csrfNode,
+  inputNode,
+  labels,
+  setInputValue,
+  submitNode,
+  type UiNode,
+} from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
-import { passwordPolicyOf } from "./policy-options.ts";
 import { validatePassword } from "./policy/index.ts";
+import { passwordPolicyOf } from "./policy-options.ts";
 
 export async function submitPasswordRegistration(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   const { deps } = ctx;
@@ -25,25 +34,39 @@ export async function submitPasswordRegistration(ctx: Ctx, flow: Flow, body: Bod
   flow.payload.active = "password";
   flow.payload.ui.nodes = oneStepNodes(ctx, flow.csrf_token, traits);
   for (const error of errors) addFieldMessage(flow.payload.ui, error.field, error.message);
-  if (!password) addFieldMessage(flow.payload.ui, "password", uiText(4000002, { property: "password" }));
+  if (!password)
+    addFieldMessage(flow.payload.ui, "password", uiText(4000002, { property: "password" }));
   if (errors.length > 0 || !password) return answer(ctx, flow);
 
   const identifierField = schema.passwordIdentifierFields[0]!;
   const identifier = normaliseIdentifier(String(valueAt(traits, identifierField.path) ?? ""));
-  const policyMessage = await validatePassword({ password, identifier }, passwordPolicyOf(deps), deps.fetch);
+  const policyMessage = await validatePassword(
+    { password, identifier },
+    passwordPolicyOf(deps),
+    deps.fetch,
+  );
   if (policyMessage) {
     addFieldMessage(flow.payload.ui, "password", policyMessage);
     return answer(ctx, flow);
   }
-  if (await deps.persistence.identities.findIdentityByIdentifier("password", identifier)) return duplicate(ctx, flow);
+  if (await deps.persistence.identities.findIdentityByIdentifier("password", identifier))
+    return duplicate(ctx, flow);
 
-  const identity = newIdentity(ctx, traits, identifier, await deps.hasher.hash(password), localeOf(ctx.request, body));
+  const identity = newIdentity(
+    ctx,
+    traits,
+    identifier,
+    await deps.hasher.hash(password),
+    localeOf(ctx.request, body),
+  );
   const hooks = deps.config.selfservice.flows.registration.after.password.hooks.map((h) => h.hook);
-  const showVerification = deps.config.selfservice.flows.verification.enabled && hooks.includes("show_verification_ui");
+  const showVerification =
+    deps.config.selfservice.flows.verification.enabled && hooks.includes("show_verification_ui");
   let verificationFlow: Flow | undefined;
   // The session about to be issued rotates the CSRF secret; rotating first lets the
   // verification flow created below carry a token that matches the new cookie.
-  if (flow.type === "browser" && hooks.includes("session")) rotateCsrfSecret(ctx.request, ctx.reply, deps.config);
+  if (flow.type === "browser" && hooks.includes("session"))
+    rotateCsrfSecret(ctx.request, ctx.reply, deps.config);
   try {
     await deps.persistence.transaction(async (tx) => {
       await tx.identities.createIdentity(identity);
@@ -63,10 +86,16 @@ export async function submitPasswordRegistration(ctx: Ctx, flow: Flow, body: Bod
     });
   } catch (error) {
     // Two registrations racing for one address: the unique index decides, the loser sees 4000007.
-    if ((error as { code?: string })?.code === "23505" || String((error as Error)?.cause ?? error).includes("duplicate key")) return duplicate(ctx, flow);
+    if (
+      (error as { code?: string })?.code === "23505" ||
+      String((error as Error)?.cause ?? error).includes("duplicate key")
+    )
+      return duplicate(ctx, flow);
     throw error;
   }
-  const issued = hooks.includes("session") ? await createSession(deps, identity, { method: "password" }, ctx.request) : undefined;
+  const issued = hooks.includes("session")
+    ? await createSession(deps, identity, { method: "password" }, ctx.request)
+    : undefined;
   const verification = showVerification ? verificationFlow : undefined;
   const verificationUrl = verification ? uiUrl(deps, "verification", verification.id) : undefined;
   await completeWithSession(ctx, {
@@ -77,14 +106,25 @@ export async function submitPasswordRegistration(ctx: Ctx, flow: Flow, body: Bod
     includeIdentity: true,
     ...(verification && verificationUrl
       ? {
-          continueWith: [{ action: "show_verification_ui", flow: { id: verification.id, verifiable_address: identifier, url: verificationUrl } }],
+          continueWith: [
+            {
+              action: "show_verification_ui",
+              flow: { id: verification.id, verifiable_address: identifier, url: verificationUrl },
+            },
+          ],
           browserTarget: verificationUrl,
         }
       : {}),
   });
 }
 
-function newIdentity(ctx: Ctx, traits: Record<string, unknown>, identifier: string, hash: string, locale: "de" | "en"): Identity {
+function newIdentity(
+  ctx: Ctx,
+  traits: Record<string, unknown>,
+  identifier: string,
+  hash: string,
+  locale: "de" | "en",
+): Identity {
   const now = ctx.deps.now();
   const schema = ctx.deps.defaultSchema;
   const email = identifier;
@@ -99,12 +139,32 @@ function newIdentity(ctx: Ctx, traits: Record<string, unknown>, identifier: stri
     metadata_public: { locale },
     metadata_admin: null,
     credentials: [
-      { id: crypto.randomUUID(), type: "password", identifiers: [identifier], config: { hashed_password: hash }, version: 0, created_at: now, updated_at: now },
+      {
+        id: crypto.randomUUID(),
+        type: "password",
+        identifiers: [identifier],
+        config: { hashed_password: hash },
+        version: 0,
+        created_at: now,
+        updated_at: now,
+      },
     ],
     verifiable_addresses: schema.verificationFields.length
-      ? [{ id: crypto.randomUUID(), value: email, verified: false, via: "email", status: "pending", created_at: now, updated_at: now }]
+      ? [
+          {
+            id: crypto.randomUUID(),
+            value: email,
+            verified: false,
+            via: "email",
+            status: "pending",
+            created_at: now,
+            updated_at: now,
+          },
+        ]
       : [],
-    recovery_addresses: schema.recoveryFields.length ? [{ id: crypto.randomUUID(), value: email, via: "email", created_at: now, updated_at: now }] : [],
+    recovery_addresses: schema.recoveryFields.length
+      ? [{ id: crypto.randomUUID(), value: email, via: "email", created_at: now, updated_at: now }]
+      : [],
     created_at: now,
     updated_at: now,
   };
@@ -124,7 +184,14 @@ function oneStepNodes(ctx: Ctx, csrfToken: string, traits: Record<string, unknow
         label: field.title ? uiText(1070002, { title: field.title, name: field.name }) : undefined,
       }),
     ),
-    inputNode({ group: "password", name: "password", type: "password", required: true, autocomplete: "new-password", label: labels.password() }),
+    inputNode({
+      group: "password",
+      name: "password",
+      type: "password",
+      required: true,
+      autocomplete: "new-password",
+      label: labels.password(),
+    }),
     submitNode("password", "method", "password", uiText(1040001)),
   ];
 }
@@ -143,11 +210,17 @@ async function answer(ctx: Ctx, flow: Flow): Promise<void> {
 }
 
 function valueAt(traits: Record<string, unknown>, path: string[]): unknown {
-  return path.reduce<unknown>((v, key) => (v as Record<string, unknown> | undefined)?.[key], traits);
+  return path.reduce<unknown>(
+    (v, key) => (v as Record<string, unknown> | undefined)?.[key],
+    traits,
+  );
 }
 
 function setValueAt(traits: Record<string, unknown>, path: string[], value: unknown): void {
   let cursor = traits;
-  for (const key of path.slice(0, -1)) cursor = (cursor[key] ??= {}) as Record<string, unknown>;
+  for (const key of path.slice(0, -1)) {
+    cursor[key] ??= {};
+    cursor = cursor[key] as Record<string, unknown>;
+  }
   cursor[path.at(-1)!] = value;
 }

@@ -1,6 +1,10 @@
 import type { Config } from "../../config/config.ts";
 import type { Flow } from "../../flows/flow.ts";
-import { beginSettingsAttempt, completeSettings, rejectSettings } from "../../flows/settings/outcome.ts";
+import {
+  beginSettingsAttempt,
+  completeSettings,
+  rejectSettings,
+} from "../../flows/settings/outcome.ts";
 import { ensurePrivilegedSession } from "../../flows/settings/settings-session.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
@@ -28,7 +32,12 @@ export function passwordPolicyOptions(config: Readonly<Config>): PasswordPolicyO
   };
 }
 
-export async function submitPasswordSettings(ctx: Ctx, flow: Flow, active: ActiveSession, body: Body): Promise<void> {
+export async function submitPasswordSettings(
+  ctx: Ctx,
+  flow: Flow,
+  active: ActiveSession,
+  body: Body,
+): Promise<void> {
   const { deps } = ctx;
   beginSettingsAttempt(flow, "password");
   if (!ensurePrivilegedSession(ctx, flow, active)) return;

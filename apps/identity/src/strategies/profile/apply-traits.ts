@@ -29,7 +29,12 @@ function valuesOf(traits: Record<string, unknown>, fields: TraitField[]): string
 }
 
 /** Sets the (already validated) traits and brings identifiers and addresses in line with them. */
-export function applyTraits(identity: Identity, traits: Record<string, unknown>, schema: IdentitySchema, now: Date): void {
+export function applyTraits(
+  identity: Identity,
+  traits: Record<string, unknown>,
+  schema: IdentitySchema,
+  now: Date,
+): void {
   identity.traits = traits;
   identity.updated_at = now;
 
@@ -91,8 +96,12 @@ export function hasAddressChange(before: Identity, after: Identity): boolean {
 export async function conflictsWithOtherIdentity(deps: Deps, identity: Identity): Promise<boolean> {
   const { identities } = deps.persistence;
   const owners = await Promise.all([
-    ...identity.credentials.flatMap((c) => c.identifiers.map((i) => identities.findIdentityByIdentifier(c.type, i))),
-    ...identity.verifiable_addresses.map((a) => identities.findIdentityByVerifiableAddress(a.value)),
+    ...identity.credentials.flatMap((c) =>
+      c.identifiers.map((i) => identities.findIdentityByIdentifier(c.type, i)),
+    ),
+    ...identity.verifiable_addresses.map((a) =>
+      identities.findIdentityByVerifiableAddress(a.value),
+    ),
     ...identity.recovery_addresses.map((a) => identities.findIdentityByRecoveryAddress(a.value)),
   ]);
   return owners.some((owner) => owner !== undefined && owner.id !== identity.id);

@@ -1,6 +1,10 @@
 import type { Flow } from "../../flows/flow.ts";
 import { uiUrl } from "../../flows/new-flow.ts";
-import { beginSettingsAttempt, completeSettings, rejectSettings } from "../../flows/settings/outcome.ts";
+import {
+  beginSettingsAttempt,
+  completeSettings,
+  rejectSettings,
+} from "../../flows/settings/outcome.ts";
 import { ensurePrivilegedSession } from "../../flows/settings/settings-session.ts";
 import { settingsNodes } from "../../flows/settings/ui.ts";
 import { startVerificationForAddress } from "../../flows/verification/verification-flow.ts";
@@ -25,7 +29,12 @@ import {
 // change (it becomes the login identifier and the recovery address), so it needs a privileged
 // session; it starts unverified and gets a verification code at once, in the same transaction.
 
-export async function submitProfileSettings(ctx: Ctx, flow: Flow, active: ActiveSession, body: Body): Promise<void> {
+export async function submitProfileSettings(
+  ctx: Ctx,
+  flow: Flow,
+  active: ActiveSession,
+  body: Body,
+): Promise<void> {
   const { deps } = ctx;
   beginSettingsAttempt(flow, "profile");
   const before = active.identity;
@@ -34,7 +43,10 @@ export async function submitProfileSettings(ctx: Ctx, flow: Flow, active: Active
   const { traits, errors } = schema.validate(submitted);
   // The form shows what was typed, not what is stored, until the change is saved.
   const showSubmitted = (): void => {
-    flow.payload.ui.nodes = settingsNodes(deps, flow.csrf_token, { schema_id: before.schema_id, traits: submitted });
+    flow.payload.ui.nodes = settingsNodes(deps, flow.csrf_token, {
+      schema_id: before.schema_id,
+      traits: submitted,
+    });
   };
   if (errors.length > 0) {
     showSubmitted();
@@ -45,9 +57,12 @@ export async function submitProfileSettings(ctx: Ctx, flow: Flow, active: Active
   const after = structuredClone(before);
   applyTraits(after, traits, schema, deps.now());
   if (hasAddressChange(before, after) && !ensurePrivilegedSession(ctx, flow, active)) return;
-  if (await conflictsWithOtherIdentity(deps, after)) return rejectDuplicate(ctx, flow, showSubmitted);
+  if (await conflictsWithOtherIdentity(deps, after))
+    return rejectDuplicate(ctx, flow, showSubmitted);
 
-  const verify = deps.config.selfservice.flows.verification.enabled ? addedVerifiableAddresses(before, after) : [];
+  const verify = deps.config.selfservice.flows.verification.enabled
+    ? addedVerifiableAddresses(before, after)
+    : [];
   for (const address of verify) await limitCodeEmails(deps, address);
   const locale = emailLocale(ctx, before, body);
   const continueWith: Record<string, unknown>[] = [];
@@ -67,7 +82,9 @@ export async function submitProfileSettings(ctx: Ctx, flow: Flow, active: Active
           flow: {
             id: verification.id,
             verifiable_address: address,
-            ...(flow.type === "browser" ? { url: uiUrl(deps, "verification", verification.id) } : {}),
+            ...(flow.type === "browser"
+              ? { url: uiUrl(deps, "verification", verification.id) }
+              : {}),
           },
         });
       }

@@ -12,6 +12,8 @@ export interface SubmitSpec {
   readonly name?: string;
   readonly value?: string;
   readonly variant?: "primary" | "secondary" | "link";
+  /** When the visible label alone is ambiguous (one "log out" button per device). */
+  readonly ariaLabel?: string;
 }
 
 export interface FlowFormProps {
@@ -53,6 +55,7 @@ export function FlowForm(props: FlowFormProps): React.JSX.Element {
         name={props.submit.name}
         value={props.submit.value}
         variant={props.submit.variant}
+        aria-label={props.submit.ariaLabel}
         isLoading={form.isPending || form.state.navigateTo !== undefined}
       >
         {props.submit.label}

@@ -109,7 +109,9 @@ export async function ScreenRoot({
   );
 }
 
-const severities = { error: "error", info: "info", success: "success" } as const;
+function severityOf(message: UiText): "error" | "info" | "success" {
+  return message.type === "error" || message.type === "success" ? message.type : "info";
+}
 
 /** The flow's own messages (ui.messages): alerts, success notes as toasts. */
 export function FlowMessages({
@@ -126,7 +128,7 @@ export function FlowMessages({
         SUCCESS_NOTE_IDS.has(message.id) ? (
           <SuccessNote key={message.id} id={`kratos-${message.id}`} title={format(message)} />
         ) : (
-          <Alert key={message.id} severity={severities[message.type] ?? "info"}>
+          <Alert key={message.id} severity={severityOf(message)}>
             {format(message)}
           </Alert>
         ),

@@ -15,12 +15,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(now))
     .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex("identities_created_at_idx").on("identities").column("created_at").execute();
+  await db.schema
+    .createIndex("identities_created_at_idx")
+    .on("identities")
+    .column("created_at")
+    .execute();
 
   await db.schema
     .createTable("identity_credentials")
     .addColumn("id", "uuid", (c) => c.primaryKey())
-    .addColumn("identity_id", "uuid", (c) => c.notNull().references("identities.id").onDelete("cascade"))
+    .addColumn("identity_id", "uuid", (c) =>
+      c.notNull().references("identities.id").onDelete("cascade"),
+    )
     .addColumn("type", "text", (c) => c.notNull())
     .addColumn("config", "jsonb", (c) => c.notNull())
     .addColumn("version", "integer", (c) => c.notNull().defaultTo(0))
@@ -35,17 +41,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("credential_id", "uuid", (c) =>
       c.notNull().references("identity_credentials.id").onDelete("cascade"),
     )
-    .addColumn("identity_id", "uuid", (c) => c.notNull().references("identities.id").onDelete("cascade"))
+    .addColumn("identity_id", "uuid", (c) =>
+      c.notNull().references("identities.id").onDelete("cascade"),
+    )
     .addColumn("type", "text", (c) => c.notNull())
     .addColumn("identifier", "text", (c) => c.notNull())
-    .addUniqueConstraint("identity_credential_identifiers_type_identifier_key", ["type", "identifier"])
+    .addUniqueConstraint("identity_credential_identifiers_type_identifier_key", [
+      "type",
+      "identifier",
+    ])
     .execute();
 
   for (const table of ["identity_verifiable_addresses", "identity_recovery_addresses"]) {
     let builder = db.schema
       .createTable(table)
       .addColumn("id", "uuid", (c) => c.primaryKey())
-      .addColumn("identity_id", "uuid", (c) => c.notNull().references("identities.id").onDelete("cascade"))
+      .addColumn("identity_id", "uuid", (c) =>
+        c.notNull().references("identities.id").onDelete("cascade"),
+      )
       .addColumn("via", "text", (c) => c.notNull())
       .addColumn("value", "text", (c) => c.notNull())
       .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(now))
@@ -65,7 +78,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("id", "uuid", (c) => c.primaryKey())
     .addColumn("token_hash", "text", (c) => c.notNull().unique())
     .addColumn("logout_token_hash", "text", (c) => c.notNull().unique())
-    .addColumn("identity_id", "uuid", (c) => c.notNull().references("identities.id").onDelete("cascade"))
+    .addColumn("identity_id", "uuid", (c) =>
+      c.notNull().references("identities.id").onDelete("cascade"),
+    )
     .addColumn("active", "boolean", (c) => c.notNull())
     .addColumn("aal", "text", (c) => c.notNull())
     .addColumn("authentication_methods", "jsonb", (c) => c.notNull())
@@ -76,7 +91,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(now))
     .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex("sessions_identity_idx").on("sessions").columns(["identity_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("sessions_identity_idx")
+    .on("sessions")
+    .columns(["identity_id", "created_at"])
+    .execute();
 
   await db.schema
     .createTable("selfservice_flows")
@@ -93,12 +112,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(now))
     .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex("selfservice_flows_expires_idx").on("selfservice_flows").column("expires_at").execute();
+  await db.schema
+    .createIndex("selfservice_flows_expires_idx")
+    .on("selfservice_flows")
+    .column("expires_at")
+    .execute();
 
   await db.schema
     .createTable("selfservice_codes")
     .addColumn("id", "uuid", (c) => c.primaryKey())
-    .addColumn("flow_id", "uuid", (c) => c.notNull().references("selfservice_flows.id").onDelete("cascade"))
+    .addColumn("flow_id", "uuid", (c) =>
+      c.notNull().references("selfservice_flows.id").onDelete("cascade"),
+    )
     .addColumn("kind", "text", (c) => c.notNull())
     .addColumn("code_hash", "text", (c) => c.notNull())
     .addColumn("address", "text", (c) => c.notNull())
@@ -107,7 +132,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("expires_at", "timestamptz", (c) => c.notNull())
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex("selfservice_codes_flow_idx").on("selfservice_codes").column("flow_id").execute();
+  await db.schema
+    .createIndex("selfservice_codes_flow_idx")
+    .on("selfservice_codes")
+    .column("flow_id")
+    .execute();
 
   await db.schema
     .createTable("courier_messages")

@@ -1,0 +1,90 @@
+import type { FastifyInstance } from "fastify";
+import {
+  CourierError,
+  type CourierMessageJson,
+  type CourierMessageStatus,
+  type ListCourierMessagesQuery,
+} from "../courier/index.ts";
+import type { Ctx } from "../http/context.ts";
+import { query } from "../http/context.ts";
+import type { Deps } from "../http/deps.ts";
+import { errors, type HttpError } from "../http/errors.ts";
+import { sendJson } from "../http/respond.ts";
+import { route } from "../session/handlers.ts";
+
+// GET /admin/courier/messages[/{id}]: what the courier sent or will send, so operators and
+// tests can read codes from emails as they do against Kratos.
+
+/** The outbox's read side, wired by the composition root onto persistence.courier. */
+export interface CourierMessageReader {
+  listMessages(
+    query: ListCourierMessagesQuery,
+  ): Promise<{ messages: CourierMessageJson[]; nextPageToken?: string }>;
+  getMessage(id: string): Promise<CourierMessageJson>;
+}
+
+const statuses = new Set<CourierMessageStatus>(["queued", "processing", "sent", "abandoned"]);
+
+function readerOf(deps: Deps): CourierMessageReader {
+  const courier = deps.persistence.courier as Partial<CourierMessageReader>;
+  if (typeof courier.listMessages !== "function" || typeof courier.getMessage !== "function") {
+    throw errors.internal(new Error("persistence.courier has no listMessages/getMessage"));
+  }
+  return courier as CourierMessageReader;
+}
+
+export function registerCourierRoutes(app: FastifyInstance, deps: Deps): void {
+  const json = { json: "always" } as const;
+  app.get("/admin/courier/messages", route(deps, listMessages, json));
+  app.get("/admin/courier/messages/:id", route(deps, getMessage, json));
+}
+
+async function listMessages(ctx: Ctx): Promise<void> {
+  const params = query(ctx);
+  const status = params.status || undefined;
+  if (status !== undefined && !statuses.has(status as CourierMessageStatus)) {
+    throw errors.badRequest("The status must be one of queued, processing, sent, abandoned.");
+  }
+  const pageSize = params.page_size ? Number(params.page_size) : 250;
+  const result = await courierCall(() =>
+    readerOf(ctx.deps).listMessages({
+      pageSize,
+      ...(params.recipient ? { recipient: params.recipient } : {}),
+      ...(status ? { status: status as CourierMessageStatus } : {}),
+      ...(params.page_token ? { pageToken: params.page_token } : {}),
+    }),
+  );
+  const link = (rel: string, token?: string): string => {
+    const url = new URL("admin/courier/messages", ctx.deps.config.serve.admin.base_url);
+    if (params.recipient) url.searchParams.set("recipient", params.recipient);
+    if (status) url.searchParams.set("status", status);
+    url.searchParams.set("page_size", String(pageSize));
+    if (token) url.searchParams.set("page_token", token);
+    return `<${url.toString()}>; rel="${rel}"`;
+  };
+  const next = result.nextPageToken;
+  ctx.reply.header("link", [link("first"), ...(next ? [link("next", next)] : [])].join(","));
+  sendJson(ctx.reply, 200, result.messages);
+}
+
+async function getMessage(ctx: Ctx): Promise<void> {
+  const id = (ctx.request.params as { id: string }).id;
+  sendJson(ctx.reply, 200, await courierCall(() => readerOf(ctx.deps).getMessage(id)));
+}
+
+/** The courier's coded errors as HTTP: not found is 404, a malformed request 400. */
+async function courierCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw toHttp(error);
+  }
+}
+
+function toHttp(error: unknown): unknown {
+  if (!(error instanceof CourierError)) return error;
+  if (error.code === "courier_message_not_found")
+    return errors.notFound("Unable to locate the resource");
+  if (error.code.endsWith("_invalid")) return errors.badRequest(error.message) as HttpError;
+  return error;
+}

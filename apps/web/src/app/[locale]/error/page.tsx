@@ -1,0 +1,9 @@
+import type * as React from "react";
+import { queryParam } from "../../../flows/screen-query";
+import { type PageProps, readPageProps } from "../../../lib/page-props";
+import { ErrorScreen } from "../../../screens/error/error-screen";
+
+export default async function Page(props: PageProps): Promise<React.JSX.Element> {
+  const { locale, query } = await readPageProps(props);
+  return <ErrorScreen locale={locale} errorId={queryParam(query, "id")} />;
+}

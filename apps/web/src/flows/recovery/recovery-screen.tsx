@@ -1,0 +1,68 @@
+import { getTranslations } from "next-intl/server";
+import type * as React from "react";
+import { type Locale, localizedHref } from "../../lib/locale";
+import { CodeFlowBody } from "../code-flow/code-flow-screen";
+import { RECOVERY_CODE_INVALID, RECOVERY_CODE_REQUIRED } from "../form/field-rules";
+import { errorTexts, kratosFormatter } from "../i18n.server";
+import { loadFlow } from "../load-flow";
+import { queryParam, retryQuery, type SearchParams } from "../screen-query";
+import { ErrorNotice, Screen, ScreenRoot } from "../ui/screen";
+import { submitRecovery } from "./actions";
+
+/** Forgot password (request a code by email), then reset password (enter the code). */
+export async function RecoveryScreen({
+  locale,
+  query,
+}: {
+  locale: Locale;
+  query: SearchParams;
+}): Promise<React.JSX.Element> {
+  const t = await getTranslations({ locale, namespace: "recovery" });
+  const common = await getTranslations({ locale, namespace: "common" });
+  const flowId = queryParam(query, "flow");
+  const error = queryParam(query, "error");
+  const retryHref = localizedHref(locale, "/recovery", retryQuery(query, error));
+  if (!flowId) return <ScreenRoot locale={locale} title={t("title")} reason={error} retryHref={retryHref} />;
+
+  const flow = await loadFlow({
+    flow: "recovery",
+    flowId,
+    locale,
+    fetch: (api, id) => api.getRecoveryFlow({ id }),
+  });
+  if (!flow) return <ScreenRoot locale={locale} title={t("title")} reason={undefined} retryHref={retryHref} />;
+
+  const isCodeStep = flow.ui.nodes.some((node) => (node.attributes as { name?: unknown }).name === "code");
+  return (
+    <Screen title={isCodeStep ? t("codeTitle") : t("title")} intro={isCodeStep ? t("codeIntro") : t("intro")}>
+      {error ? <ErrorNotice locale={locale} reason={error} /> : null}
+      <CodeFlowBody
+        locale={locale}
+        flow={flow}
+        action={submitRecovery}
+        format={await kratosFormatter(locale)}
+        codeRule="recoveryCode"
+        errorTexts={await errorTexts(locale, {
+          [RECOVERY_CODE_REQUIRED]: t("codeRequired"),
+          [RECOVERY_CODE_INVALID]: t("codeInvalid"),
+        })}
+        fallbackContinueHref={localizedHref(locale, "/settings")}
+        texts={{
+          emailLabel: common("email"),
+          sendCode: t("sendCode"),
+          codeLabel: common("code"),
+          submitCode: common("continue"),
+          resendQuestion: t("resendQuestion"),
+          resendCode: common("resendCode"),
+          continue: common("continue"),
+          formLabel: isCodeStep ? t("codeTitle") : t("title"),
+        }}
+      />
+      <p>
+        <a href={localizedHref(locale, "/login")} className="text-petrol-700 underline underline-offset-4">
+          {t("backToLogin")}
+        </a>
+      </p>
+    </Screen>
+  );
+}

@@ -1,0 +1,140 @@
+"use server";
+
+import type { SettingsFlow } from "@ory/client-fetch";
+import { redirect } from "next/navigation";
+import { createIdentityClient } from "../../lib/identity.server";
+import { type Locale, localizedHref, toLocale } from "../../lib/locale";
+import type { NextStep } from "../flow-error";
+import { checkFields, formValues } from "../form/field-rules";
+import type { FormState } from "../form/form-state";
+import { SETTINGS_RETURN_TO } from "../load-flow";
+import { continueWithStep } from "../step-url";
+import { runSubmit, type SubmitContext } from "../submit";
+import { finishSubmit } from "../submit.server";
+
+function context(values: Record<string, string>, screen?: "settings-password"): SubmitContext & { flowId: string } {
+  const locale: Locale = toLocale(values.locale);
+  const flowId = values.flow;
+  if (!flowId) redirect(localizedHref(locale, "/settings"));
+  return { flow: "settings", screen, flowId, locale, returnTo: SETTINGS_RETURN_TO };
+}
+
+/**
+ * After a successful change: the verification screen when the email changed (continue_with
+ * show_verification_ui), else settings with the flow, which carries 1050001 (saved). The
+ * redirect_browser_to of continue_with is not followed: it would drop the success note.
+ */
+function afterSave(flow: SettingsFlow): NextStep {
+  const next = continueWithStep(flow.continue_with?.filter((item) => item.action !== "redirect_browser_to"));
+  return next ?? { type: "screen", screen: "settings", query: { flow: flow.id } };
+}
+
+export async function submitProfile(_state: FormState, formData: FormData): Promise<FormState> {
+  const values = formValues(formData);
+  const traits = {
+    email: (values["traits.email"] ?? "").trim(),
+    name: {
+      first: (values["traits.name.first"] ?? "").trim(),
+      last: (values["traits.name.last"] ?? "").trim(),
+    },
+  };
+  const kept = {
+    "traits.email": traits.email,
+    "traits.name.first": traits.name.first,
+    "traits.name.last": traits.name.last,
+  };
+  const errors = checkFields(
+    { "traits.name.first": "firstName", "traits.name.last": "lastName", "traits.email": "email" },
+    kept,
+  );
+  if (Object.keys(errors).length > 0) return { values: kept, errors };
+  const ctx = context(values);
+  const outcome = await runSubmit({
+    client: await createIdentityClient(),
+    context: ctx,
+    call: (api) =>
+      api.updateSettingsFlow({
+        flow: ctx.flowId,
+        updateSettingsFlowBody: {
+          method: "profile",
+          traits,
+          csrf_token: values.csrf_token,
+          transient_payload: { locale: ctx.locale },
+        },
+      }),
+    onSuccess: afterSave,
+  });
+  return finishSubmit(outcome, { values: kept, errors: {} }, "settings");
+}
+
+export async function submitPassword(_state: FormState, formData: FormData): Promise<FormState> {
+  const values = formValues(formData);
+  const errors = checkFields({ password: "newPassword", repeatPassword: "repeatPassword" }, values);
+  if (Object.keys(errors).length > 0) return { values: {}, errors };
+  const ctx = context(values, "settings-password");
+  const outcome = await runSubmit({
+    client: await createIdentityClient(),
+    context: ctx,
+    call: (api) =>
+      api.updateSettingsFlow({
+        flow: ctx.flowId,
+        updateSettingsFlowBody: {
+          method: "password",
+          password: values.password ?? "",
+          csrf_token: values.csrf_token,
+          transient_payload: { locale: ctx.locale },
+        },
+      }),
+    onSuccess: afterSave,
+  });
+  return finishSubmit(outcome, { values: {}, errors: {} }, "settings");
+}
+
+/** Signs out one other device (DELETE /sessions/{id}). */
+export async function revokeSession(_state: FormState, formData: FormData): Promise<FormState> {
+  const values = formValues(formData);
+  const ctx = context(values);
+  const sessionId = values.session ?? "";
+  const outcome = await runSubmit({
+    client: await createIdentityClient(),
+    context: ctx,
+    call: (api) => api.disableMySession({ id: sessionId }),
+    onSuccess: () => ({
+      type: "screen",
+      screen: "settings",
+      query: { flow: ctx.flowId, notice: "session_revoked" },
+    }),
+  });
+  return finishSubmit(outcome, { values: {}, errors: {} }, "settings");
+}
+
+/** Signs out every device but this one (DELETE /sessions). */
+export async function revokeOtherSessions(_state: FormState, formData: FormData): Promise<FormState> {
+  const values = formValues(formData);
+  const ctx = context(values);
+  const outcome = await runSubmit({
+    client: await createIdentityClient(),
+    context: ctx,
+    call: (api) => api.disableMyOtherSessions(),
+    onSuccess: () => ({
+      type: "screen",
+      screen: "settings",
+      query: { flow: ctx.flowId, notice: "sessions_revoked" },
+    }),
+  });
+  return finishSubmit(outcome, { values: {}, errors: {} }, "settings");
+}
+
+/** "Abmelden": a logout flow for this browser, then its logout URL (PROTOCOL.md §2 Logout). */
+export async function logOut(_state: FormState, formData: FormData): Promise<FormState> {
+  const values = formValues(formData);
+  // Also offered where no settings flow exists (the splash when signed in).
+  const ctx: SubmitContext = { flow: "settings", flowId: values.flow ?? "", locale: toLocale(values.locale) };
+  const outcome = await runSubmit({
+    client: await createIdentityClient(),
+    context: ctx,
+    call: (api) => api.createBrowserLogoutFlow(),
+    onSuccess: (flow) => ({ type: "redirect", url: flow.logout_url }),
+  });
+  return finishSubmit(outcome, { values: {}, errors: {} }, "settings");
+}

@@ -1,0 +1,84 @@
+import { getTranslations } from "next-intl/server";
+import type * as React from "react";
+import { type Locale, localizedHref } from "../../lib/locale";
+import { FlowForm } from "../form/flow-form";
+import { errorTexts, kratosFormatter } from "../i18n.server";
+import { loadFlow } from "../load-flow";
+import { queryParam, retryQuery, type SearchParams } from "../screen-query";
+import { findInput, hiddenFields, nodeField } from "../ui/nodes";
+import { ErrorNotice, FlowMessages, Screen, ScreenRoot } from "../ui/screen";
+import { submitPassword } from "./actions";
+
+/** Update password: after recovery (the flow carries 1060001) and from settings. */
+export async function SettingsPasswordScreen({
+  locale,
+  query,
+}: {
+  locale: Locale;
+  query: SearchParams;
+}): Promise<React.JSX.Element> {
+  const t = await getTranslations({ locale, namespace: "settings" });
+  const common = await getTranslations({ locale, namespace: "common" });
+  const flowId = queryParam(query, "flow");
+  const error = queryParam(query, "error");
+  const retryHref = localizedHref(locale, "/settings", retryQuery(query, error));
+  if (!flowId) return <ScreenRoot locale={locale} title={t("passwordTitle")} reason={error} retryHref={retryHref} />;
+
+  const flow = await loadFlow({
+    flow: "settings",
+    flowId,
+    locale,
+    fetch: (api, id) => api.getSettingsFlow({ id }),
+  });
+  if (!flow) {
+    return <ScreenRoot locale={locale} title={t("passwordTitle")} reason={undefined} retryHref={retryHref} />;
+  }
+
+  const format = await kratosFormatter(locale);
+  const passwordNode = findInput(flow.ui.nodes, "password");
+  const password = {
+    name: "password",
+    label: t("newPassword"),
+    type: "password",
+    autoComplete: "new-password",
+    rule: "newPassword",
+    required: true,
+  } as const;
+
+  return (
+    <Screen title={t("passwordTitle")} intro={t("passwordScreenIntro")}>
+      {error ? <ErrorNotice locale={locale} reason={error} /> : null}
+      <FlowMessages messages={flow.ui.messages} format={format} />
+      <FlowForm
+        action={submitPassword}
+        label={t("passwordTitle")}
+        hidden={[
+          ...hiddenFields(flow.ui.nodes),
+          { name: "flow", value: flow.id },
+          { name: "locale", value: locale },
+        ]}
+        fields={[
+          passwordNode ? nodeField(passwordNode, format, password) : password,
+          {
+            name: "repeatPassword",
+            label: common("repeatPassword"),
+            type: "password",
+            autoComplete: "new-password",
+            rule: "repeatPassword",
+            required: true,
+          },
+        ]}
+        submit={{ label: common("save") }}
+        errorTexts={await errorTexts(locale)}
+      />
+      <p>
+        <a
+          href={localizedHref(locale, "/settings", { flow: flow.id })}
+          className="text-petrol-700 underline underline-offset-4"
+        >
+          {t("backToSettings")}
+        </a>
+      </p>
+    </Screen>
+  );
+}

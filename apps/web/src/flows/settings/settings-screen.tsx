@@ -1,0 +1,123 @@
+import type { UiNode } from "@ory/client-fetch";
+import { getTranslations } from "next-intl/server";
+import { redirect } from "next/navigation";
+import type * as React from "react";
+import { type Locale, localizedHref } from "../../lib/locale";
+import { filterNodesByGroups } from "../filter-nodes";
+import type { FieldSpec } from "../form/field-spec";
+import { FlowForm } from "../form/flow-form";
+import { errorTexts, kratosFormatter } from "../i18n.server";
+import { loadFlow } from "../load-flow";
+import { queryParam, retryQuery, type SearchParams } from "../screen-query";
+import { type FormatText, hasMessage, hiddenFields, inputAttributes, nodeField } from "../ui/nodes";
+import { ErrorNotice, FlowMessages, LinkButton, Screen, ScreenRoot } from "../ui/screen";
+import { SuccessNote } from "../ui/success-note";
+import { logOut, submitProfile } from "./actions";
+import { SessionsSection } from "./sessions";
+
+/** 1060001: signed in by recovery; the password is to be changed now. */
+const ACCOUNT_RECOVERED = 1060001;
+
+type Labels = Readonly<Record<string, Partial<FieldSpec>>>;
+
+/** The profile group's inputs (the identity's traits), with our labels and rules where known. */
+function profileFields(nodes: readonly UiNode[], format: FormatText, known: Labels): FieldSpec[] {
+  return filterNodesByGroups(nodes, {
+    groups: ["profile"],
+    withoutDefaultGroup: true,
+    excludeAttributes: ["submit", "button", "hidden"],
+  }).flatMap((node) => {
+    const name = inputAttributes(node)?.name;
+    return name ? [nodeField(node, format, known[name] ?? {})] : [];
+  });
+}
+
+export async function SettingsScreen({
+  locale,
+  query,
+}: {
+  locale: Locale;
+  query: SearchParams;
+}): Promise<React.JSX.Element> {
+  const t = await getTranslations({ locale, namespace: "settings" });
+  const common = await getTranslations({ locale, namespace: "common" });
+  const flowId = queryParam(query, "flow");
+  const error = queryParam(query, "error");
+  const notice = queryParam(query, "notice");
+  const retryHref = localizedHref(locale, "/settings", retryQuery(query, error));
+  if (!flowId) return <ScreenRoot locale={locale} title={t("title")} reason={error} retryHref={retryHref} />;
+
+  const flow = await loadFlow({
+    flow: "settings",
+    flowId,
+    locale,
+    fetch: (api, id) => api.getSettingsFlow({ id }),
+  });
+  if (!flow) return <ScreenRoot locale={locale} title={t("title")} reason={undefined} retryHref={retryHref} />;
+  if (hasMessage(flow.ui.messages, ACCOUNT_RECOVERED)) {
+    redirect(localizedHref(locale, "/settings/password", { flow: flow.id }));
+  }
+
+  const format = await kratosFormatter(locale);
+  const fields = profileFields(flow.ui.nodes, format, {
+    "traits.name.first": { label: common("firstName"), autoComplete: "given-name", rule: "firstName" },
+    "traits.name.last": { label: common("lastName"), autoComplete: "family-name", rule: "lastName" },
+    "traits.email": {
+      label: common("email"),
+      type: "email",
+      inputMode: "email",
+      autoComplete: "email",
+      rule: "email",
+    },
+  });
+  const base = [
+    { name: "flow", value: flow.id },
+    { name: "locale", value: locale },
+  ];
+
+  return (
+    <Screen title={t("title")}>
+      {error ? <ErrorNotice locale={locale} reason={error} /> : null}
+      {notice === "session_revoked" || notice === "sessions_revoked" ? (
+        <SuccessNote
+          id={`settings-${notice}`}
+          title={t(notice === "session_revoked" ? "notices.sessionRevoked" : "notices.sessionsRevoked")}
+        />
+      ) : null}
+      <FlowMessages messages={flow.ui.messages} format={format} />
+
+      <section aria-labelledby="profile-title" className="flex flex-col gap-4">
+        <h2 id="profile-title" className="text-h2 font-bold text-gray-900">
+          {t("profileTitle")}
+        </h2>
+        <FlowForm
+          action={submitProfile}
+          label={t("profileTitle")}
+          hidden={[...hiddenFields(flow.ui.nodes), ...base]}
+          fields={fields}
+          submit={{ label: common("save") }}
+          errorTexts={await errorTexts(locale)}
+        />
+      </section>
+
+      <section aria-labelledby="password-title" className="flex flex-col gap-4">
+        <h2 id="password-title" className="text-h2 font-bold text-gray-900">
+          {common("password")}
+        </h2>
+        <p className="text-gray-700">{t("passwordIntro")}</p>
+        <LinkButton href={localizedHref(locale, "/settings/password", { flow: flow.id })} variant="secondary">
+          {t("changePassword")}
+        </LinkButton>
+      </section>
+
+      <SessionsSection locale={locale} flowId={flow.id} />
+
+      <section aria-labelledby="logout-title" className="flex flex-col gap-4">
+        <h2 id="logout-title" className="text-h2 font-bold text-gray-900">
+          {t("logOutTitle")}
+        </h2>
+        <FlowForm action={logOut} hidden={base} fields={[]} submit={{ label: common("logOut"), variant: "secondary" }} errorTexts={{}} />
+      </section>
+    </Screen>
+  );
+}

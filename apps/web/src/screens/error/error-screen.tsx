@@ -1,0 +1,40 @@
+import { getTranslations } from "next-intl/server";
+import type * as React from "react";
+import { Alert } from "../../components/alert";
+import { LinkButton, Screen } from "../../flows/ui/screen";
+import { createIdentityClient } from "../../lib/identity.server";
+import { type Locale, localizePath } from "../../lib/locale";
+import { reportError } from "../../lib/report-error";
+
+/**
+ * The identity service's error UI (`/error?id=`): the error is fetched (getFlowError) and
+ * logged for support; the customer sees the generic text and the reference.
+ */
+export async function ErrorScreen({
+  locale,
+  errorId,
+}: {
+  locale: Locale;
+  errorId: string | undefined;
+}): Promise<React.JSX.Element> {
+  const t = await getTranslations({ locale, namespace: "error" });
+  const common = await getTranslations({ locale, namespace: "common" });
+  if (errorId) {
+    const client = await createIdentityClient();
+    try {
+      const flowError = await client.call((api) => api.getFlowError({ id: errorId }));
+      await reportError(new Error("identity service error"), { errorId, error: flowError.error });
+    } catch (error) {
+      await reportError(error, { errorId });
+    }
+  }
+  return (
+    <Screen title={t("title")}>
+      <Alert severity="error">
+        <p>{common("genericError")}</p>
+        {errorId ? <p className="mt-2 text-sm break-all">{t("reference", { id: errorId })}</p> : null}
+      </Alert>
+      <LinkButton href={localizePath(locale, "/")}>{common("home")}</LinkButton>
+    </Screen>
+  );
+}

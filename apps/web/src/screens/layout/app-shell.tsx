@@ -1,0 +1,35 @@
+import { getTranslations } from "next-intl/server";
+import * as React from "react";
+import { Logo } from "../../components/logo";
+import { type Locale, localizePath } from "../../lib/locale";
+import { LocaleLinks, LocaleSwitch } from "./locale-switch";
+
+/** The frame around every screen: logo (link home), language switch, the screen. */
+export async function AppShell({
+  locale,
+  children,
+}: {
+  locale: Locale;
+  children: React.ReactNode;
+}): Promise<React.JSX.Element> {
+  const common = await getTranslations({ locale, namespace: "common" });
+  const switchProps = {
+    current: locale,
+    label: common("switchLanguage"),
+    names: { de: common("languages.de"), en: common("languages.en") },
+  };
+  return (
+    <div className="mx-auto flex min-h-dvh w-full max-w-[32rem] flex-col gap-8 px-4 py-6">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <a href={localizePath(locale, "/")} className="w-40 rounded-sm mobile:w-auto">
+          <Logo />
+        </a>
+        {/* Suspense only matters when a page is prerendered (no query known yet). */}
+        <React.Suspense fallback={<LocaleLinks {...switchProps} path="/" search="" />}>
+          <LocaleSwitch {...switchProps} />
+        </React.Suspense>
+      </header>
+      <main className="flex flex-1 flex-col">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+"use client";
+
+import * as React from "react";
+import { buttonVariants } from "../../components/button";
+import { Spinner } from "../../components/spinner";
+
+/** SPEC.md §9: after 20 s of loading, offer a reload. */
+export const LOADING_TIMEOUT_MS = 20_000;
+
+export function LoadingScreenView({
+  label,
+  timeoutMessage,
+  reloadLabel,
+  reloadHref,
+}: {
+  label: string;
+  timeoutMessage: string;
+  reloadLabel: string;
+  reloadHref: string;
+}): React.JSX.Element {
+  const [timedOut, setTimedOut] = React.useState(false);
+  React.useEffect(() => {
+    const timer = setTimeout(() => setTimedOut(true), LOADING_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  return (
+    <section aria-label={label} aria-busy={!timedOut} className="flex flex-col items-center gap-4 py-16 text-center">
+      {timedOut ? (
+        <div role="alert" className="flex flex-col items-center gap-3">
+          <p className="text-gray-900">{timeoutMessage}</p>
+          <a href={reloadHref} className={buttonVariants({ variant: "link" })}>
+            {reloadLabel}
+          </a>
+        </div>
+      ) : (
+        <Spinner />
+      )}
+    </section>
+  );
+}

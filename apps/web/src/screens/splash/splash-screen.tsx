@@ -1,0 +1,87 @@
+import type { Session } from "@ory/client-fetch";
+import { getTranslations } from "next-intl/server";
+import type * as React from "react";
+import { FlowForm } from "../../flows/form/flow-form";
+import { type SearchParams, queryParam } from "../../flows/screen-query";
+import { LinkButton, Screen } from "../../flows/ui/screen";
+import { logOut } from "../../flows/settings/actions";
+import { createIdentityClient } from "../../lib/identity.server";
+import { type Locale, localizedHref } from "../../lib/locale";
+
+type Mode = "login" | "registration";
+
+async function currentSession(): Promise<Session | undefined> {
+  const client = await createIdentityClient();
+  try {
+    return await client.call((api) => api.toSession());
+  } catch {
+    // Signed out (401) or the identity service unreachable: the splash works the same.
+    return undefined;
+  }
+}
+
+function emailOf(session: Session): string | undefined {
+  const traits = session.identity?.traits as { email?: unknown } | null | undefined;
+  return typeof traits?.email === "string" ? traits.email : undefined;
+}
+
+/** Login splash: log in or create an account, continue with email, registration terms. */
+export async function SplashScreen({
+  locale,
+  query,
+}: {
+  locale: Locale;
+  query: SearchParams;
+}): Promise<React.JSX.Element> {
+  const t = await getTranslations({ locale, namespace: "splash" });
+  const common = await getTranslations({ locale, namespace: "common" });
+  const session = await currentSession();
+
+  if (session) {
+    const email = emailOf(session);
+    return (
+      <Screen title={t("signedInTitle")} intro={email ? t("signedInAs", { email }) : undefined}>
+        <LinkButton href={localizedHref(locale, "/settings")}>{common("settings")}</LinkButton>
+        <FlowForm
+          action={logOut}
+          hidden={[{ name: "locale", value: locale }]}
+          fields={[]}
+          submit={{ label: common("logOut"), variant: "secondary" }}
+          errorTexts={{}}
+        />
+      </Screen>
+    );
+  }
+
+  const mode: Mode = queryParam(query, "mode") === "registration" ? "registration" : "login";
+  // What the screens that start a flow need to keep (where to go afterwards).
+  const keep = { return_to: queryParam(query, "return_to") };
+  const modes: readonly { mode: Mode; label: string }[] = [
+    { mode: "login", label: common("logIn") },
+    { mode: "registration", label: common("createAccount") },
+  ];
+
+  return (
+    <Screen title={t("title")} intro={t("intro")}>
+      <nav aria-label={t("modeLabel")}>
+        <ul className="grid grid-cols-2 gap-1 rounded-control bg-beige-100 p-1">
+          {modes.map((entry) => (
+            <li key={entry.mode}>
+              <a
+                href={localizedHref(locale, "/", { ...keep, mode: entry.mode })}
+                aria-current={entry.mode === mode ? "page" : undefined}
+                className="flex h-button items-center justify-center rounded-control font-semibold text-gray-800 hover:bg-beige-200 aria-[current=page]:bg-white aria-[current=page]:text-green-800 aria-[current=page]:shadow-sm"
+              >
+                {entry.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <LinkButton href={localizedHref(locale, mode === "registration" ? "/registration" : "/login", keep)}>
+        {t("continueWithEmail")}
+      </LinkButton>
+      {mode === "registration" ? <p className="text-sm text-gray-700">{t("terms")}</p> : null}
+    </Screen>
+  );
+}
