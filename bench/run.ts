@@ -11,7 +11,9 @@ import { startPostgres } from "../apps/identity/test/support/postgres.ts";
 const password = "Bench-Farn-2026!";
 
 async function argon2PerSecond(): Promise<number> {
-  const hasher = createPasswordHasher({ argon2: { memoryKib: 19456, iterations: 2, parallelism: 1 } });
+  const hasher = createPasswordHasher({
+    argon2: { memoryKib: 19456, iterations: 2, parallelism: 1 },
+  });
   const start = performance.now();
   let count = 0;
   while (performance.now() - start < 3000) {
@@ -26,11 +28,19 @@ async function register(h: Harness, email: string): Promise<void> {
   const flow = await api.createNativeRegistrationFlow();
   await api.updateRegistrationFlow({
     flow: flow.id,
-    updateRegistrationFlowBody: { method: "password", password, traits: { email, name: { first: "Be", last: "Nch" } } },
+    updateRegistrationFlowBody: {
+      method: "password",
+      password,
+      traits: { email, name: { first: "Be", last: "Nch" } },
+    },
   });
 }
 
-async function timed(total: number, concurrency: number, task: (i: number) => Promise<void>): Promise<number> {
+async function timed(
+  total: number,
+  concurrency: number,
+  task: (i: number) => Promise<void>,
+): Promise<number> {
   let next = 0;
   const start = performance.now();
   await Promise.all(
@@ -52,10 +62,24 @@ async function measure(label: string, dsn?: string): Promise<string[]> {
   const api = h.native();
   const logins = await timed(100, 4, async (i) => {
     const flow = await api.createNativeLoginFlow();
-    await api.updateLoginFlow({ flow: flow.id, updateLoginFlowBody: { method: "password", identifier: `bench-${label}-${i % 60}@example.com`, password } });
+    await api.updateLoginFlow({
+      flow: flow.id,
+      updateLoginFlowBody: {
+        method: "password",
+        identifier: `bench-${label}-${i % 60}@example.com`,
+        password,
+      },
+    });
   });
   const flow = await api.createNativeLoginFlow();
-  const { session_token } = await api.updateLoginFlow({ flow: flow.id, updateLoginFlowBody: { method: "password", identifier: `bench-${label}-0@example.com`, password } });
+  const { session_token } = await api.updateLoginFlow({
+    flow: flow.id,
+    updateLoginFlowBody: {
+      method: "password",
+      identifier: `bench-${label}-0@example.com`,
+      password,
+    },
+  });
   const result = await autocannon({
     url: `${h.publicUrl}/sessions/whoami`,
     headers: { "x-session-token": session_token! },
@@ -81,7 +105,9 @@ async function measure(label: string, dsn?: string): Promise<string[]> {
 }
 
 const hashes = await argon2PerSecond();
-const rows = [`| both | argon2id hashes/s on one core (m=19 MiB, t=2, p=1): the bound | ${hashes.toFixed(1)} |`];
+const rows = [
+  `| both | argon2id hashes/s on one core (m=19 MiB, t=2, p=1): the bound | ${hashes.toFixed(1)} |`,
+];
 rows.push(...(await measure("PGlite")));
 const pg = await startPostgres();
 try {

@@ -7,8 +7,8 @@
 // 4. A flow screen without `?flow=` starts its flow (303 to /self-service/<flow>/browser).
 // 5. next-intl maps the path to the [locale] segment.
 
-import createMiddleware from "next-intl/middleware";
 import { type NextRequest, NextResponse } from "next/server";
+import createMiddleware from "next-intl/middleware";
 import { FLOW_SCREENS, flowInitPath } from "./flows/init-url";
 import { routing } from "./i18n/routing";
 import { CLIENT_COOKIE, CLIENT_PARAM, clientCookie, parseClientName } from "./lib/client-name";
@@ -36,7 +36,9 @@ const intl = createMiddleware({
 });
 
 function isIdentityPath(pathname: string): boolean {
-  return IDENTITY_PATHS.some((prefix) => pathname === prefix.replace(/\/$/, "") || pathname.startsWith(prefix));
+  return IDENTITY_PATHS.some(
+    (prefix) => pathname === prefix.replace(/\/$/, "") || pathname.startsWith(prefix),
+  );
 }
 
 function forwardToIdentity(request: NextRequest): NextResponse {

@@ -79,5 +79,9 @@ export function toHttpError(error: unknown): HttpError {
       { reason },
     );
   }
+  // The multipart parser throws plain errors for a client's broken body.
+  if (error instanceof Error && /multipart|boundary|part header/i.test(error.message)) {
+    return errors.badRequest(`The request body could not be parsed: ${error.message}`);
+  }
   return errors.internal(error);
 }

@@ -20,10 +20,37 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 const kinds = ["login", "registration", "recovery", "verification", "settings"] as const;
-const contentTypes = ["application/json", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "text/plain", "application/xml", ""];
-const value = fc.oneof(fc.string({ maxLength: 64 }), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }));
+const contentTypes = [
+  "application/json",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "text/plain",
+  "application/xml",
+  "",
+];
+const value = fc.oneof(
+  fc.string({ maxLength: 64 }),
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }),
+);
 const jsonBody = fc.dictionary(
-  fc.constantFrom("method", "identifier", "password", "traits.email", "traits", "csrf_token", "code", "email", "screen", "transient_payload", "__proto__", "a.b.c", ""),
+  fc.constantFrom(
+    "method",
+    "identifier",
+    "password",
+    "traits.email",
+    "traits",
+    "csrf_token",
+    "code",
+    "email",
+    "screen",
+    "transient_payload",
+    "__proto__",
+    "a.b.c",
+    "",
+  ),
   value,
   { maxKeys: 6 },
 );
@@ -35,21 +62,31 @@ describe("random requests", () => {
         fc.constantFrom(...kinds),
         fc.oneof(fc.constantFrom(...flowIds), fc.uuid(), fc.string({ maxLength: 40 })),
         fc.constantFrom(...contentTypes),
-        fc.oneof(jsonBody.map((b) => JSON.stringify(b)), fc.string({ maxLength: 200 })),
+        fc.oneof(
+          jsonBody.map((b) => JSON.stringify(b)),
+          fc.string({ maxLength: 200 }),
+        ),
         fc.constantFrom("application/json", "text/html", "*/*", ""),
         async (kind, flowId, contentType, body, accept) => {
           const headers: Record<string, string> = {};
           if (contentType) headers["content-type"] = contentType;
           if (accept) headers.accept = accept;
-          const response = await fetch(`${h.publicUrl}/self-service/${kind}?flow=${encodeURIComponent(flowId)}`, {
-            method: "POST",
-            headers,
-            body,
-            redirect: "manual",
-          });
+          const response = await fetch(
+            `${h.publicUrl}/self-service/${kind}?flow=${encodeURIComponent(flowId)}`,
+            {
+              method: "POST",
+              headers,
+              body,
+              redirect: "manual",
+            },
+          );
           expect(response.status, `${kind} ${contentType} ${body}`).toBeLessThan(500);
-          expect(response.headers.getSetCookie().some((c) => c.startsWith("ory_kratos_session="))).toBe(false);
-          const read = await fetch(`${h.publicUrl}/self-service/${kind}/flows?id=${encodeURIComponent(flowId)}`);
+          expect(
+            response.headers.getSetCookie().some((c) => c.startsWith("ory_kratos_session=")),
+          ).toBe(false);
+          const read = await fetch(
+            `${h.publicUrl}/self-service/${kind}/flows?id=${encodeURIComponent(flowId)}`,
+          );
           expect(read.status).toBeLessThan(500);
         },
       ),

@@ -179,7 +179,11 @@ describe("login", () => {
     const b = h.browser();
     const flow = await b.api.createBrowserLoginFlow();
     expectSchema("loginFlow", flow);
-    const raw = (await (await b.fetch(`${h.publicUrl}/self-service/login/flows?id=${flow.id}`, { headers: { accept: "application/json" } })).json()) as Record<string, unknown>;
+    const raw = (await (
+      await b.fetch(`${h.publicUrl}/self-service/login/flows?id=${flow.id}`, {
+        headers: { accept: "application/json" },
+      })
+    ).json()) as Record<string, unknown>;
     expect(raw.organization_id).toBeNull();
     expect(raw.ui).not.toHaveProperty("messages");
     const token = (

@@ -16,7 +16,9 @@ document.components.schemas.errorBrowserLocationChangeRequired!.properties = {
 };
 // Erratum: Go's map[string]interface{} became `additionalProperties: false`, but Kratos sends
 // details such as {docs, hint, reject_reason}.
-(document.components.schemas.genericError!.properties as Record<string, unknown>).details = { type: "object" };
+(document.components.schemas.genericError!.properties as Record<string, unknown>).details = {
+  type: "object",
+};
 // OpenAPI's `nullable` without a `type` is not JSON Schema; drop it so ajv can compile.
 dropUntypedNullable(document);
 

@@ -11,7 +11,11 @@ export type NextStep =
   /** Send the browser to this URL (absolute, or a path on this origin outside the screens). */
   | { readonly type: "redirect"; readonly url: string }
   /** Send the browser to one of our screens (the caller adds the locale prefix). */
-  | { readonly type: "screen"; readonly screen: Screen; readonly query: Readonly<Record<string, string>> }
+  | {
+      readonly type: "screen";
+      readonly screen: Screen;
+      readonly query: Readonly<Record<string, string>>;
+    }
   /** Not a known case: show the generic error / start-flow error and report it. */
   | { readonly type: "unhandled" };
 
@@ -85,10 +89,11 @@ function flowIdFromLocation(location: string): string | undefined {
   }
 }
 
-const screen = (
-  name: Screen,
-  query: Readonly<Record<string, string>> = {},
-): NextStep => ({ type: "screen", screen: name, query });
+const screen = (name: Screen, query: Readonly<Record<string, string>> = {}): NextStep => ({
+  type: "screen",
+  screen: name,
+  query,
+});
 
 function stepForErrorId(id: ErrorId, input: FlowErrorInput, context: FlowErrorContext): NextStep {
   const flow = context.screen ?? context.flow;
@@ -100,7 +105,9 @@ function stepForErrorId(id: ErrorId, input: FlowErrorInput, context: FlowErrorCo
     case "session_aal2_required": {
       const url = redirectBrowserTo(input.data);
       if (url) return { type: "redirect", url };
-      return id === "session_aal2_required" ? screen("login", { aal: "aal2" }) : { type: "unhandled" };
+      return id === "session_aal2_required"
+        ? screen("login", { aal: "aal2" })
+        : { type: "unhandled" };
     }
     case "session_inactive":
       return screen("login", context.returnTo ? { return_to: context.returnTo } : {});

@@ -5,9 +5,9 @@
 import type { FrontendApi } from "@ory/client-fetch";
 import { redirect } from "next/navigation";
 import { config } from "../lib/config";
+import { createIdentityClient } from "../lib/identity.server";
 import { IdentityError } from "../lib/identity-client";
 import { toOwnOrigin } from "../lib/identity-url";
-import { createIdentityClient } from "../lib/identity.server";
 import type { Locale } from "../lib/locale";
 import { reportError } from "../lib/report-error";
 import { type FlowName, nextStepForError } from "./flow-error";

@@ -12,7 +12,10 @@ export function queryParam(query: SearchParams, name: string): string | undefine
  * The query of "try again": the screen's parameters minus the flow and the error (a return_to
  * the identity service refused is dropped too, or the retry would fail the same way).
  */
-export function retryQuery(query: SearchParams, reason: string | undefined): Record<string, string> {
+export function retryQuery(
+  query: SearchParams,
+  reason: string | undefined,
+): Record<string, string> {
   const retry: Record<string, string> = {};
   for (const name of Object.keys(query)) {
     if (name === "flow" || name === "error") continue;

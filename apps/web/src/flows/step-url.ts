@@ -15,9 +15,15 @@ export function stepUrl(step: Exclude<NextStep, { type: "unhandled" }>, locale: 
  * the verification screen before following the redirect), then a settings screen, then the
  * browser redirect. Undefined when it asks for nothing we follow.
  */
-export function continueWithStep(continueWith: readonly ContinueWith[] | undefined): NextStep | undefined {
+export function continueWithStep(
+  continueWith: readonly ContinueWith[] | undefined,
+): NextStep | undefined {
   if (!continueWith) return undefined;
-  for (const action of ["show_verification_ui", "show_settings_ui", "redirect_browser_to"] as const) {
+  for (const action of [
+    "show_verification_ui",
+    "show_settings_ui",
+    "redirect_browser_to",
+  ] as const) {
     const item = continueWith.find((entry) => entry.action === action);
     if (!item) continue;
     if (item.action === "show_verification_ui") {

@@ -10,8 +10,8 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { config } from "../lib/config";
-import { toOwnOrigin } from "../lib/identity-url";
 import { relayCookies } from "../lib/identity.server";
+import { toOwnOrigin } from "../lib/identity-url";
 import { reportError } from "../lib/report-error";
 import type { FormState } from "./form/form-state";
 import type { SubmitOutcome } from "./submit";

@@ -74,5 +74,9 @@ function screenWithError(
   context: SubmitContext,
   error: LocalErrorReason,
 ): Extract<NextStep, { type: "screen" }> {
-  return { type: "screen", screen: context.screen ?? context.flow, query: { flow: context.flowId, error } };
+  return {
+    type: "screen",
+    screen: context.screen ?? context.flow,
+    query: { flow: context.flowId, error },
+  };
 }

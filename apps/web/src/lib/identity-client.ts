@@ -136,7 +136,8 @@ export class IdentityClient {
       middleware: [collectCookies],
       // Redirects are answers, not detours: an expired recovery or verification flow answers
       // 303 to its replacement, which the caller maps to the screen with the new flow id.
-      fetchApi: (input, init) => baseFetch(input, { ...init, redirect: "manual", cache: "no-store" }),
+      fetchApi: (input, init) =>
+        baseFetch(input, { ...init, redirect: "manual", cache: "no-store" }),
     });
     this.frontend = new FrontendApi(configuration);
     this.raw = new RawApi(configuration);
@@ -160,10 +161,14 @@ export class IdentityClient {
   }
 
   get<T>(path: string, options: RequestOptions = {}): Promise<T> {
-    return this.call(async () => (await readBody(await this.raw.send("GET", path, undefined, options))) as T);
+    return this.call(
+      async () => (await readBody(await this.raw.send("GET", path, undefined, options))) as T,
+    );
   }
 
   post<T>(path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
-    return this.call(async () => (await readBody(await this.raw.send("POST", path, body, options))) as T);
+    return this.call(
+      async () => (await readBody(await this.raw.send("POST", path, body, options))) as T,
+    );
   }
 }

@@ -6,7 +6,9 @@ export interface PageProps {
   readonly searchParams: Promise<SearchParams>;
 }
 
-export async function readPageProps(props: PageProps): Promise<{ locale: Locale; query: SearchParams }> {
+export async function readPageProps(
+  props: PageProps,
+): Promise<{ locale: Locale; query: SearchParams }> {
   const [{ locale }, query] = await Promise.all([props.params, props.searchParams]);
   return { locale: toLocale(locale), query };
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages, setRequestLocale } from "next-intl/server";
-import { notFound } from "next/navigation";
 import type * as React from "react";
 import { ToastProvider } from "../../components/toast";
 import { timeZone } from "../../i18n/routing";
@@ -31,7 +31,11 @@ export default async function LocaleLayout({
   return (
     <html lang={locale}>
       <body className="min-h-dvh bg-beige-50 text-gray-900 antialiased">
-        <NextIntlClientProvider locale={locale} timeZone={timeZone} messages={{ common: messages.common ?? {} }}>
+        <NextIntlClientProvider
+          locale={locale}
+          timeZone={timeZone}
+          messages={{ common: messages.common ?? {} }}
+        >
           <ToastProvider>
             <BrowserState />
             <AppShell locale={locale}>{children}</AppShell>

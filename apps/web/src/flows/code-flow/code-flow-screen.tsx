@@ -2,14 +2,26 @@
 // (with "send the code again"), then show the result. Which part shows follows the flow's
 // state (PROTOCOL.md §3): choose_method -> sent_email -> passed_challenge.
 
-import type { RecoveryFlow, UiNode, UiNodeAnchorAttributes, VerificationFlow } from "@ory/client-fetch";
+import type {
+  RecoveryFlow,
+  UiNode,
+  UiNodeAnchorAttributes,
+  VerificationFlow,
+} from "@ory/client-fetch";
 import type * as React from "react";
 import type { Locale } from "../../lib/locale";
 import type { RuleName } from "../form/field-rules";
 import type { HiddenField } from "../form/field-spec";
 import { FlowForm } from "../form/flow-form";
 import type { FormAction } from "../form/use-flow-form";
-import { type FormatText, findInput, hiddenFields, inputAttributes, nodeField, nodeValue } from "../ui/nodes";
+import {
+  type FormatText,
+  findInput,
+  hiddenFields,
+  inputAttributes,
+  nodeField,
+  nodeValue,
+} from "../ui/nodes";
 import { FlowMessages, LinkButton } from "../ui/screen";
 
 export interface CodeFlowTexts {

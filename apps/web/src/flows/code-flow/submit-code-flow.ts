@@ -6,9 +6,9 @@ import type { RecoveryFlow, VerificationFlow } from "@ory/client-fetch";
 import { redirect } from "next/navigation";
 import { createIdentityClient } from "../../lib/identity.server";
 import { localizedHref, toLocale } from "../../lib/locale";
-import { SCREEN_PATHS } from "../init-url";
 import { checkFields, formValues } from "../form/field-rules";
 import type { FormState } from "../form/form-state";
+import { SCREEN_PATHS } from "../init-url";
 import { continueWithStep } from "../step-url";
 import { runSubmit } from "../submit";
 import { finishSubmit } from "../submit.server";
@@ -26,7 +26,10 @@ export async function submitCodeFlow(flow: CodeFlowName, formData: FormData): Pr
   const code = (values.code ?? "").trim();
 
   if (intent === "code") {
-    const errors = checkFields({ code: flow === "recovery" ? "recoveryCode" : "verificationCode" }, { code });
+    const errors = checkFields(
+      { code: flow === "recovery" ? "recoveryCode" : "verificationCode" },
+      { code },
+    );
     if (Object.keys(errors).length > 0) return { values: {}, errors };
   } else {
     const errors = checkFields({ email: "email" }, { email });
@@ -37,8 +40,18 @@ export async function submitCodeFlow(flow: CodeFlowName, formData: FormData): Pr
 
   const body =
     intent === "code"
-      ? { method: "code" as const, code, csrf_token: values.csrf_token, transient_payload: { locale } }
-      : { method: "code" as const, email, csrf_token: values.csrf_token, transient_payload: { locale } };
+      ? {
+          method: "code" as const,
+          code,
+          csrf_token: values.csrf_token,
+          transient_payload: { locale },
+        }
+      : {
+          method: "code" as const,
+          email,
+          csrf_token: values.csrf_token,
+          transient_payload: { locale },
+        };
   const outcome = await runSubmit({
     client: await createIdentityClient(),
     context: { flow, flowId, locale },

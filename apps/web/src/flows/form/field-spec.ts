@@ -6,7 +6,15 @@ import type { RuleName } from "./field-rules";
 export interface FieldSpec {
   readonly name: string;
   readonly label: string;
-  readonly type: "text" | "email" | "password" | "number" | "tel" | "url" | "date" | "datetime-local";
+  readonly type:
+    | "text"
+    | "email"
+    | "password"
+    | "number"
+    | "tel"
+    | "url"
+    | "date"
+    | "datetime-local";
   readonly autoComplete?: string;
   readonly inputMode?: "text" | "email" | "numeric" | "tel" | "url";
   readonly defaultValue?: string;

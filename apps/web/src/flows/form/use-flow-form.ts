@@ -61,7 +61,8 @@ export function useFlowForm(
   }, [state.navigateTo]);
 
   const currentValues = React.useCallback(
-    (): Record<string, string> => (formRef.current ? formValues(new FormData(formRef.current)) : {}),
+    (): Record<string, string> =>
+      formRef.current ? formValues(new FormData(formRef.current)) : {},
     [],
   );
 
@@ -94,7 +95,9 @@ export function useFlowForm(
         return;
       }
       event.preventDefault();
-      setChecked(Object.fromEntries(Object.keys(present).map((name) => [name, errors[name] ?? null])));
+      setChecked(
+        Object.fromEntries(Object.keys(present).map((name) => [name, errors[name] ?? null])),
+      );
       // Focus moves to the first field to fix; its message is announced with it.
       const first = event.currentTarget.elements.namedItem(names[0] ?? "");
       if (first instanceof HTMLInputElement) first.focus();
@@ -107,18 +110,24 @@ export function useFlowForm(
     const serverKey = edited.has(spec.name) ? undefined : state.errors[spec.name];
     const key = clientKey ?? (clientKey === null ? undefined : serverKey);
     const serverError =
-      clientKey === undefined && !edited.has(spec.name) && !serverKey ? spec.serverError : undefined;
+      clientKey === undefined && !edited.has(spec.name) && !serverKey
+        ? spec.serverError
+        : undefined;
     return {
       error: key ? (errorTexts[key] ?? key) : serverError,
       isValid: clientKey === null && spec.rule !== "currentPassword",
       defaultValue: state.values[spec.name] ?? spec.defaultValue,
       onBlur: (event) => {
-        if (event.currentTarget.value !== "" || checked[spec.name] !== undefined) check([spec.name]);
+        if (event.currentTarget.value !== "" || checked[spec.name] !== undefined)
+          check([spec.name]);
       },
       onChange: () => {
         setEdited((previous) => new Set(previous).add(spec.name));
         const dependents = Object.entries(rules)
-          .filter(([name, rule]) => rule === "repeatPassword" && spec.name === "password" && checked[name] !== undefined)
+          .filter(
+            ([name, rule]) =>
+              rule === "repeatPassword" && spec.name === "password" && checked[name] !== undefined,
+          )
           .map(([name]) => name);
         if (checked[spec.name] !== undefined || dependents.length > 0) {
           check(checked[spec.name] !== undefined ? [spec.name, ...dependents] : dependents);

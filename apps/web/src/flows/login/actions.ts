@@ -20,7 +20,8 @@ export async function submitLogin(_state: FormState, formData: FormData): Promis
   const identifier = (values.identifier ?? "").trim();
   const kept = { identifier };
 
-  if (values.intent === "change-identifier") return { values: kept, errors: {}, step: "identifier" };
+  if (values.intent === "change-identifier")
+    return { values: kept, errors: {}, step: "identifier" };
   if (values.step === "identifier") {
     const errors = checkFields({ identifier: "email" }, kept);
     const step = Object.keys(errors).length > 0 ? "identifier" : "password";

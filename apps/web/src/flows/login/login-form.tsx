@@ -61,17 +61,29 @@ export function LoginForm(props: LoginFormProps): React.JSX.Element {
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <p className="flex min-w-0 flex-col">
               <span className="text-sm text-gray-700">{identifier.label}</span>
-              <span className="break-all font-medium text-gray-900">{identifierState.defaultValue}</span>
+              <span className="break-all font-medium text-gray-900">
+                {identifierState.defaultValue}
+              </span>
             </p>
             {props.identifierFixed ? null : (
-              <a href={props.changeEmailHref} className="text-petrol-700 underline underline-offset-4">
+              <a
+                href={props.changeEmailHref}
+                className="text-petrol-700 underline underline-offset-4"
+              >
                 {texts.changeEmail}
               </a>
             )}
           </div>
           {/* A new password field after the email step: focus it so the user can type on. */}
-          <FlowField spec={password} state={form.field(password)} autoFocus={form.state.step === "password"} />
-          <a href={props.forgotPasswordHref} className="self-start text-petrol-700 underline underline-offset-4">
+          <FlowField
+            spec={password}
+            state={form.field(password)}
+            autoFocus={form.state.step === "password"}
+          />
+          <a
+            href={props.forgotPasswordHref}
+            className="self-start text-petrol-700 underline underline-offset-4"
+          >
             {texts.forgotPassword}
           </a>
           <Button type="submit" isLoading={isBusy}>

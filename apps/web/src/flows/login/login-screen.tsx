@@ -25,7 +25,8 @@ export async function LoginScreen({
   const flowId = queryParam(query, "flow");
   const error = queryParam(query, "error");
   const retryHref = localizedHref(locale, "/login", retryQuery(query, error));
-  if (!flowId) return <ScreenRoot locale={locale} title={t("title")} reason={error} retryHref={retryHref} />;
+  if (!flowId)
+    return <ScreenRoot locale={locale} title={t("title")} reason={error} retryHref={retryHref} />;
 
   const flow = await loadFlow({
     flow: "login",
@@ -33,7 +34,10 @@ export async function LoginScreen({
     locale,
     fetch: (api, id) => api.getLoginFlow({ id }),
   });
-  if (!flow) return <ScreenRoot locale={locale} title={t("title")} reason={undefined} retryHref={retryHref} />;
+  if (!flow)
+    return (
+      <ScreenRoot locale={locale} title={t("title")} reason={undefined} retryHref={retryHref} />
+    );
 
   const format = await kratosFormatter(locale);
   const nodes = flow.ui.nodes;
@@ -68,7 +72,10 @@ export async function LoginScreen({
       <FlowMessages messages={flow.ui.messages} format={format} />
       {hasMessage(flow.ui.messages, ADDRESS_NOT_VERIFIED) ? (
         <Alert severity="info">
-          <a href={localizedHref(locale, "/verification")} className="font-semibold underline underline-offset-4">
+          <a
+            href={localizedHref(locale, "/verification")}
+            className="font-semibold underline underline-offset-4"
+          >
             {t("verifyNow")}
           </a>
         </Alert>
@@ -97,7 +104,10 @@ export async function LoginScreen({
       />
       <p className="text-gray-700">
         {t("noAccount")}{" "}
-        <a href={localizedHref(locale, "/registration")} className="font-semibold text-petrol-700 underline underline-offset-4">
+        <a
+          href={localizedHref(locale, "/registration")}
+          className="font-semibold text-petrol-700 underline underline-offset-4"
+        >
           {common("createAccount")}
         </a>
       </p>

@@ -22,7 +22,8 @@ export async function RecoveryScreen({
   const flowId = queryParam(query, "flow");
   const error = queryParam(query, "error");
   const retryHref = localizedHref(locale, "/recovery", retryQuery(query, error));
-  if (!flowId) return <ScreenRoot locale={locale} title={t("title")} reason={error} retryHref={retryHref} />;
+  if (!flowId)
+    return <ScreenRoot locale={locale} title={t("title")} reason={error} retryHref={retryHref} />;
 
   const flow = await loadFlow({
     flow: "recovery",
@@ -30,11 +31,19 @@ export async function RecoveryScreen({
     locale,
     fetch: (api, id) => api.getRecoveryFlow({ id }),
   });
-  if (!flow) return <ScreenRoot locale={locale} title={t("title")} reason={undefined} retryHref={retryHref} />;
+  if (!flow)
+    return (
+      <ScreenRoot locale={locale} title={t("title")} reason={undefined} retryHref={retryHref} />
+    );
 
-  const isCodeStep = flow.ui.nodes.some((node) => (node.attributes as { name?: unknown }).name === "code");
+  const isCodeStep = flow.ui.nodes.some(
+    (node) => (node.attributes as { name?: unknown }).name === "code",
+  );
   return (
-    <Screen title={isCodeStep ? t("codeTitle") : t("title")} intro={isCodeStep ? t("codeIntro") : t("intro")}>
+    <Screen
+      title={isCodeStep ? t("codeTitle") : t("title")}
+      intro={isCodeStep ? t("codeIntro") : t("intro")}
+    >
       {error ? <ErrorNotice locale={locale} reason={error} /> : null}
       <CodeFlowBody
         locale={locale}
@@ -42,10 +51,12 @@ export async function RecoveryScreen({
         action={submitRecovery}
         format={await kratosFormatter(locale)}
         codeRule="recoveryCode"
-        errorTexts={await errorTexts(locale, {
-          [RECOVERY_CODE_REQUIRED]: t("codeRequired"),
-          [RECOVERY_CODE_INVALID]: t("codeInvalid"),
-        })}
+        errorTexts={
+          await errorTexts(locale, {
+            [RECOVERY_CODE_REQUIRED]: t("codeRequired"),
+            [RECOVERY_CODE_INVALID]: t("codeInvalid"),
+          })
+        }
         fallbackContinueHref={localizedHref(locale, "/settings")}
         texts={{
           emailLabel: common("email"),
@@ -59,7 +70,10 @@ export async function RecoveryScreen({
         }}
       />
       <p>
-        <a href={localizedHref(locale, "/login")} className="text-petrol-700 underline underline-offset-4">
+        <a
+          href={localizedHref(locale, "/login")}
+          className="text-petrol-700 underline underline-offset-4"
+        >
           {t("backToLogin")}
         </a>
       </p>

@@ -22,7 +22,10 @@ const REGISTRATION_RULES: FieldRules = {
  * One step: all traits and the password with `method=password` (the identity service's
  * two-step profile_first screens are not used). The repeated password never leaves this server.
  */
-export async function submitRegistration(_state: FormState, formData: FormData): Promise<FormState> {
+export async function submitRegistration(
+  _state: FormState,
+  formData: FormData,
+): Promise<FormState> {
   const values = formValues(formData);
   const locale = toLocale(values.locale);
   const traits = {

@@ -1,3 +1,4 @@
+import type { UiNode } from "@ory/client-fetch";
 import { getTranslations } from "next-intl/server";
 import type * as React from "react";
 import { type Locale, localizedHref } from "../../lib/locale";
@@ -9,13 +10,8 @@ import { queryParam, retryQuery, type SearchParams } from "../screen-query";
 import { type FormatText, findInput, hiddenFields, nodeField } from "../ui/nodes";
 import { ErrorNotice, FlowMessages, Screen, ScreenRoot } from "../ui/screen";
 import { submitRegistration } from "./actions";
-import type { UiNode } from "@ory/client-fetch";
 
-function field(
-  nodes: readonly UiNode[],
-  format: FormatText,
-  spec: FieldSpec,
-): FieldSpec {
+function field(nodes: readonly UiNode[], format: FormatText, spec: FieldSpec): FieldSpec {
   const node = findInput(nodes, spec.name);
   return node ? nodeField(node, format, spec) : spec;
 }
@@ -32,7 +28,8 @@ export async function RegistrationScreen({
   const flowId = queryParam(query, "flow");
   const error = queryParam(query, "error");
   const retryHref = localizedHref(locale, "/registration", retryQuery(query, error));
-  if (!flowId) return <ScreenRoot locale={locale} title={t("title")} reason={error} retryHref={retryHref} />;
+  if (!flowId)
+    return <ScreenRoot locale={locale} title={t("title")} reason={error} retryHref={retryHref} />;
 
   const flow = await loadFlow({
     flow: "registration",
@@ -40,7 +37,10 @@ export async function RegistrationScreen({
     locale,
     fetch: (api, id) => api.getRegistrationFlow({ id }),
   });
-  if (!flow) return <ScreenRoot locale={locale} title={t("title")} reason={undefined} retryHref={retryHref} />;
+  if (!flow)
+    return (
+      <ScreenRoot locale={locale} title={t("title")} reason={undefined} retryHref={retryHref} />
+    );
 
   const format = await kratosFormatter(locale);
   const nodes = flow.ui.nodes;
@@ -108,7 +108,10 @@ export async function RegistrationScreen({
       </FlowForm>
       <p className="text-gray-700">
         {t("haveAccount")}{" "}
-        <a href={localizedHref(locale, "/login")} className="font-semibold text-petrol-700 underline underline-offset-4">
+        <a
+          href={localizedHref(locale, "/login")}
+          className="font-semibold text-petrol-700 underline underline-offset-4"
+        >
           {common("logIn")}
         </a>
       </p>

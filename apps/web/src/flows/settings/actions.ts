@@ -12,7 +12,10 @@ import { continueWithStep } from "../step-url";
 import { runSubmit, type SubmitContext } from "../submit";
 import { finishSubmit } from "../submit.server";
 
-function context(values: Record<string, string>, screen?: "settings-password"): SubmitContext & { flowId: string } {
+function context(
+  values: Record<string, string>,
+  screen?: "settings-password",
+): SubmitContext & { flowId: string } {
   const locale: Locale = toLocale(values.locale);
   const flowId = values.flow;
   if (!flowId) redirect(localizedHref(locale, "/settings"));
@@ -25,7 +28,9 @@ function context(values: Record<string, string>, screen?: "settings-password"): 
  * redirect_browser_to of continue_with is not followed: it would drop the success note.
  */
 function afterSave(flow: SettingsFlow): NextStep {
-  const next = continueWithStep(flow.continue_with?.filter((item) => item.action !== "redirect_browser_to"));
+  const next = continueWithStep(
+    flow.continue_with?.filter((item) => item.action !== "redirect_browser_to"),
+  );
   return next ?? { type: "screen", screen: "settings", query: { flow: flow.id } };
 }
 
@@ -109,7 +114,10 @@ export async function revokeSession(_state: FormState, formData: FormData): Prom
 }
 
 /** Signs out every device but this one (DELETE /sessions). */
-export async function revokeOtherSessions(_state: FormState, formData: FormData): Promise<FormState> {
+export async function revokeOtherSessions(
+  _state: FormState,
+  formData: FormData,
+): Promise<FormState> {
   const values = formValues(formData);
   const ctx = context(values);
   const outcome = await runSubmit({
@@ -129,7 +137,11 @@ export async function revokeOtherSessions(_state: FormState, formData: FormData)
 export async function logOut(_state: FormState, formData: FormData): Promise<FormState> {
   const values = formValues(formData);
   // Also offered where no settings flow exists (the splash when signed in).
-  const ctx: SubmitContext = { flow: "settings", flowId: values.flow ?? "", locale: toLocale(values.locale) };
+  const ctx: SubmitContext = {
+    flow: "settings",
+    flowId: values.flow ?? "",
+    locale: toLocale(values.locale),
+  };
   const outcome = await runSubmit({
     client: await createIdentityClient(),
     context: ctx,

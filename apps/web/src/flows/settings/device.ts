@@ -20,7 +20,10 @@ const SYSTEMS: readonly (readonly [RegExp, string])[] = [
   [/Linux/, "Linux"],
 ];
 
-function match(userAgent: string, table: readonly (readonly [RegExp, string])[]): string | undefined {
+function match(
+  userAgent: string,
+  table: readonly (readonly [RegExp, string])[],
+): string | undefined {
   return table.find(([pattern]) => pattern.test(userAgent))?.[1];
 }
 

@@ -22,7 +22,10 @@ export async function SettingsPasswordScreen({
   const flowId = queryParam(query, "flow");
   const error = queryParam(query, "error");
   const retryHref = localizedHref(locale, "/settings", retryQuery(query, error));
-  if (!flowId) return <ScreenRoot locale={locale} title={t("passwordTitle")} reason={error} retryHref={retryHref} />;
+  if (!flowId)
+    return (
+      <ScreenRoot locale={locale} title={t("passwordTitle")} reason={error} retryHref={retryHref} />
+    );
 
   const flow = await loadFlow({
     flow: "settings",
@@ -31,7 +34,14 @@ export async function SettingsPasswordScreen({
     fetch: (api, id) => api.getSettingsFlow({ id }),
   });
   if (!flow) {
-    return <ScreenRoot locale={locale} title={t("passwordTitle")} reason={undefined} retryHref={retryHref} />;
+    return (
+      <ScreenRoot
+        locale={locale}
+        title={t("passwordTitle")}
+        reason={undefined}
+        retryHref={retryHref}
+      />
+    );
   }
 
   const format = await kratosFormatter(locale);

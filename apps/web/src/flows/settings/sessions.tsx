@@ -46,7 +46,7 @@ export async function SessionsSection({
     { name: "locale", value: locale },
   ];
 
-  function describe(session: Session): { name: string; details: string } {
+  function describeSession(session: Session): { name: string; details: string } {
     const device = session.devices?.[0];
     const name = describeDevice(device?.user_agent) ?? t("unknownDevice");
     const since = session.authenticated_at ?? session.issued_at;
@@ -69,7 +69,7 @@ export async function SessionsSection({
         <>
           <ul className="flex flex-col gap-3">
             {[sessions.current, ...sessions.others].map((session) => {
-              const { name, details } = describe(session);
+              const { name, details } = describeSession(session);
               const isCurrent = session.id === sessions.current.id;
               return (
                 <li
@@ -79,7 +79,9 @@ export async function SessionsSection({
                   <div className="flex min-w-0 flex-col">
                     <p className="font-medium text-gray-900">
                       {name}
-                      {isCurrent ? <span className="ml-2 text-sm text-green-800">({t("thisDevice")})</span> : null}
+                      {isCurrent ? (
+                        <span className="ml-2 text-sm text-green-800">({t("thisDevice")})</span>
+                      ) : null}
                     </p>
                     {details ? <p className="text-sm text-gray-700">{details}</p> : null}
                   </div>

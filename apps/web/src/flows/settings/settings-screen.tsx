@@ -1,6 +1,6 @@
 import type { UiNode } from "@ory/client-fetch";
-import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import type * as React from "react";
 import { type Locale, localizedHref } from "../../lib/locale";
 import { filterNodesByGroups } from "../filter-nodes";
@@ -45,7 +45,8 @@ export async function SettingsScreen({
   const error = queryParam(query, "error");
   const notice = queryParam(query, "notice");
   const retryHref = localizedHref(locale, "/settings", retryQuery(query, error));
-  if (!flowId) return <ScreenRoot locale={locale} title={t("title")} reason={error} retryHref={retryHref} />;
+  if (!flowId)
+    return <ScreenRoot locale={locale} title={t("title")} reason={error} retryHref={retryHref} />;
 
   const flow = await loadFlow({
     flow: "settings",
@@ -53,15 +54,26 @@ export async function SettingsScreen({
     locale,
     fetch: (api, id) => api.getSettingsFlow({ id }),
   });
-  if (!flow) return <ScreenRoot locale={locale} title={t("title")} reason={undefined} retryHref={retryHref} />;
+  if (!flow)
+    return (
+      <ScreenRoot locale={locale} title={t("title")} reason={undefined} retryHref={retryHref} />
+    );
   if (hasMessage(flow.ui.messages, ACCOUNT_RECOVERED)) {
     redirect(localizedHref(locale, "/settings/password", { flow: flow.id }));
   }
 
   const format = await kratosFormatter(locale);
   const fields = profileFields(flow.ui.nodes, format, {
-    "traits.name.first": { label: common("firstName"), autoComplete: "given-name", rule: "firstName" },
-    "traits.name.last": { label: common("lastName"), autoComplete: "family-name", rule: "lastName" },
+    "traits.name.first": {
+      label: common("firstName"),
+      autoComplete: "given-name",
+      rule: "firstName",
+    },
+    "traits.name.last": {
+      label: common("lastName"),
+      autoComplete: "family-name",
+      rule: "lastName",
+    },
     "traits.email": {
       label: common("email"),
       type: "email",
@@ -81,7 +93,9 @@ export async function SettingsScreen({
       {notice === "session_revoked" || notice === "sessions_revoked" ? (
         <SuccessNote
           id={`settings-${notice}`}
-          title={t(notice === "session_revoked" ? "notices.sessionRevoked" : "notices.sessionsRevoked")}
+          title={t(
+            notice === "session_revoked" ? "notices.sessionRevoked" : "notices.sessionsRevoked",
+          )}
         />
       ) : null}
       <FlowMessages messages={flow.ui.messages} format={format} />
@@ -105,7 +119,10 @@ export async function SettingsScreen({
           {common("password")}
         </h2>
         <p className="text-gray-700">{t("passwordIntro")}</p>
-        <LinkButton href={localizedHref(locale, "/settings/password", { flow: flow.id })} variant="secondary">
+        <LinkButton
+          href={localizedHref(locale, "/settings/password", { flow: flow.id })}
+          variant="secondary"
+        >
           {t("changePassword")}
         </LinkButton>
       </section>
@@ -116,7 +133,13 @@ export async function SettingsScreen({
         <h2 id="logout-title" className="text-h2 font-bold text-gray-900">
           {t("logOutTitle")}
         </h2>
-        <FlowForm action={logOut} hidden={base} fields={[]} submit={{ label: common("logOut"), variant: "secondary" }} errorTexts={{}} />
+        <FlowForm
+          action={logOut}
+          hidden={base}
+          fields={[]}
+          submit={{ label: common("logOut"), variant: "secondary" }}
+          errorTexts={{}}
+        />
       </section>
     </Screen>
   );

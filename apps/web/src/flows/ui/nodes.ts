@@ -40,7 +40,7 @@ export function hiddenFields(nodes: readonly UiNode[]): HiddenField[] {
   return filterNodesByGroups(nodes, { groups: ["default"], attributes: ["hidden"] }).flatMap(
     (node) => {
       const attributes = inputAttributes(node);
-      if (!attributes || attributes.type !== "hidden") return [];
+      if (attributes?.type !== "hidden") return [];
       return [{ name: attributes.name, value: nodeValue(node) ?? "" }];
     },
   );

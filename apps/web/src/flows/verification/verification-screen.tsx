@@ -20,7 +20,8 @@ export async function VerificationScreen({
   const flowId = queryParam(query, "flow");
   const error = queryParam(query, "error");
   const retryHref = localizedHref(locale, "/verification", retryQuery(query, error));
-  if (!flowId) return <ScreenRoot locale={locale} title={t("title")} reason={error} retryHref={retryHref} />;
+  if (!flowId)
+    return <ScreenRoot locale={locale} title={t("title")} reason={error} retryHref={retryHref} />;
 
   const flow = await loadFlow({
     flow: "verification",
@@ -28,12 +29,19 @@ export async function VerificationScreen({
     locale,
     fetch: (api, id) => api.getVerificationFlow({ id }),
   });
-  if (!flow) return <ScreenRoot locale={locale} title={t("title")} reason={undefined} retryHref={retryHref} />;
+  if (!flow)
+    return (
+      <ScreenRoot locale={locale} title={t("title")} reason={undefined} retryHref={retryHref} />
+    );
 
   const state = String(flow.state);
   const title = state === "passed_challenge" ? t("doneTitle") : t("title");
   const intro =
-    state === "passed_challenge" ? t("doneIntro") : state === "sent_email" ? t("codeIntro") : t("emailIntro");
+    state === "passed_challenge"
+      ? t("doneIntro")
+      : state === "sent_email"
+        ? t("codeIntro")
+        : t("emailIntro");
 
   return (
     <Screen title={title} intro={intro}>

@@ -32,7 +32,9 @@ export async function ErrorScreen({
     <Screen title={t("title")}>
       <Alert severity="error">
         <p>{common("genericError")}</p>
-        {errorId ? <p className="mt-2 text-sm break-all">{t("reference", { id: errorId })}</p> : null}
+        {errorId ? (
+          <p className="mt-2 text-sm break-all">{t("reference", { id: errorId })}</p>
+        ) : null}
       </Alert>
       <LinkButton href={localizePath(locale, "/")}>{common("home")}</LinkButton>
     </Screen>

@@ -25,7 +25,11 @@ export function LoadingScreenView({
   }, []);
 
   return (
-    <section aria-label={label} aria-busy={!timedOut} className="flex flex-col items-center gap-4 py-16 text-center">
+    <section
+      aria-label={label}
+      aria-busy={!timedOut}
+      className="flex flex-col items-center gap-4 py-16 text-center"
+    >
       {timedOut ? (
         <div role="alert" className="flex flex-col items-center gap-3">
           <p className="text-gray-900">{timeoutMessage}</p>

@@ -1,5 +1,5 @@
-import { getTranslations } from "next-intl/server";
 import { cookies } from "next/headers";
+import { getTranslations } from "next-intl/server";
 import * as React from "react";
 import { config } from "../../lib/config";
 import type { Locale } from "../../lib/locale";

@@ -2,9 +2,9 @@ import type { Session } from "@ory/client-fetch";
 import { getTranslations } from "next-intl/server";
 import type * as React from "react";
 import { FlowForm } from "../../flows/form/flow-form";
-import { type SearchParams, queryParam } from "../../flows/screen-query";
-import { LinkButton, Screen } from "../../flows/ui/screen";
+import { queryParam, type SearchParams } from "../../flows/screen-query";
 import { logOut } from "../../flows/settings/actions";
+import { LinkButton, Screen } from "../../flows/ui/screen";
 import { createIdentityClient } from "../../lib/identity.server";
 import { type Locale, localizedHref } from "../../lib/locale";
 
@@ -78,7 +78,9 @@ export async function SplashScreen({
           ))}
         </ul>
       </nav>
-      <LinkButton href={localizedHref(locale, mode === "registration" ? "/registration" : "/login", keep)}>
+      <LinkButton
+        href={localizedHref(locale, mode === "registration" ? "/registration" : "/login", keep)}
+      >
         {t("continueWithEmail")}
       </LinkButton>
       {mode === "registration" ? <p className="text-sm text-gray-700">{t("terms")}</p> : null}

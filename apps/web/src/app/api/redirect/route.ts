@@ -7,7 +7,7 @@ import { type NextRequest, NextResponse } from "next/server";
 import { CLIENT_COOKIE, CLIENT_PARAM, parseClientName } from "../../../lib/client-name";
 import { config, DEFAULT_CLIENT } from "../../../lib/config";
 import { IdentityClient } from "../../../lib/identity-client";
-import { isLocale, LOCALE_COOKIE, localizedHref, DEFAULT_LOCALE } from "../../../lib/locale";
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, localizedHref } from "../../../lib/locale";
 import { redirectTarget } from "../../../lib/return-to";
 
 export const dynamic = "force-dynamic";

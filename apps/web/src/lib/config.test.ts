@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, readConfig } from "./config";
+
+describe("readConfig", () => {
+  it("has defaults for a local start", () => {
+    const config = readConfig({});
+    expect(config.orySdkUrl).toBe("http://127.0.0.1:4433");
+    expect(config.publicBaseUrl).toBe("http://localhost:3000");
+    expect(config.appEnv).toBe("production");
+    expect(config.sentry).toBeUndefined();
+    expect(config.clients.self).toEqual({
+      home: "http://localhost:3000",
+      allowedReturnUrls: ["http://localhost:3000"],
+    });
+  });
+
+  it("turns error reporting on with a DSN, except locally", () => {
+    expect(readConfig({ SENTRY_DSN: "https://k@sentry.example/1" }).sentry).toEqual({
+      dsn: "https://k@sentry.example/1",
+      environment: "production",
+    });
+    expect(readConfig({ SENTRY_DSN: "https://k@sentry.example/1", APP_ENV: "local" }).sentry).toBeUndefined();
+  });
+
+  it("reads the client table", () => {
+    const config = readConfig({
+      PUBLIC_BASE_URL: "https://accounts.moos.de/",
+      CLIENTS: JSON.stringify({ shop: { home: "https://moos.de", allowedReturnUrls: ["https://moos.de/"] } }),
+    });
+    expect(config.publicBaseUrl).toBe("https://accounts.moos.de");
+    expect(config.clients.shop).toEqual({ home: "https://moos.de", allowedReturnUrls: ["https://moos.de/"] });
+    expect(config.clients.self?.home).toBe("https://accounts.moos.de");
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it.each([
+    [{ ORY_SDK_URL: "not a url" }],
+    [{ PUBLIC_BASE_URL: "ftp://x" }],
+    [{ APP_ENV: "prod" }],
+    [{ CLIENTS: "{" }],
+    [{ CLIENTS: "[]" }],
+    [{ CLIENTS: JSON.stringify({ shop: {} }) }],
+    [{ CLIENTS: JSON.stringify({ shop: { home: "https://x.de", allowedReturnUrls: "https://x.de" } }) }],
+  ])("refuses a wrong setting: %j", (env) => {
+    expect(() => readConfig(env)).toThrow(ConfigError);
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { normalizeCookieHeader, parseSetCookie } from "./cookie-header";
+
+describe("parseSetCookie", () => {
+  it("keeps what the browser needs and drops Domain", () => {
+    const cookie = parseSetCookie(
+      "csrf_token_806060ca=abc+/def==; Path=/; Domain=127.0.0.1; Max-Age=31536000; HttpOnly; Secure; SameSite=Lax",
+    );
+    expect(cookie).toEqual({
+      name: "csrf_token_806060ca",
+      value: "abc+/def==",
+      path: "/",
+      maxAge: 31536000,
+      httpOnly: true,
+      secure: true,
+      sameSite: "lax",
+    });
+  });
+
+  it("reads expiry dates (a deleted session cookie)", () => {
+    const cookie = parseSetCookie("ory_kratos_session=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0");
+    expect(cookie?.value).toBe("");
+    expect(cookie?.maxAge).toBe(0);
+    expect(cookie?.expires?.getTime()).toBe(0);
+  });
+
+  it("decodes a URL-encoded value once", () => {
+    expect(parseSetCookie("ory_kratos_session=MTY%3D; Path=/")?.value).toBe("MTY=");
+  });
+
+  it("ignores headers without a name", () => {
+    expect(parseSetCookie("=x")).toBeUndefined();
+    expect(parseSetCookie("garbage")).toBeUndefined();
+  });
+});
+
+describe("normalizeCookieHeader", () => {
+  it("undoes Next's URL-encoding of the identity service's cookies only", () => {
+    expect(
+      normalizeCookieHeader("csrf_token_ab=abc%2B%2Fdef%3D%3D; ory_kratos_session=MTY%3D; other=a%3Db"),
+    ).toBe("csrf_token_ab=abc+/def==; ory_kratos_session=MTY=; other=a%3Db");
+  });
+
+  it("leaves raw values alone", () => {
+    expect(normalizeCookieHeader("csrf_token_ab=abc+/def==;ory_kratos_session=x")).toBe(
+      "csrf_token_ab=abc+/def==; ory_kratos_session=x",
+    );
+  });
+});
