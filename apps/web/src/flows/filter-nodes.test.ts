@@ -4,15 +4,32 @@ import { csrfNode, inputNode, scriptNode } from "./testing/fixtures";
 
 const identifier = inputNode("identifier");
 const password = inputNode("password", { group: "password", type: "password" });
-const passwordSubmit = inputNode("method", { group: "password", type: "submit", value: "password" });
+const passwordSubmit = inputNode("method", {
+  group: "password",
+  type: "submit",
+  value: "password",
+});
 const oidcSubmit = inputNode("provider", { group: "oidc", type: "submit", value: "google" });
 const webauthnScript = scriptNode("webauthn");
 const webauthnInput = inputNode("webauthn_login_trigger", { group: "webauthn", type: "button" });
 const totpCode = inputNode("totp_code", { group: "totp", type: "text" });
-const nodes = [csrfNode, identifier, password, passwordSubmit, oidcSubmit, webauthnScript, webauthnInput, totpCode];
+const nodes = [
+  csrfNode,
+  identifier,
+  password,
+  passwordSubmit,
+  oidcSubmit,
+  webauthnScript,
+  webauthnInput,
+  totpCode,
+];
 
 const names = (list: ReturnType<typeof filterNodesByGroups>): string[] =>
-  list.map((node) => (node.attributes as { name?: string; id?: string }).name ?? (node.attributes as { id: string }).id);
+  list.map(
+    (node) =>
+      (node.attributes as { name?: string; id?: string }).name ??
+      (node.attributes as { id: string }).id,
+  );
 
 describe("filterNodesByGroups (SPEC.md §5)", () => {
   it("keeps every node when nothing is filtered", () => {
@@ -29,30 +46,28 @@ describe("filterNodesByGroups (SPEC.md §5)", () => {
   });
 
   it("leaves the default group out when told to", () => {
-    expect(names(filterNodesByGroups(nodes, { groups: ["password"], withoutDefaultGroup: true }))).toEqual([
-      "password",
-      "method",
-    ]);
+    expect(
+      names(filterNodesByGroups(nodes, { groups: ["password"], withoutDefaultGroup: true })),
+    ).toEqual(["password", "method"]);
   });
 
   it("accepts groups as a comma-separated string", () => {
-    expect(names(filterNodesByGroups(nodes, { groups: "password,oidc", withoutDefaultGroup: true }))).toEqual([
-      "password",
-      "method",
-      "provider",
-    ]);
+    expect(
+      names(filterNodesByGroups(nodes, { groups: "password,oidc", withoutDefaultGroup: true })),
+    ).toEqual(["password", "method", "provider"]);
   });
 
   it("lets hidden default-group nodes through an attribute filter", () => {
-    expect(names(filterNodesByGroups(nodes, { groups: ["oidc"], attributes: ["submit"] }))).toEqual([
-      "csrf_token",
-      "provider",
-    ]);
+    expect(names(filterNodesByGroups(nodes, { groups: ["oidc"], attributes: ["submit"] }))).toEqual(
+      ["csrf_token", "provider"],
+    );
   });
 
   it("does not let hidden nodes of other groups through", () => {
     const hiddenCode = inputNode("method", { group: "code", type: "hidden", value: "code" });
-    expect(filterNodesByGroups([hiddenCode], { groups: ["code"], attributes: ["submit"] })).toEqual([]);
+    expect(filterNodesByGroups([hiddenCode], { groups: ["code"], attributes: ["submit"] })).toEqual(
+      [],
+    );
   });
 
   it("lets webauthn and totp inputs and scripts through an attribute filter", () => {
@@ -68,14 +83,20 @@ describe("filterNodesByGroups (SPEC.md §5)", () => {
   });
 
   it("does not let scripts of other groups through", () => {
-    expect(filterNodesByGroups([scriptNode("passkey")], { groups: ["passkey"], attributes: ["submit"] })).toEqual([]);
+    expect(
+      filterNodesByGroups([scriptNode("passkey")], { groups: ["passkey"], attributes: ["submit"] }),
+    ).toEqual([]);
   });
 
   it("drops excluded attribute types", () => {
-    expect(names(filterNodesByGroups(nodes, { groups: ["password"], excludeAttributes: ["submit", "hidden"] }))).toEqual([
-      "identifier",
-      "password",
-    ]);
+    expect(
+      names(
+        filterNodesByGroups(nodes, {
+          groups: ["password"],
+          excludeAttributes: ["submit", "hidden"],
+        }),
+      ),
+    ).toEqual(["identifier", "password"]);
   });
 
   it("filters by attributes alone across all groups, with the same allowances", () => {

@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { errorIdOf, flowIdOf, nextStepForError } from "./flow-error";
 import { loginFlowJson } from "./testing/fixtures";
 
-const envelope = (id: string, code: number, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+const envelope = (
+  id: string,
+  code: number,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> => ({
   error: { id, code, status: "x", reason: "some reason", message: "some message" },
   ...extra,
 });
@@ -11,7 +15,9 @@ const login = { flow: "login" } as const;
 
 describe("nextStepForError (SPEC.md §4)", () => {
   it("sends a signed-in user to /api/redirect", () => {
-    expect(nextStepForError({ status: 400, data: envelope("session_already_available", 400) }, login)).toEqual({
+    expect(
+      nextStepForError({ status: 400, data: envelope("session_already_available", 400) }, login),
+    ).toEqual({
       type: "redirect",
       url: "/api/redirect",
     });
@@ -20,7 +26,9 @@ describe("nextStepForError (SPEC.md §4)", () => {
   it.each(["session_refresh_required", "browser_location_change_required"])(
     "follows the top-level redirect_browser_to of %s",
     (id) => {
-      const data = envelope(id, 403, { redirect_browser_to: "http://localhost:3000/self-service/login/browser?refresh=true" });
+      const data = envelope(id, 403, {
+        redirect_browser_to: "http://localhost:3000/self-service/login/browser?refresh=true",
+      });
       expect(nextStepForError({ status: 403, data }, login)).toEqual({
         type: "redirect",
         url: "http://localhost:3000/self-service/login/browser?refresh=true",
@@ -56,7 +64,9 @@ describe("nextStepForError (SPEC.md §4)", () => {
   });
 
   it("returns a CSRF violation to the screen with the reason", () => {
-    expect(nextStepForError({ status: 403, data: envelope("security_csrf_violation", 403) }, login)).toEqual({
+    expect(
+      nextStepForError({ status: 403, data: envelope("security_csrf_violation", 403) }, login),
+    ).toEqual({
       type: "screen",
       screen: "login",
       query: { error: "security_csrf_violation" },
@@ -65,12 +75,17 @@ describe("nextStepForError (SPEC.md §4)", () => {
 
   it("returns an identity mismatch to the screen root", () => {
     expect(
-      nextStepForError({ status: 403, data: envelope("security_identity_mismatch", 403) }, { flow: "settings" }),
+      nextStepForError(
+        { status: 403, data: envelope("security_identity_mismatch", 403) },
+        { flow: "settings" },
+      ),
     ).toEqual({ type: "screen", screen: "settings", query: {} });
   });
 
   it("sends any other 410 to the root path", () => {
-    expect(nextStepForError({ status: 410, data: { error: { code: 410, message: "gone" } } }, login)).toEqual({
+    expect(
+      nextStepForError({ status: 410, data: { error: { code: 410, message: "gone" } } }, login),
+    ).toEqual({
       type: "screen",
       screen: "home",
       query: {},
@@ -87,14 +102,21 @@ describe("nextStepForError (SPEC.md §4)", () => {
 
   it("stays on the screen a flow is shown on (settings/password)", () => {
     expect(
-      nextStepForError({ status: 400, data: loginFlowJson("f-2") }, { flow: "settings", screen: "settings-password" }),
+      nextStepForError(
+        { status: 400, data: loginFlowJson("f-2") },
+        { flow: "settings", screen: "settings-password" },
+      ),
     ).toEqual({ type: "screen", screen: "settings-password", query: { flow: "f-2" } });
   });
 
   it("follows a 303 to the replacement of an expired recovery flow", () => {
     expect(
       nextStepForError(
-        { status: 303, data: undefined, location: "http://localhost:3000/self-service/recovery/flows?id=r-2" },
+        {
+          status: 303,
+          data: undefined,
+          location: "http://localhost:3000/self-service/recovery/flows?id=r-2",
+        },
         { flow: "recovery" },
       ),
     ).toEqual({ type: "screen", screen: "recovery", query: { flow: "r-2" } });
@@ -102,7 +124,10 @@ describe("nextStepForError (SPEC.md §4)", () => {
 
   it("does not take the id of an error page for a flow id", () => {
     expect(
-      nextStepForError({ status: 303, data: undefined, location: "http://localhost:3000/error?id=e-1" }, login),
+      nextStepForError(
+        { status: 303, data: undefined, location: "http://localhost:3000/error?id=e-1" },
+        login,
+      ),
     ).toEqual({ type: "redirect", url: "http://localhost:3000/error?id=e-1" });
   });
 
@@ -121,7 +146,9 @@ describe("nextStepForError (SPEC.md §4)", () => {
   it("sends an unverified address to the verification flow Kratos created", () => {
     const data = envelope("session_verified_address_required", 403);
     (data.error as Record<string, unknown>).details = {
-      continue_with: [{ action: "show_verification_ui", flow: { id: "v-1", verifiable_address: "a@b.de" } }],
+      continue_with: [
+        { action: "show_verification_ui", flow: { id: "v-1", verifiable_address: "a@b.de" } },
+      ],
     };
     expect(nextStepForError({ status: 403, data }, login)).toEqual({
       type: "screen",
@@ -131,7 +158,9 @@ describe("nextStepForError (SPEC.md §4)", () => {
   });
 
   it("leaves unknown errors to the caller", () => {
-    expect(nextStepForError({ status: 500, data: { error: { code: 500, message: "boom" } } }, login)).toEqual({
+    expect(
+      nextStepForError({ status: 500, data: { error: { code: 500, message: "boom" } } }, login),
+    ).toEqual({
       type: "unhandled",
     });
     expect(nextStepForError({ status: 0, data: undefined }, login)).toEqual({ type: "unhandled" });

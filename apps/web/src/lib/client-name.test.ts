@@ -8,7 +8,10 @@ import {
   storeClient,
 } from "./client-name";
 
-function memoryStorage(initial: Record<string, string> = {}): Pick<Storage, "getItem" | "setItem"> & {
+function memoryStorage(initial: Record<string, string> = {}): Pick<
+  Storage,
+  "getItem" | "setItem"
+> & {
   data: Record<string, string>;
 } {
   const data = { ...initial };
@@ -41,12 +44,18 @@ describe("client name", () => {
 
   it("reads nothing from broken or foreign storage", () => {
     expect(readStoredClient(memoryStorage({ moos: "{not json" }))).toBeUndefined();
-    expect(readStoredClient(memoryStorage({ moos: JSON.stringify({ client: null }) }))).toBeUndefined();
-    expect(readStoredClient(memoryStorage({ moos: JSON.stringify({ client: "<script>" }) }))).toBeUndefined();
+    expect(
+      readStoredClient(memoryStorage({ moos: JSON.stringify({ client: null }) })),
+    ).toBeUndefined();
+    expect(
+      readStoredClient(memoryStorage({ moos: JSON.stringify({ client: "<script>" }) })),
+    ).toBeUndefined();
   });
 
   it("builds a cookie the server can read without JavaScript", () => {
-    expect(clientCookie("shop", true)).toBe("moos_client=shop; Path=/; Max-Age=31536000; SameSite=Lax; Secure");
+    expect(clientCookie("shop", true)).toBe(
+      "moos_client=shop; Path=/; Max-Age=31536000; SameSite=Lax; Secure",
+    );
   });
 });
 
@@ -69,7 +78,13 @@ describe("persistClientName (every page, in the browser)", () => {
   it("restores the cookie from storage when it is gone", () => {
     const storage = memoryStorage({ moos: JSON.stringify({ client: "app" }) });
     const cookies: string[] = [];
-    persistClientName({ search: "", storage, cookies: "a=1", setCookie: (c) => cookies.push(c), secure: false });
+    persistClientName({
+      search: "",
+      storage,
+      cookies: "a=1",
+      setCookie: (c) => cookies.push(c),
+      secure: false,
+    });
     expect(cookies).toHaveLength(1);
   });
 
@@ -78,14 +93,34 @@ describe("persistClientName (every page, in the browser)", () => {
     const setCookie = (c: string): void => {
       cookies.push(c);
     };
-    persistClientName({ search: "?client=app", storage: memoryStorage(), cookies: "moos_client=app", setCookie, secure: false });
-    expect(persistClientName({ search: "", storage: memoryStorage(), cookies: "", setCookie, secure: false })).toBeUndefined();
+    persistClientName({
+      search: "?client=app",
+      storage: memoryStorage(),
+      cookies: "moos_client=app",
+      setCookie,
+      secure: false,
+    });
+    expect(
+      persistClientName({
+        search: "",
+        storage: memoryStorage(),
+        cookies: "",
+        setCookie,
+        secure: false,
+      }),
+    ).toBeUndefined();
     expect(cookies).toEqual([]);
   });
 
   it("lets ?client= win over the stored name", () => {
     const storage = memoryStorage({ moos: JSON.stringify({ client: "app" }) });
-    persistClientName({ search: "?client=shop", storage, cookies: "", setCookie: () => {}, secure: false });
+    persistClientName({
+      search: "?client=shop",
+      storage,
+      cookies: "",
+      setCookie: () => {},
+      secure: false,
+    });
     expect(readStoredClient(storage)).toBe("shop");
   });
 });

@@ -19,16 +19,23 @@ describe("readConfig", () => {
       dsn: "https://k@sentry.example/1",
       environment: "production",
     });
-    expect(readConfig({ SENTRY_DSN: "https://k@sentry.example/1", APP_ENV: "local" }).sentry).toBeUndefined();
+    expect(
+      readConfig({ SENTRY_DSN: "https://k@sentry.example/1", APP_ENV: "local" }).sentry,
+    ).toBeUndefined();
   });
 
   it("reads the client table", () => {
     const config = readConfig({
       PUBLIC_BASE_URL: "https://accounts.moos.de/",
-      CLIENTS: JSON.stringify({ shop: { home: "https://moos.de", allowedReturnUrls: ["https://moos.de/"] } }),
+      CLIENTS: JSON.stringify({
+        shop: { home: "https://moos.de", allowedReturnUrls: ["https://moos.de/"] },
+      }),
     });
     expect(config.publicBaseUrl).toBe("https://accounts.moos.de");
-    expect(config.clients.shop).toEqual({ home: "https://moos.de", allowedReturnUrls: ["https://moos.de/"] });
+    expect(config.clients.shop).toEqual({
+      home: "https://moos.de",
+      allowedReturnUrls: ["https://moos.de/"],
+    });
     expect(config.clients.self?.home).toBe("https://accounts.moos.de");
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -40,7 +47,13 @@ describe("readConfig", () => {
     [{ CLIENTS: "{" }],
     [{ CLIENTS: "[]" }],
     [{ CLIENTS: JSON.stringify({ shop: {} }) }],
-    [{ CLIENTS: JSON.stringify({ shop: { home: "https://x.de", allowedReturnUrls: "https://x.de" } }) }],
+    [
+      {
+        CLIENTS: JSON.stringify({
+          shop: { home: "https://x.de", allowedReturnUrls: "https://x.de" },
+        }),
+      },
+    ],
   ])("refuses a wrong setting: %j", (env) => {
     expect(() => readConfig(env)).toThrow(ConfigError);
   });

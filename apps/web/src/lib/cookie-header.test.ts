@@ -18,7 +18,9 @@ describe("parseSetCookie", () => {
   });
 
   it("reads expiry dates (a deleted session cookie)", () => {
-    const cookie = parseSetCookie("ory_kratos_session=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0");
+    const cookie = parseSetCookie(
+      "ory_kratos_session=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0",
+    );
     expect(cookie?.value).toBe("");
     expect(cookie?.maxAge).toBe(0);
     expect(cookie?.expires?.getTime()).toBe(0);
@@ -37,7 +39,9 @@ describe("parseSetCookie", () => {
 describe("normalizeCookieHeader", () => {
   it("undoes Next's URL-encoding of the identity service's cookies only", () => {
     expect(
-      normalizeCookieHeader("csrf_token_ab=abc%2B%2Fdef%3D%3D; ory_kratos_session=MTY%3D; other=a%3Db"),
+      normalizeCookieHeader(
+        "csrf_token_ab=abc%2B%2Fdef%3D%3D; ory_kratos_session=MTY%3D; other=a%3Db",
+      ),
     ).toBe("csrf_token_ab=abc+/def==; ory_kratos_session=MTY=; other=a%3Db");
   });
 

@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { ClientConfig } from "./config";
 import { isAllowedReturnUrl, redirectTarget } from "./return-to";
 
-const self: ClientConfig = { home: "http://localhost:3000", allowedReturnUrls: ["http://localhost:3000"] };
+const self: ClientConfig = {
+  home: "http://localhost:3000",
+  allowedReturnUrls: ["http://localhost:3000"],
+};
 const shop: ClientConfig = {
   home: "https://shop.example.de/",
   allowedReturnUrls: ["https://shop.example.de/account", "https://*.moos-app.de/"],
@@ -12,7 +15,9 @@ const target = (returnTo: string | null, client: ClientConfig = shop): string =>
 
 describe("redirectTarget (/api/redirect)", () => {
   it("forwards to an allowed return_to of the client", () => {
-    expect(target("https://shop.example.de/account/orders?x=1")).toBe("https://shop.example.de/account/orders?x=1");
+    expect(target("https://shop.example.de/account/orders?x=1")).toBe(
+      "https://shop.example.de/account/orders?x=1",
+    );
   });
 
   it("matches subdomains of a wildcard entry", () => {
@@ -46,6 +51,8 @@ describe("redirectTarget (/api/redirect)", () => {
 
 describe("isAllowedReturnUrl", () => {
   it("needs the same port", () => {
-    expect(isAllowedReturnUrl(new URL("http://localhost:4000/"), ["http://localhost:3000"])).toBe(false);
+    expect(isAllowedReturnUrl(new URL("http://localhost:4000/"), ["http://localhost:3000"])).toBe(
+      false,
+    );
   });
 });

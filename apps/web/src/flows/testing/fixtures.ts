@@ -49,9 +49,15 @@ export function scriptNode(group: UiNode["group"]): UiNode {
   } as UiNode;
 }
 
-export const csrfNode = inputNode("csrf_token", { type: "hidden", value: "token-123", required: true });
+export const csrfNode = inputNode("csrf_token", {
+  type: "hidden",
+  value: "token-123",
+  required: true,
+});
 
-export function loginFlowJson(id = "11111111-1111-4111-8111-111111111111"): Record<string, unknown> {
+export function loginFlowJson(
+  id = "11111111-1111-4111-8111-111111111111",
+): Record<string, unknown> {
   return {
     id,
     type: "browser",
