@@ -4,10 +4,6 @@ import { config } from "./src/lib/config";
 
 const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
 
-// The identity service's public API, served on this origin so that its cookies (CSRF,
-// session) are first-party. The identity service's base_url is this app's public URL.
-const IDENTITY_PATHS = ["/self-service", "/sessions", "/.well-known/ory", "/schemas"];
-
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
@@ -20,12 +16,9 @@ const nextConfig: NextConfig = {
   experimental: {
     serverActions: { allowedOrigins: [new URL(config.publicBaseUrl).host] },
   },
-  async rewrites() {
-    return IDENTITY_PATHS.map((path) => ({
-      source: `${path}/:path*`,
-      destination: `${config.orySdkUrl}${path}/:path*`,
-    }));
-  },
+  // The identity service's public paths (/self-service, /sessions, /.well-known/ory,
+  // /schemas) are proxied by src/proxy.ts, not by rewrites here: rewrites are fixed at build
+  // time, while ORY_SDK_URL is a run-time setting.
 };
 
 export default withNextIntl(nextConfig);

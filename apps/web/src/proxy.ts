@@ -1,10 +1,11 @@
 // The request entry point (Next 16 "proxy", formerly middleware). In order:
-// 1. The identity service's public paths (proxied by next.config rewrites): only the Cookie
-//    header is normalized (see lib/cookie-header.ts), nothing else is touched.
+// 1. The identity service's public paths are proxied to it, with the Cookie header normalized
+//    (see lib/cookie-header.ts); nothing else is touched.
 // 2. Language: an unprefixed page requested by someone who chose English goes to /en/...;
 //    an explicit /de or /en prefix updates the remembered choice.
 // 3. `?client=` is remembered in a cookie.
-// 4. A flow screen without `?flow=` starts its flow (303 to /self-service/<flow>/browser).
+// 4. A flow screen without `?flow=` (and without `?error=`) starts its flow (303 to
+//    /self-service/<flow>/browser).
 // 5. next-intl maps the path to the [locale] segment.
 
 import { type NextRequest, NextResponse } from "next/server";
@@ -41,12 +42,19 @@ function isIdentityPath(pathname: string): boolean {
   );
 }
 
+/**
+ * The identity service's public API on this origin, so that its cookies are first-party. The
+ * target is read at run time (ORY_SDK_URL), so one build serves any identity service: rewrites
+ * in next.config would be fixed at build time.
+ */
 function forwardToIdentity(request: NextRequest): NextResponse {
+  const { pathname, search } = request.nextUrl;
+  const target = new URL(`${pathname}${search}`, `${appConfig.orySdkUrl}/`);
   const cookie = request.headers.get("cookie");
-  if (!cookie) return NextResponse.next();
+  if (!cookie) return NextResponse.rewrite(target);
   const headers = new Headers(request.headers);
   headers.set("cookie", normalizeCookieHeader(cookie));
-  return NextResponse.next({ request: { headers } });
+  return NextResponse.rewrite(target, { request: { headers } });
 }
 
 function withRemembered(
@@ -88,8 +96,10 @@ export function proxy(request: NextRequest): NextResponse {
     }
   }
 
+  // A screen root with `?error=` shows the error (and a way to start again) instead of
+  // starting a flow: the identity service's redirect back would drop the error.
   const flow = FLOW_SCREENS[path];
-  if (isPageRequest && flow && !searchParams.get("flow")) {
+  if (isPageRequest && flow && !searchParams.get("flow") && !searchParams.get("error")) {
     const init = flowInitPath(flow, searchParams, appConfig.publicBaseUrl);
     return withRemembered(NextResponse.redirect(new URL(init, request.url), 303), request, chosen);
   }
@@ -98,7 +108,13 @@ export function proxy(request: NextRequest): NextResponse {
 }
 
 export const config = {
-  // Everything but Next's own assets and files with an extension (icons, robots.txt, ...).
-  // /api routes are not localized, but /api/redirect still needs nothing from here.
-  matcher: ["/((?!api/|_next/|_vercel/|.*\\.[a-zA-Z0-9]+$).*)"],
+  // The identity service's paths, and every page: not Next's own assets, not /api routes, not
+  // files with an extension (icons, robots.txt).
+  matcher: [
+    "/self-service/:path*",
+    "/sessions/:path*",
+    "/.well-known/ory/:path*",
+    "/schemas/:path*",
+    "/((?!api/|_next/|_vercel/|.*\\.[a-zA-Z0-9]+$).*)",
+  ],
 };

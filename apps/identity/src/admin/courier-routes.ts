@@ -1,10 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import {
-  CourierError,
-  type CourierMessageJson,
-  type CourierMessageStatus,
-  type ListCourierMessagesQuery,
-} from "../courier/index.ts";
+import { CourierError, type CourierMessageStatus } from "../courier/index.ts";
 import type { Ctx } from "../http/context.ts";
 import { query } from "../http/context.ts";
 import type { Deps } from "../http/deps.ts";
@@ -15,23 +10,7 @@ import { route } from "../session/handlers.ts";
 // GET /admin/courier/messages[/{id}]: what the courier sent or will send, so operators and
 // tests can read codes from emails as they do against Kratos.
 
-/** The outbox's read side, wired by the composition root onto persistence.courier. */
-export interface CourierMessageReader {
-  listMessages(
-    query: ListCourierMessagesQuery,
-  ): Promise<{ messages: CourierMessageJson[]; nextPageToken?: string }>;
-  getMessage(id: string): Promise<CourierMessageJson>;
-}
-
 const statuses = new Set<CourierMessageStatus>(["queued", "processing", "sent", "abandoned"]);
-
-function readerOf(deps: Deps): CourierMessageReader {
-  const courier = deps.persistence.courier as Partial<CourierMessageReader>;
-  if (typeof courier.listMessages !== "function" || typeof courier.getMessage !== "function") {
-    throw errors.internal(new Error("persistence.courier has no listMessages/getMessage"));
-  }
-  return courier as CourierMessageReader;
-}
 
 export function registerCourierRoutes(app: FastifyInstance, deps: Deps): void {
   const json = { json: "always" } as const;
@@ -47,7 +26,7 @@ async function listMessages(ctx: Ctx): Promise<void> {
   }
   const pageSize = params.page_size ? Number(params.page_size) : 250;
   const result = await courierCall(() =>
-    readerOf(ctx.deps).listMessages({
+    ctx.deps.persistence.courier.listMessages({
       pageSize,
       ...(params.recipient ? { recipient: params.recipient } : {}),
       ...(status ? { status: status as CourierMessageStatus } : {}),
@@ -69,7 +48,7 @@ async function listMessages(ctx: Ctx): Promise<void> {
 
 async function getMessage(ctx: Ctx): Promise<void> {
   const id = (ctx.request.params as { id: string }).id;
-  sendJson(ctx.reply, 200, await courierCall(() => readerOf(ctx.deps).getMessage(id)));
+  sendJson(ctx.reply, 200, await courierCall(() => ctx.deps.persistence.courier.getMessage(id)));
 }
 
 /** The courier's coded errors as HTTP: not found is 404, a malformed request 400. */

@@ -34,5 +34,12 @@ export async function createExchangeCodes(ctx: Ctx, flowId: string): Promise<{ i
     { initCode },
     expiresAt,
   );
+  // Also under the init code, which is what /sessions/token-exchange receives.
+  await ctx.deps.persistence.exchanges.putExchange(
+    `init:${initCode}`,
+    "session_token_exchange",
+    { initCode },
+    expiresAt,
+  );
   return { initCode };
 }

@@ -39,11 +39,19 @@ export async function completeWithSession(ctx: Ctx, completion: Completion): Pro
       deps.now(),
     );
     if (exchange && issued) {
+      const payload = { ...exchange, sessionToken: issued.token };
+      const expiresAt = new Date(deps.now().getTime() + 60 * 60 * 1000);
       await deps.persistence.exchanges.putExchange(
         flow.id,
         "session_token_exchange",
-        { ...exchange, sessionToken: issued.token },
-        new Date(deps.now().getTime() + 60 * 60 * 1000),
+        payload,
+        expiresAt,
+      );
+      await deps.persistence.exchanges.putExchange(
+        `init:${String(exchange.initCode)}`,
+        "session_token_exchange",
+        payload,
+        expiresAt,
       );
     }
     const continueWith = [

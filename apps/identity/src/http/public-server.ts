@@ -7,7 +7,7 @@ import { loginFlow } from "../flows/login/login-flow.ts";
 import { registerLogoutRoutes } from "../flows/logout/logout-routes.ts";
 import { recoveryFlow } from "../flows/recovery/recovery-flow.ts";
 import { registrationFlow } from "../flows/registration/registration-flow.ts";
-import { settingsFlow } from "../flows/settings/settings-flow.ts";
+import { registerSettingsReturnRoute, settingsFlow } from "../flows/settings/settings-flow.ts";
 import { verificationFlow } from "../flows/verification/verification-flow.ts";
 import { registerSessionRoutes } from "../session/handlers.ts";
 import { csrfCookie, ensureCsrfSecret } from "./cookies.ts";
@@ -61,6 +61,7 @@ export async function buildPublicServer(deps: Deps): Promise<FastifyInstance> {
   ]) {
     registerFlowRoutes(app, deps, module);
   }
+  registerSettingsReturnRoute(app, deps);
   registerLogoutRoutes(app, deps);
   registerSessionRoutes(app, deps);
   registerMiscRoutes(app, deps);

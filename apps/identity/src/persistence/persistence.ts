@@ -1,3 +1,4 @@
+import type { CourierMessageJson, ListCourierMessagesQuery } from "../courier/index.ts";
 import type { Flow, FlowKind } from "../flows/flow.ts";
 import type { Identity } from "../identity/identity.ts";
 import type { Session } from "../session/session.ts";
@@ -94,6 +95,10 @@ export interface OutgoingEmail {
 
 export interface CourierPersister {
   enqueueEmail(email: OutgoingEmail): Promise<string>;
+  listMessages(
+    query: ListCourierMessagesQuery,
+  ): Promise<{ messages: CourierMessageJson[]; nextPageToken?: string }>;
+  getMessage(id: string): Promise<CourierMessageJson>;
 }
 
 export interface Persistence {

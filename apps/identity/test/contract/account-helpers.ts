@@ -8,9 +8,14 @@ import { expectSchema } from "../support/openapi.ts";
 // SDK's typed values turn times into Date objects, which the schemas do not describe).
 
 export const password = "Moos-Farn-2026!";
+/** A response body, read loosely once expectSchema has checked its shape. */
+// biome-ignore lint/suspicious/noExplicitAny: bodies are validated against the OpenAPI schema first
 export type Json = Record<string, any>;
 
-export const traitsOf = (email: string, first = "Mia", last = "Moos"): Json => ({ email, name: { first, last } });
+export const traitsOf = (email: string, first = "Mia", last = "Moos"): Json => ({
+  email,
+  name: { first, last },
+});
 
 let counter = 0;
 /** A fresh address per call, so tests in one file never collide. */
@@ -20,7 +25,10 @@ export function uniqueEmail(prefix: string): string {
 }
 
 /** Calls an SDK `...Raw` method, validates the JSON body against the schema and returns it. */
-export async function body<T>(call: Promise<ApiResponse<T>>, schema: string): Promise<{ json: Json; response: Response }> {
+export async function body<T>(
+  call: Promise<ApiResponse<T>>,
+  schema: string,
+): Promise<{ json: Json; response: Response }> {
   const response = (await call).raw;
   const json = (await response.json()) as Json;
   expectSchema(schema, json);
@@ -28,13 +36,19 @@ export async function body<T>(call: Promise<ApiResponse<T>>, schema: string): Pr
 }
 
 /** The status and JSON body of a call that must fail. */
-export async function failure(call: Promise<unknown>): Promise<{ status: number; json: Json; response: Response }> {
+export async function failure(
+  call: Promise<unknown>,
+): Promise<{ status: number; json: Json; response: Response }> {
   try {
     await call;
   } catch (error) {
     if (error instanceof ResponseError) {
       const text = await error.response.text();
-      return { status: error.response.status, json: text ? (JSON.parse(text) as Json) : {}, response: error.response };
+      return {
+        status: error.response.status,
+        json: text ? (JSON.parse(text) as Json) : {},
+        response: error.response,
+      };
     }
     throw error;
   }
@@ -43,10 +57,15 @@ export async function failure(call: Promise<unknown>): Promise<{ status: number;
 
 export function csrfOf(flow: { ui: { nodes: Array<{ attributes: unknown }> } }): string {
   const node = flow.ui.nodes.find((n) => (n.attributes as { name?: string }).name === "csrf_token");
-  return (node?.attributes as { value: string }).value;
+  if (!node) throw new Error("the flow has no csrf_token node");
+  return (node.attributes as { value: string }).value;
 }
 
-export async function createAccount(h: Harness, email: string, options: { verified?: boolean } = {}): Promise<Json> {
+export async function createAccount(
+  h: Harness,
+  email: string,
+  options: { verified?: boolean } = {},
+): Promise<Json> {
   const verified = options.verified ?? true;
   const { json } = await body(
     h.identityApi().createIdentityRaw({
@@ -54,7 +73,9 @@ export async function createAccount(h: Harness, email: string, options: { verifi
         schema_id: "default",
         traits: traitsOf(email),
         credentials: { password: { config: { password } } },
-        verifiable_addresses: [{ value: email, verified, via: "email", status: verified ? "completed" : "pending" }],
+        verifiable_addresses: [
+          { value: email, verified, via: "email", status: verified ? "completed" : "pending" },
+        ],
       },
     }),
     "identity",
@@ -62,12 +83,21 @@ export async function createAccount(h: Harness, email: string, options: { verifi
   return json;
 }
 
-export async function signInBrowser(h: Harness, email: string, secret = password): Promise<Browser> {
+export async function signInBrowser(
+  h: Harness,
+  email: string,
+  secret = password,
+): Promise<Browser> {
   const browser = h.browser();
   const flow = await browser.api.createBrowserLoginFlow();
   await browser.api.updateLoginFlow({
     flow: flow.id,
-    updateLoginFlowBody: { method: "password", identifier: email, password: secret, csrf_token: csrfOf(flow) },
+    updateLoginFlowBody: {
+      method: "password",
+      identifier: email,
+      password: secret,
+      csrf_token: csrfOf(flow),
+    },
   });
   return browser;
 }

@@ -24,17 +24,26 @@ afterAll(async () => h?.close());
 const admin = (path: string, init: RequestInit = {}, token = h.adminToken): Promise<Response> =>
   fetch(`${h.adminUrl}${path}`, {
     ...init,
-    headers: { accept: "application/json", "content-type": "application/json", authorization: `Bearer ${token}`, ...init.headers },
+    headers: {
+      accept: "application/json",
+      "content-type": "application/json",
+      authorization: `Bearer ${token}`,
+      ...init.headers,
+    },
   });
 
 describe("admin authorization", () => {
   it("refuses requests without the bearer token or with a wrong one", async () => {
-    for (const authorization of [undefined, "Bearer wrong-token-0123456789", `Basic ${h.adminToken}`]) {
+    for (const authorization of [
+      undefined,
+      "Bearer wrong-token-0123456789",
+      `Basic ${h.adminToken}`,
+    ]) {
       const response = await fetch(`${h.adminUrl}/admin/identities`, {
         headers: { accept: "application/json", ...(authorization ? { authorization } : {}) },
       });
       expect(response.status).toBe(401);
-      const json = await response.json();
+      const json = (await response.json()) as Json;
       expectSchema("errorGeneric", json);
       expect(json.error.code).toBe(401);
     }
@@ -61,7 +70,11 @@ describe("identities", () => {
     expect(json.credentials.password).toMatchObject({ type: "password", identifiers: [email] });
     expect(json.credentials.password.config).toBeUndefined();
     expect(json.metadata_admin).toEqual({ crm: 7 });
-    expect(json.verifiable_addresses[0]).toMatchObject({ value: email, verified: true, status: "completed" });
+    expect(json.verifiable_addresses[0]).toMatchObject({
+      value: email,
+      verified: true,
+      status: "completed",
+    });
     expect(json.recovery_addresses[0]).toMatchObject({ value: email, via: "email" });
     expect(JSON.stringify(json)).not.toContain("argon2");
     await signInNative(h, email);
@@ -82,23 +95,40 @@ describe("identities", () => {
 
     const badHash = await failure(
       h.identityApi().createIdentity({
-        createIdentityBody: { schema_id: "default", traits: traitsOf(uniqueEmail("x")), credentials: { password: { config: { hashed_password: "md5:abc" } } } },
+        createIdentityBody: {
+          schema_id: "default",
+          traits: traitsOf(uniqueEmail("x")),
+          credentials: { password: { config: { hashed_password: "md5:abc" } } },
+        },
       }),
     );
     expect(badHash.status).toBe(400);
     expectSchema("errorGeneric", badHash.json);
 
-    const duplicate = await failure(h.identityApi().createIdentity({ createIdentityBody: { schema_id: "default", traits: traitsOf(email) } }));
+    const duplicate = await failure(
+      h
+        .identityApi()
+        .createIdentity({ createIdentityBody: { schema_id: "default", traits: traitsOf(email) } }),
+    );
     expect(duplicate.status).toBe(409);
     expectSchema("errorGeneric", duplicate.json);
 
     const invalid = await failure(
-      h.identityApi().createIdentity({ createIdentityBody: { schema_id: "default", traits: { email: "not-an-email", name: { first: "A", last: "Bo" } } } }),
+      h.identityApi().createIdentity({
+        createIdentityBody: {
+          schema_id: "default",
+          traits: { email: "not-an-email", name: { first: "A", last: "Bo" } },
+        },
+      }),
     );
     expect(invalid.status).toBe(400);
     expect(invalid.json.error.reason).toContain("traits.email");
 
-    const unknownSchema = await failure(h.identityApi().createIdentity({ createIdentityBody: { schema_id: "nope", traits: traitsOf(uniqueEmail("y")) } }));
+    const unknownSchema = await failure(
+      h.identityApi().createIdentity({
+        createIdentityBody: { schema_id: "nope", traits: traitsOf(uniqueEmail("y")) },
+      }),
+    );
     expect(unknownSchema.status).toBe(400);
   });
 
@@ -106,7 +136,10 @@ describe("identities", () => {
     const created = await createAccount(h, uniqueEmail("get"));
     const plain = await body(h.identityApi().getIdentityRaw({ id: created.id }), "identity");
     expect(plain.json.credentials.password.config).toBeUndefined();
-    const withCredentials = await body(h.identityApi().getIdentityRaw({ id: created.id, includeCredential: ["password"] }), "identity");
+    const withCredentials = await body(
+      h.identityApi().getIdentityRaw({ id: created.id, includeCredential: ["password"] }),
+      "identity",
+    );
     expect(withCredentials.json.credentials.password.config).toEqual({});
 
     const badType = await admin(`/admin/identities/${created.id}?include_credential=secret`);
@@ -121,7 +154,9 @@ describe("identities", () => {
     const emails = [uniqueEmail("list"), uniqueEmail("list"), uniqueEmail("list")];
     for (const email of emails) await createAccount(h, email);
 
-    const response = await h.identityApi().listIdentitiesRaw({ credentialsIdentifier: emails[1]!.toUpperCase() });
+    const response = await h
+      .identityApi()
+      .listIdentitiesRaw({ credentialsIdentifier: emails[1]!.toUpperCase() });
     const filtered = (await response.raw.json()) as Json[];
     expect(filtered).toHaveLength(1);
     expectSchema("identity", filtered[0]);
@@ -159,7 +194,12 @@ describe("identities", () => {
     const { json } = await body(
       h.identityApi().updateIdentityRaw({
         id: created.id,
-        updateIdentityBody: { schema_id: "default", traits: traitsOf(renamed, "Lea"), state: "inactive", metadata_public: { locale: "en" } },
+        updateIdentityBody: {
+          schema_id: "default",
+          traits: traitsOf(renamed, "Lea"),
+          state: "inactive",
+          metadata_public: { locale: "en" },
+        },
       }),
       "identity",
     );
@@ -173,7 +213,10 @@ describe("identities", () => {
     expect(whoami.status).toBe(401);
 
     const invalid = await failure(
-      h.identityApi().updateIdentity({ id: created.id, updateIdentityBody: { schema_id: "default", traits: { email: renamed }, state: "active" } }),
+      h.identityApi().updateIdentity({
+        id: created.id,
+        updateIdentityBody: { schema_id: "default", traits: { email: renamed }, state: "active" },
+      }),
     );
     expect(invalid.status).toBe(400);
     const badState = await admin(`/admin/identities/${created.id}`, {
@@ -214,7 +257,10 @@ describe("identities", () => {
       [{ op: "jump", path: "/traits" }],
       { op: "replace" },
     ]) {
-      const response = await admin(`/admin/identities/${created.id}`, { method: "PATCH", body: JSON.stringify(patch) });
+      const response = await admin(`/admin/identities/${created.id}`, {
+        method: "PATCH",
+        body: JSON.stringify(patch),
+      });
       expect(response.status).toBe(400);
       expectSchema("errorGeneric", await response.json());
     }
@@ -261,17 +307,27 @@ describe("admin sessions", () => {
     expect(one.json.identity.id).toBe(created.id);
     expect((await h.identityApi().disableSessionRaw({ id: whoami.id })).raw.status).toBe(204);
     expect((await failure(h.native().toSession({ xSessionToken: first }))).status).toBe(401);
-    const inactive = (await (await h.identityApi().listIdentitySessionsRaw({ id: created.id, active: false })).raw.json()) as Json[];
+    const inactive = (await (
+      await h.identityApi().listIdentitySessionsRaw({ id: created.id, active: false })
+    ).raw.json()) as Json[];
     expect(inactive.map((s) => s.id)).toEqual([whoami.id]);
 
-    expect((await h.identityApi().deleteIdentitySessionsRaw({ id: created.id })).raw.status).toBe(204);
+    expect((await h.identityApi().deleteIdentitySessionsRaw({ id: created.id })).raw.status).toBe(
+      204,
+    );
     expect((await failure(h.native().toSession({ xSessionToken: second }))).status).toBe(401);
     expect((await failure(browser.api.toSession())).status).toBe(401);
 
-    expect((await failure(h.identityApi().getSession({ id: crypto.randomUUID() }))).status).toBe(404);
+    expect((await failure(h.identityApi().getSession({ id: crypto.randomUUID() }))).status).toBe(
+      404,
+    );
     expect((await admin("/admin/sessions/not-a-uuid")).status).toBe(400);
-    expect((await failure(h.identityApi().listIdentitySessions({ id: crypto.randomUUID() }))).status).toBe(404);
-    expect((await failure(h.identityApi().deleteIdentitySessions({ id: crypto.randomUUID() }))).status).toBe(404);
+    expect(
+      (await failure(h.identityApi().listIdentitySessions({ id: crypto.randomUUID() }))).status,
+    ).toBe(404);
+    expect(
+      (await failure(h.identityApi().deleteIdentitySessions({ id: crypto.randomUUID() }))).status,
+    ).toBe(404);
   });
 });
 
@@ -281,26 +337,36 @@ describe("courier messages", () => {
     await createAccount(h, email, { verified: false });
     const browser = h.browser();
     const flow = await browser.api.createBrowserVerificationFlow();
-    await browser.api.updateVerificationFlow({ flow: flow.id, updateVerificationFlowBody: { method: "code", email, csrf_token: csrfOf(flow) } });
+    await browser.api.updateVerificationFlow({
+      flow: flow.id,
+      updateVerificationFlowBody: { method: "code", email, csrf_token: csrfOf(flow) },
+    });
     const code = await h.codeFor(email);
 
     const listed = await h.courierApi().listCourierMessagesRaw({ recipient: email });
     const messages = (await listed.raw.json()) as Json[];
     expect(messages).toHaveLength(1);
     for (const message of messages) expectSchema("message", message);
-    expect(messages[0]).toMatchObject({ recipient: email, template_type: "verification_code_valid" });
+    expect(messages[0]).toMatchObject({
+      recipient: email,
+      template_type: "verification_code_valid",
+    });
     expect(messages[0]!.body).toContain(code);
     expect(listed.raw.headers.get("link")).toContain('rel="first"');
 
     const one = await body(h.courierApi().getCourierMessageRaw({ id: messages[0]!.id }), "message");
     expect(one.json.id).toBe(messages[0]!.id);
 
-    const queued = (await (await h.courierApi().listCourierMessagesRaw({ recipient: email, status: "abandoned" })).raw.json()) as Json[];
+    const queued = (await (
+      await h.courierApi().listCourierMessagesRaw({ recipient: email, status: "abandoned" })
+    ).raw.json()) as Json[];
     expect(queued).toHaveLength(0);
     expect((await admin("/admin/courier/messages?status=lost")).status).toBe(400);
     expect((await admin("/admin/courier/messages?page_size=0")).status).toBe(400);
     expect((await admin("/admin/courier/messages?page_token=garbage")).status).toBe(400);
-    expect((await failure(h.courierApi().getCourierMessage({ id: crypto.randomUUID() }))).status).toBe(404);
+    expect(
+      (await failure(h.courierApi().getCourierMessage({ id: crypto.randomUUID() }))).status,
+    ).toBe(404);
     expect((await admin("/admin/courier/messages/not-a-uuid")).status).toBe(400);
   });
 

@@ -1,12 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { expectSchema } from "../support/openapi.ts";
-import { body, createAccount, failure, request, signInBrowser, signInNative, uniqueEmail } from "./account-helpers.ts";
+import {
+  body,
+  createAccount,
+  failure,
+  request,
+  signInBrowser,
+  signInNative,
+  uniqueEmail,
+} from "./account-helpers.ts";
 
 let h: Harness;
 const afterLogout = "http://localhost:3000/signed-out";
 beforeAll(async () => {
-  h = await startHarness({ selfservice: { flows: { logout: { after: { default_browser_return_url: afterLogout } } } } });
+  h = await startHarness({
+    selfservice: { flows: { logout: { after: { default_browser_return_url: afterLogout } } } },
+  });
 });
 afterAll(async () => h?.close());
 
@@ -44,7 +54,9 @@ describe("browser logout", () => {
     for (const returnTo of ["http://localhost:3000/bye", undefined]) {
       const browser = await signInBrowser(h, email);
       const flow = await browser.api.createBrowserLogoutFlow(returnTo ? { returnTo } : {});
-      const response = await request(browser, flow.logout_url, { accept: "text/html,application/xhtml+xml" });
+      const response = await request(browser, flow.logout_url, {
+        accept: "text/html,application/xhtml+xml",
+      });
       expect(response.status).toBe(303);
       expect(response.headers.get("location")).toBe(returnTo ?? afterLogout);
       expect(browser.jar.cookies.has(sessionCookie)).toBe(false);
@@ -55,7 +67,9 @@ describe("browser logout", () => {
     const email = uniqueEmail("logout-bad");
     await createAccount(h, email);
     const browser = await signInBrowser(h, email);
-    const forbidden = await failure(browser.api.createBrowserLogoutFlow({ returnTo: "https://evil.example.org/" }));
+    const forbidden = await failure(
+      browser.api.createBrowserLogoutFlow({ returnTo: "https://evil.example.org/" }),
+    );
     expect(forbidden.status).toBe(400);
     expect(forbidden.json.error.id).toBe("self_service_flow_return_to_forbidden");
 
@@ -81,11 +95,15 @@ describe("native logout", () => {
     await createAccount(h, email);
     const token = await signInNative(h, email);
     const api = h.native();
-    const done = await api.performNativeLogoutRaw({ performNativeLogoutBody: { session_token: token } });
+    const done = await api.performNativeLogoutRaw({
+      performNativeLogoutBody: { session_token: token },
+    });
     expect(done.raw.status).toBe(204);
     expect((await failure(api.toSession({ xSessionToken: token }))).status).toBe(401);
 
-    const unknown = await failure(api.performNativeLogout({ performNativeLogoutBody: { session_token: "ory_st_unknown" } }));
+    const unknown = await failure(
+      api.performNativeLogout({ performNativeLogoutBody: { session_token: "ory_st_unknown" } }),
+    );
     expect(unknown.status).toBe(403);
     expectSchema("errorGeneric", unknown.json);
     const response = await fetch(`${h.publicUrl}/self-service/logout/api`, {

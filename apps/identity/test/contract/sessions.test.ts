@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { expectSchema } from "../support/openapi.ts";
-import { body, createAccount, failure, type Json, password, signInBrowser, signInNative, uniqueEmail } from "./account-helpers.ts";
+import {
+  body,
+  createAccount,
+  failure,
+  type Json,
+  password,
+  signInBrowser,
+  signInNative,
+  uniqueEmail,
+} from "./account-helpers.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -9,7 +18,11 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-const get = (path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Response> =>
+const get = (
+  path: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+): Promise<Response> =>
   fetch(`${h.publicUrl}${path}`, { method, headers: { accept: "application/json", ...headers } });
 
 describe("whoami", () => {
@@ -35,7 +48,11 @@ describe("whoami", () => {
     expect(JSON.stringify(fromCookie.json)).not.toContain("metadata_admin");
 
     const token = await signInNative(h, email);
-    for (const headers of [{ "x-session-token": token }, { authorization: `Bearer ${token}` }]) {
+    const credentials: Record<string, string>[] = [
+      { "x-session-token": token },
+      { authorization: `Bearer ${token}` },
+    ];
+    for (const headers of credentials) {
       for (const method of ["GET", "POST", "DELETE"]) {
         const response = await get("/sessions/whoami", headers, method);
         expect(response.status).toBe(200);
@@ -49,7 +66,11 @@ describe("my sessions", () => {
   it("lists the other active sessions with both pagination styles, Link and X-Total-Count", async () => {
     const email = uniqueEmail("mine");
     await createAccount(h, email);
-    const tokens = [await signInNative(h, email), await signInNative(h, email), await signInNative(h, email)];
+    const tokens = [
+      await signInNative(h, email),
+      await signInNative(h, email),
+      await signInNative(h, email),
+    ];
     const [current] = tokens;
     const all = await h.native().listMySessionsRaw({ xSessionToken: current });
     const list = (await all.raw.json()) as Json[];
@@ -74,10 +95,15 @@ describe("my sessions", () => {
     const next = /<([^>]+)>; rel="next"/.exec(first.headers.get("link") ?? "")?.[1];
     expect(next).toBeDefined();
     const url = new URL(next!);
-    const followed = await get(`/sessions?page_size=1&page_token=${url.searchParams.get("page_token")}`, { "x-session-token": current! });
+    const followed = await get(
+      `/sessions?page_size=1&page_token=${url.searchParams.get("page_token")}`,
+      { "x-session-token": current! },
+    );
     expect(((await followed.json()) as Json[])[0]!.id).toBe(list[1]!.id);
 
-    expect((await get("/sessions?page_token=garbage", { "x-session-token": current! })).status).toBe(400);
+    expect(
+      (await get("/sessions?page_token=garbage", { "x-session-token": current! })).status,
+    ).toBe(400);
   });
 
   it("revokes one other session (204), refuses the current one (400) and unknown ids (404)", async () => {
@@ -92,18 +118,31 @@ describe("my sessions", () => {
     expect(revoked.raw.status).toBe(204);
     expect((await failure(h.native().toSession({ xSessionToken: other }))).status).toBe(401);
 
-    const self = await failure(h.native().disableMySession({ id: currentId, xSessionToken: current }));
+    const self = await failure(
+      h.native().disableMySession({ id: currentId, xSessionToken: current }),
+    );
     expect(self.status).toBe(400);
     expectSchema("errorGeneric", self.json);
-    expect((await failure(h.native().disableMySession({ id: crypto.randomUUID(), xSessionToken: current }))).status).toBe(404);
-    expect((await failure(h.native().disableMySession({ id: "nope", xSessionToken: current }))).status).toBe(400);
+    expect(
+      (
+        await failure(
+          h.native().disableMySession({ id: crypto.randomUUID(), xSessionToken: current }),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (await failure(h.native().disableMySession({ id: "nope", xSessionToken: current }))).status,
+    ).toBe(400);
 
     // Another identity's session is not mine to revoke.
     const stranger = uniqueEmail("stranger");
     await createAccount(h, stranger);
     const strangerToken = await signInNative(h, stranger);
     const strangerId = (await h.native().toSession({ xSessionToken: strangerToken })).id;
-    expect((await failure(h.native().disableMySession({ id: strangerId, xSessionToken: current }))).status).toBe(404);
+    expect(
+      (await failure(h.native().disableMySession({ id: strangerId, xSessionToken: current })))
+        .status,
+    ).toBe(404);
     expect((await h.native().toSession({ xSessionToken: strangerToken })).active).toBe(true);
   });
 
@@ -112,9 +151,13 @@ describe("my sessions", () => {
     await createAccount(h, email);
     const current = await signInNative(h, email);
     const others = [await signInNative(h, email), await signInNative(h, email)];
-    const { json } = await body(h.native().disableMyOtherSessionsRaw({ xSessionToken: current }), "deleteMySessionsCount");
+    const { json } = await body(
+      h.native().disableMyOtherSessionsRaw({ xSessionToken: current }),
+      "deleteMySessionsCount",
+    );
     expect(json).toEqual({ count: 2 });
-    for (const token of others) expect((await failure(h.native().toSession({ xSessionToken: token }))).status).toBe(401);
+    for (const token of others)
+      expect((await failure(h.native().toSession({ xSessionToken: token }))).status).toBe(401);
     expect((await h.native().toSession({ xSessionToken: current })).active).toBe(true);
   });
 
@@ -126,7 +169,7 @@ describe("my sessions", () => {
     ] as const) {
       const response = await get(path, {}, method);
       expect(response.status).toBe(401);
-      const json = await response.json();
+      const json = (await response.json()) as Json;
       expectSchema("errorGeneric", json);
       expect(json.error.id).toBe("session_inactive");
     }
@@ -142,18 +185,30 @@ describe("session token exchange", () => {
     const initCode = flow.session_token_exchange_code;
     expect(initCode).toBeTruthy();
 
-    const pending = await failure(api.exchangeSessionToken({ initCode: initCode!, returnToCode: "" }));
+    const pending = await failure(
+      api.exchangeSessionToken({ initCode: initCode!, returnToCode: "" }),
+    );
     expect(pending.status).toBe(422);
     expectSchema("errorGeneric", pending.json);
 
-    await api.updateLoginFlow({ flow: flow.id, updateLoginFlowBody: { method: "password", identifier: email, password } });
-    const { json } = await body(api.exchangeSessionTokenRaw({ initCode: initCode!, returnToCode: "" }), "successfulNativeLogin");
+    await api.updateLoginFlow({
+      flow: flow.id,
+      updateLoginFlowBody: { method: "password", identifier: email, password },
+    });
+    const { json } = await body(
+      api.exchangeSessionTokenRaw({ initCode: initCode!, returnToCode: "" }),
+      "successfulNativeLogin",
+    );
     expect(json.session_token).toMatch(/^ory_st_/);
     expect(json.session.identity.traits.email).toBe(email);
     expect((await api.toSession({ xSessionToken: json.session_token })).active).toBe(true);
 
-    expect((await failure(api.exchangeSessionToken({ initCode: initCode!, returnToCode: "" }))).status).toBe(404);
-    expect((await failure(api.exchangeSessionToken({ initCode: "unknown", returnToCode: "x" }))).status).toBe(404);
+    expect(
+      (await failure(api.exchangeSessionToken({ initCode: initCode!, returnToCode: "" }))).status,
+    ).toBe(404);
+    expect(
+      (await failure(api.exchangeSessionToken({ initCode: "unknown", returnToCode: "x" }))).status,
+    ).toBe(404);
     expect((await get("/sessions/token-exchange")).status).toBe(400);
   });
 });

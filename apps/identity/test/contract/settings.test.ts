@@ -24,10 +24,19 @@ afterAll(async () => h?.close());
 
 const settingsUi = "http://localhost:3000/settings";
 const nodeNames = (flow: Json): string[] =>
-  flow.ui.nodes.map((n: Json) => `${n.group}:${n.attributes.name}${n.attributes.type === "submit" ? `=${n.attributes.value}` : ""}`);
-const node = (flow: Json, name: string): Json => flow.ui.nodes.find((n: Json) => n.attributes.name === name);
+  flow.ui.nodes.map(
+    (n: Json) =>
+      `${n.group}:${n.attributes.name}${n.attributes.type === "submit" ? `=${n.attributes.value}` : ""}`,
+  );
+const node = (flow: Json, name: string): Json =>
+  flow.ui.nodes.find((n: Json) => n.attributes.name === name);
 
-async function signedInFlow(prefix: string): Promise<{ email: string; identity: Json; browser: Awaited<ReturnType<typeof signInBrowser>>; flow: Json }> {
+async function signedInFlow(prefix: string): Promise<{
+  email: string;
+  identity: Json;
+  browser: Awaited<ReturnType<typeof signInBrowser>>;
+  flow: Json;
+}> {
   const email = uniqueEmail(prefix);
   const identity = await createAccount(h, email);
   const browser = await signInBrowser(h, email);
@@ -44,10 +53,14 @@ describe("settings init and read", () => {
     expect(json.error.id).toBe("session_inactive");
     expect(json.CredentialsMissing).toBe(true);
 
-    const html = await request(browser, `${h.publicUrl}/self-service/settings/browser`, { accept: "text/html" });
+    const html = await request(browser, `${h.publicUrl}/self-service/settings/browser`, {
+      accept: "text/html",
+    });
     expect(html.status).toBe(303);
     const location = new URL(html.headers.get("location")!);
-    expect(`${location.origin}${location.pathname}`).toBe(`${h.publicUrl}/self-service/login/browser`);
+    expect(`${location.origin}${location.pathname}`).toBe(
+      `${h.publicUrl}/self-service/login/browser`,
+    );
     expect(location.searchParams.get("return_to")).toBe(settingsUi);
 
     expect((await failure(h.native().createNativeSettingsFlow())).status).toBe(401);
@@ -70,16 +83,42 @@ describe("settings init and read", () => {
       "password:password",
       "password:method=password",
     ]);
-    expect(node(flow, "traits.email").attributes).toMatchObject({ type: "email", value: email, required: true, autocomplete: "email" });
-    expect(node(flow, "traits.email").meta.label).toEqual({ id: 1070002, text: "E-Mail", type: "info", context: { title: "E-Mail", name: "traits.email" } });
-    expect(node(flow, "password").attributes).toMatchObject({ type: "password", required: true, autocomplete: "new-password" });
+    expect(node(flow, "traits.email").attributes).toMatchObject({
+      type: "email",
+      value: email,
+      required: true,
+      autocomplete: "email",
+    });
+    expect(node(flow, "traits.email").meta.label).toEqual({
+      id: 1070002,
+      text: "E-Mail",
+      type: "info",
+      context: { title: "E-Mail", name: "traits.email" },
+    });
+    expect(node(flow, "password").attributes).toMatchObject({
+      type: "password",
+      required: true,
+      autocomplete: "new-password",
+    });
     expect(node(flow, "password").meta.label.id).toBe(1070001);
-    expect(flow.ui.nodes.filter((n: Json) => n.attributes.type === "submit").map((n: Json) => n.meta.label.id)).toEqual([1070003, 1070003]);
+    expect(
+      flow.ui.nodes
+        .filter((n: Json) => n.attributes.type === "submit")
+        .map((n: Json) => n.meta.label.id),
+    ).toEqual([1070003, 1070003]);
 
-    const html = await request(browser, `${h.publicUrl}/self-service/settings/browser?return_to=${encodeURIComponent("http://localhost:3000/account")}`, { accept: "text/html" });
+    const html = await request(
+      browser,
+      `${h.publicUrl}/self-service/settings/browser?return_to=${encodeURIComponent("http://localhost:3000/account")}`,
+      { accept: "text/html" },
+    );
     expect(html.status).toBe(303);
-    expect(html.headers.get("location")).toMatch(new RegExp(`^${settingsUi}\\?flow=[0-9a-f-]{36}$`));
-    const forbidden = await failure(browser.api.createBrowserSettingsFlow({ returnTo: "https://evil.example.org/" }));
+    expect(html.headers.get("location")).toMatch(
+      new RegExp(`^${settingsUi}\\?flow=[0-9a-f-]{36}$`),
+    );
+    const forbidden = await failure(
+      browser.api.createBrowserSettingsFlow({ returnTo: "https://evil.example.org/" }),
+    );
     expect(forbidden.json.error.id).toBe("self_service_flow_return_to_forbidden");
   });
 
@@ -90,7 +129,10 @@ describe("settings init and read", () => {
 
     // Without the CSRF cookie the read still works.
     const noCsrf = await fetch(`${h.publicUrl}/self-service/settings/flows?id=${flow.id}`, {
-      headers: { accept: "application/json", cookie: `ory_kratos_session=${browser.jar.cookies.get("ory_kratos_session")}` },
+      headers: {
+        accept: "application/json",
+        cookie: `ory_kratos_session=${browser.jar.cookies.get("ory_kratos_session")}`,
+      },
     });
     expect(noCsrf.status).toBe(200);
 
@@ -98,13 +140,17 @@ describe("settings init and read", () => {
     expect(anonymous.status).toBe(401);
     expectSchema("errorGeneric", anonymous.json);
     expect(anonymous.json.error.id).toBeUndefined();
-    expect(anonymous.json.error.reason).toBe("A valid Ory Session Cookie or Ory Session Token is missing.");
+    expect(anonymous.json.error.reason).toBe(
+      "A valid Ory Session Cookie or Ory Session Token is missing.",
+    );
 
     const other = await signedInFlow("read-other");
     const mismatch = await failure(other.browser.api.getSettingsFlow({ id: flow.id }));
     expect(mismatch.status).toBe(403);
     expect(mismatch.json.error.id).toBe("security_identity_mismatch");
-    expect((await failure(browser.api.getSettingsFlow({ id: crypto.randomUUID() }))).status).toBe(404);
+    expect((await failure(browser.api.getSettingsFlow({ id: crypto.randomUUID() }))).status).toBe(
+      404,
+    );
   });
 });
 
@@ -114,13 +160,21 @@ describe("profile method", () => {
     const { json } = await body(
       browser.api.updateSettingsFlowRaw({
         flow: flow.id,
-        updateSettingsFlowBody: { method: "profile", csrf_token: csrfOf(flow as SettingsFlow), traits: traitsOf(email, "Ole", "Berg") },
+        updateSettingsFlowBody: {
+          method: "profile",
+          csrf_token: csrfOf(flow as SettingsFlow),
+          traits: traitsOf(email, "Ole", "Berg"),
+        },
       }),
       "settingsFlow",
     );
     expect(json.state).toBe("success");
-    expect(json.ui.messages).toEqual([{ id: 1050001, text: "Your changes have been saved!", type: "success" }]);
-    expect(json.continue_with).toEqual([{ action: "redirect_browser_to", redirect_browser_to: `${settingsUi}?flow=${flow.id}` }]);
+    expect(json.ui.messages).toEqual([
+      { id: 1050001, text: "Your changes have been saved!", type: "success" },
+    ]);
+    expect(json.continue_with).toEqual([
+      { action: "redirect_browser_to", redirect_browser_to: `${settingsUi}?flow=${flow.id}` },
+    ]);
     expect(json.identity.traits.name).toEqual({ first: "Ole", last: "Berg" });
     expect(node(json, "traits.name.first").attributes.value).toBe("Ole");
     expect((await browser.api.toSession()).identity?.traits.name.first).toBe("Ole");
@@ -128,16 +182,29 @@ describe("profile method", () => {
 
   it("puts schema errors on the nodes (400 + flow) and keeps what was typed", async () => {
     const { browser, flow, email } = await signedInFlow("profile-bad");
-    const response = await request(browser, `${h.publicUrl}/self-service/settings?flow=${flow.id}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ method: "profile", csrf_token: csrfOf(flow as SettingsFlow), "traits.email": email, "traits.name.first": "O", "traits.name.last": "Berg" }),
-    });
+    const response = await request(
+      browser,
+      `${h.publicUrl}/self-service/settings?flow=${flow.id}`,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          method: "profile",
+          csrf_token: csrfOf(flow as SettingsFlow),
+          "traits.email": email,
+          "traits.name.first": "O",
+          "traits.name.last": "Berg",
+        }),
+      },
+    );
     expect(response.status).toBe(400);
-    const json = await response.json();
+    const json = (await response.json()) as Json;
     expectSchema("settingsFlow", json);
     expect(json.state).toBe("show_form");
-    expect(node(json, "traits.name.first").messages[0]).toMatchObject({ id: 4000003, type: "error" });
+    expect(node(json, "traits.name.first").messages[0]).toMatchObject({
+      id: 4000003,
+      type: "error",
+    });
     expect(node(json, "traits.name.first").attributes.value).toBe("O");
     expect((await browser.api.toSession()).identity?.traits.name.first).toBe("Mia");
   });
@@ -148,7 +215,11 @@ describe("profile method", () => {
     const { json } = await body(
       browser.api.updateSettingsFlowRaw({
         flow: flow.id,
-        updateSettingsFlowBody: { method: "profile", csrf_token: csrfOf(flow as SettingsFlow), traits: traitsOf(newEmail.toUpperCase()) },
+        updateSettingsFlowBody: {
+          method: "profile",
+          csrf_token: csrfOf(flow as SettingsFlow),
+          traits: traitsOf(newEmail.toUpperCase()),
+        },
       }),
       "settingsFlow",
     );
@@ -160,13 +231,20 @@ describe("profile method", () => {
 
     const stored = await h.identityApi().getIdentity({ id: identity.id });
     expect(stored.credentials?.password?.identifiers).toEqual([newEmail]);
-    expect(stored.verifiable_addresses?.map((a) => [a.value, a.verified, a.status])).toEqual([[newEmail, false, "sent"]]);
+    expect(stored.verifiable_addresses?.map((a) => [a.value, a.verified, a.status])).toEqual([
+      [newEmail, false, "sent"],
+    ]);
     expect(stored.recovery_addresses?.map((a) => a.value)).toEqual([newEmail]);
 
     const code = await h.codeFor(newEmail);
-    const verified = await browser.api.updateVerificationFlow({ flow: show.flow.id, updateVerificationFlowBody: { method: "code", code } });
+    const verified = await browser.api.updateVerificationFlow({
+      flow: show.flow.id,
+      updateVerificationFlowBody: { method: "code", code },
+    });
     expect(verified.state).toBe("passed_challenge");
-    expect((await browser.api.toSession()).identity?.verifiable_addresses?.[0]?.verified).toBe(true);
+    expect((await browser.api.toSession()).identity?.verifiable_addresses?.[0]?.verified).toBe(
+      true,
+    );
     await signInNative(h, newEmail);
   });
 
@@ -177,7 +255,11 @@ describe("profile method", () => {
     const { status, json } = await failure(
       browser.api.updateSettingsFlow({
         flow: flow.id,
-        updateSettingsFlowBody: { method: "profile", csrf_token: csrfOf(flow as SettingsFlow), traits: traitsOf(taken) },
+        updateSettingsFlowBody: {
+          method: "profile",
+          csrf_token: csrfOf(flow as SettingsFlow),
+          traits: traitsOf(taken),
+        },
       }),
     );
     expect(status).toBe(400);
@@ -188,12 +270,22 @@ describe("profile method", () => {
 
   it("answers browsers posting a form with 303 to the settings UI", async () => {
     const { browser, flow, email } = await signedInFlow("form");
-    const response = await request(browser, `${h.publicUrl}/self-service/settings?flow=${flow.id}`, {
-      method: "POST",
-      accept: "text/html",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ csrf_token: csrfOf(flow as SettingsFlow), method: "profile", "traits.email": email, "traits.name.first": "Pia", "traits.name.last": "Moos" }),
-    });
+    const response = await request(
+      browser,
+      `${h.publicUrl}/self-service/settings?flow=${flow.id}`,
+      {
+        method: "POST",
+        accept: "text/html",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          csrf_token: csrfOf(flow as SettingsFlow),
+          method: "profile",
+          "traits.email": email,
+          "traits.name.first": "Pia",
+          "traits.name.last": "Moos",
+        }),
+      },
+    );
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe(`${settingsUi}?flow=${flow.id}`);
     expect((await browser.api.toSession()).identity?.traits.name.first).toBe("Pia");
@@ -201,7 +293,12 @@ describe("profile method", () => {
 
   it("refuses submits without the CSRF token and unknown methods", async () => {
     const { browser, flow, email } = await signedInFlow("csrf");
-    const csrf = await failure(browser.api.updateSettingsFlow({ flow: flow.id, updateSettingsFlowBody: { method: "profile", traits: traitsOf(email, "Eve") } }));
+    const csrf = await failure(
+      browser.api.updateSettingsFlow({
+        flow: flow.id,
+        updateSettingsFlowBody: { method: "profile", traits: traitsOf(email, "Eve") },
+      }),
+    );
     expect(csrf.status).toBe(403);
     expect(csrf.json.error.id).toBe("security_csrf_violation");
     const unknown = await request(browser, `${h.publicUrl}/self-service/settings?flow=${flow.id}`, {
@@ -210,7 +307,7 @@ describe("profile method", () => {
       body: JSON.stringify({ method: "totp", csrf_token: csrfOf(flow as SettingsFlow) }),
     });
     expect(unknown.status).toBe(400);
-    expect((await unknown.json()).ui.messages[0].id).toBe(4010004);
+    expect(((await unknown.json()) as Json).ui.messages[0].id).toBe(4010004);
   });
 });
 
@@ -219,7 +316,14 @@ describe("password method", () => {
     const { browser, flow, email } = await signedInFlow("pw");
     const next = "Neues-Passwort-2026!";
     const { json } = await body(
-      browser.api.updateSettingsFlowRaw({ flow: flow.id, updateSettingsFlowBody: { method: "password", password: next, csrf_token: csrfOf(flow as SettingsFlow) } }),
+      browser.api.updateSettingsFlowRaw({
+        flow: flow.id,
+        updateSettingsFlowBody: {
+          method: "password",
+          password: next,
+          csrf_token: csrfOf(flow as SettingsFlow),
+        },
+      }),
       "settingsFlow",
     );
     expect(json.state).toBe("success");
@@ -241,7 +345,14 @@ describe("password method", () => {
     ];
     for (const [candidate, id] of cases) {
       const { status, json } = await failure(
-        browser.api.updateSettingsFlow({ flow: flow.id, updateSettingsFlowBody: { method: "password", password: candidate, csrf_token: csrfOf(flow as SettingsFlow) } }),
+        browser.api.updateSettingsFlow({
+          flow: flow.id,
+          updateSettingsFlowBody: {
+            method: "password",
+            password: candidate,
+            csrf_token: csrfOf(flow as SettingsFlow),
+          },
+        }),
       );
       expect(status).toBe(400);
       expectSchema("settingsFlow", json);
@@ -254,24 +365,45 @@ describe("password method", () => {
     await createAccount(h, email);
     const token = await signInNative(h, email);
     const api = h.native();
-    const { json: flow } = await body(api.createNativeSettingsFlowRaw({ xSessionToken: token }), "settingsFlow");
+    const { json: flow } = await body(
+      api.createNativeSettingsFlowRaw({ xSessionToken: token }),
+      "settingsFlow",
+    );
     expect(flow.type).toBe("api");
     const { json } = await body(
-      api.updateSettingsFlowRaw({ flow: flow.id, xSessionToken: token, updateSettingsFlowBody: { method: "password", password: "Native-Passwort-2026!" } }),
+      api.updateSettingsFlowRaw({
+        flow: flow.id,
+        xSessionToken: token,
+        updateSettingsFlowBody: { method: "password", password: "Native-Passwort-2026!" },
+      }),
       "settingsFlow",
     );
     expect(json.state).toBe("success");
     expect(json.continue_with).toBeUndefined();
-    const { json: read } = await body(api.getSettingsFlowRaw({ id: flow.id, xSessionToken: token }), "settingsFlow");
+    const { json: read } = await body(
+      api.getSettingsFlowRaw({ id: flow.id, xSessionToken: token }),
+      "settingsFlow",
+    );
     expect(read.state).toBe("success");
-    expect((await failure(api.updateSettingsFlow({ flow: flow.id, updateSettingsFlowBody: { method: "password", password: "x" } }))).status).toBe(401);
+    expect(
+      (
+        await failure(
+          api.updateSettingsFlow({
+            flow: flow.id,
+            updateSettingsFlowBody: { method: "password", password: "x" },
+          }),
+        )
+      ).status,
+    ).toBe(401);
   });
 });
 
 describe("privileged session", () => {
   let stale: Harness;
   beforeAll(async () => {
-    stale = await startHarness({ selfservice: { flows: { settings: { privileged_session_max_age: "1ms" } } } });
+    stale = await startHarness({
+      selfservice: { flows: { settings: { privileged_session_max_age: "1ms" } } },
+    });
   });
   afterAll(async () => stale?.close());
 
@@ -283,35 +415,56 @@ describe("privileged session", () => {
     const csrf = csrfOf(flow);
     const expected = new URL(`${stale.publicUrl}/self-service/login/browser`);
     expected.searchParams.set("refresh", "true");
-    expected.searchParams.set("return_to", `${stale.publicUrl}/self-service/settings?flow=${flow.id}`);
+    expected.searchParams.set(
+      "return_to",
+      `${stale.publicUrl}/self-service/settings?flow=${flow.id}`,
+    );
 
     for (const update of [
       { method: "password" as const, password: "Noch-ein-Passwort-1", csrf_token: csrf },
       { method: "profile" as const, traits: traitsOf(uniqueEmail("stale-new")), csrf_token: csrf },
     ]) {
-      const { status, json } = await failure(browser.api.updateSettingsFlow({ flow: flow.id, updateSettingsFlowBody: update }));
+      const { status, json } = await failure(
+        browser.api.updateSettingsFlow({ flow: flow.id, updateSettingsFlowBody: update }),
+      );
       expect(status).toBe(403);
       expectSchema("errorGeneric", json);
       expect(json.error.id).toBe("session_refresh_required");
       expect(json.redirect_browser_to).toBe(expected.toString());
     }
-    const html = await request(browser, `${stale.publicUrl}/self-service/settings?flow=${flow.id}`, {
-      method: "POST",
-      accept: "text/html",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ csrf_token: csrf, method: "password", password: "Noch-ein-Passwort-1" }),
-    });
+    const html = await request(
+      browser,
+      `${stale.publicUrl}/self-service/settings?flow=${flow.id}`,
+      {
+        method: "POST",
+        accept: "text/html",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          csrf_token: csrf,
+          method: "password",
+          password: "Noch-ein-Passwort-1",
+        }),
+      },
+    );
     expect(html.status).toBe(303);
     expect(html.headers.get("location")).toBe(expected.toString());
 
     const name = await browser.api.updateSettingsFlow({
       flow: flow.id,
-      updateSettingsFlowBody: { method: "profile", traits: traitsOf(email, "Tom"), csrf_token: csrf },
+      updateSettingsFlowBody: {
+        method: "profile",
+        traits: traitsOf(email, "Tom"),
+        csrf_token: csrf,
+      },
     });
     expect(name.state).toBe("success");
 
     // After the re-authentication the browser comes back to the flow in the settings UI.
-    const back = await request(browser, `${stale.publicUrl}/self-service/settings?flow=${flow.id}`, { accept: "text/html" });
+    const back = await request(
+      browser,
+      `${stale.publicUrl}/self-service/settings?flow=${flow.id}`,
+      { accept: "text/html" },
+    );
     expect(back.status).toBe(303);
     expect(back.headers.get("location")).toBe(`${settingsUi}?flow=${flow.id}`);
   });

@@ -1,15 +1,23 @@
+import { headers } from "next/headers";
 import type * as React from "react";
+import { toLocale } from "../lib/locale";
+import { AppShell } from "../screens/layout/app-shell";
 import { NotFoundScreen } from "../screens/not-found/not-found-screen";
 import "./globals.css";
 
-// Paths that never reach the [locale] segment (files that do not exist): German, the default.
-export default function GlobalNotFound(): React.JSX.Element {
+// Every path no screen claims ends here (Next's own 404 route, rendered on the server with a
+// 404 status, so it also works without JavaScript). The language comes from the path prefix,
+// which the proxy hands on in a request header.
+export default async function NotFound(): Promise<React.JSX.Element> {
+  // next-intl's header (set by its middleware in proxy.ts); paths that skip the proxy (files
+  // such as /favicon.ico) have none and get German.
+  const locale = toLocale((await headers()).get("x-next-intl-locale"));
   return (
-    <html lang="de">
-      <body>
-        <main className="mx-auto flex min-h-dvh w-full max-w-[32rem] flex-col px-4 py-6">
-          <NotFoundScreen locale="de" />
-        </main>
+    <html lang={locale}>
+      <body className="min-h-dvh bg-beige-50 text-gray-900 antialiased">
+        <AppShell locale={locale}>
+          <NotFoundScreen locale={locale} />
+        </AppShell>
       </body>
     </html>
   );

@@ -178,6 +178,8 @@ async function submitCode(ctx: Ctx, flow: Flow, code: string): Promise<void> {
     },
     `You successfully recovered your account. Please change your password or set up an alternative login method (e.g. social sign in) within the next ${minutes} minutes.`,
   );
+  // The new session rotates the CSRF secret; rotate first so the settings flow matches it.
+  if (flow.type === "browser") sendSessionCookie(deps, ctx.request, ctx.reply, issued);
   const settings = await createSettingsFlow(
     ctx,
     { session: issued.session, identity, token: issued.token },
@@ -195,7 +197,6 @@ async function submitCode(ctx: Ctx, flow: Flow, code: string): Promise<void> {
       ],
     });
   }
-  sendSessionCookie(deps, ctx.request, ctx.reply, issued);
   if (!ctx.json) return redirect(ctx.reply, settingsUrl);
   throw kratosError("browser_location_change_required", "browser location change required", {
     reason: "In order to complete this flow please redirect the browser to: " + settingsUrl,

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { enqueueEmail } from "../../courier/outbox.ts";
+import { enqueueEmail, getCourierMessage, listCourierMessages } from "../../courier/index.ts";
 import type { Persistence } from "../persistence.ts";
 import type { Database } from "./database.ts";
 import { SqlFlowPersister } from "./flow-persister.ts";
@@ -24,7 +24,11 @@ export function createSqlPersistence(
     errors: new SqlErrorPersister(db),
     limits: new SqlRateLimitPersister(db),
     exchanges: new SqlExchangePersister(db),
-    courier: { enqueueEmail: (email) => enqueueEmail(db, email) },
+    courier: {
+      enqueueEmail: (email) => enqueueEmail(db, email),
+      listMessages: (query) => listCourierMessages(db, query),
+      getMessage: (id) => getCourierMessage(db, id),
+    },
     transaction: (fn) =>
       options.inTransaction
         ? fn(createSqlPersistence(db, options))

@@ -1,4 +1,3 @@
-import type { Config } from "../../config/config.ts";
 import type { Flow } from "../../flows/flow.ts";
 import {
   beginSettingsAttempt,
@@ -14,23 +13,11 @@ import type { ActiveSession } from "../../session/session-manager.ts";
 import { addFieldMessage } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import { schemaOf, traitValue } from "../profile/apply-traits.ts";
-import { type PasswordPolicyOptions, validatePassword } from "./policy/index.ts";
+import { validatePassword } from "./policy/index.ts";
+import { passwordPolicyOf } from "./policy-options.ts";
 
 // Changing the password in settings (PROTOCOL.md §5 "Settings"): only within the privileged
 // window, never to the current password (4000039), and under the same policy as registration.
-
-export function passwordPolicyOptions(config: Readonly<Config>): PasswordPolicyOptions {
-  const c = config.selfservice.methods.password.config;
-  return {
-    minLength: c.min_password_length,
-    maxLength: c.max_password_length,
-    identifierSimilarityCheckEnabled: c.identifier_similarity_check_enabled,
-    haveIBeenPwnedEnabled: c.haveibeenpwned_enabled,
-    haveIBeenPwnedHost: c.haveibeenpwned_host,
-    haveIBeenPwnedTimeoutMs: c.haveibeenpwned_timeout,
-    maxBreaches: c.max_breaches,
-  };
-}
 
 export async function submitPasswordSettings(
   ctx: Ctx,
@@ -56,7 +43,7 @@ export async function submitPasswordSettings(
   }
   const policyError = await validatePassword(
     { password, identifier: identifierOf(ctx, identity) },
-    passwordPolicyOptions(deps.config),
+    passwordPolicyOf(deps),
     deps.fetch,
   );
   if (policyError) {

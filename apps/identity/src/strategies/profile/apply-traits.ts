@@ -20,6 +20,13 @@ export function traitValue(traits: Record<string, unknown>, path: string[]): unk
   return cursor;
 }
 
+function setTraitValue(traits: Record<string, unknown>, path: string[], value: unknown): void {
+  const parent = path.length > 1 ? traitValue(traits, path.slice(0, -1)) : traits;
+  if (parent !== null && typeof parent === "object" && !Array.isArray(parent)) {
+    (parent as Record<string, unknown>)[path.at(-1)!] = value;
+  }
+}
+
 function valuesOf(traits: Record<string, unknown>, fields: TraitField[]): string[] {
   const values = fields
     .map((field) => traitValue(traits, field.path))
@@ -28,13 +35,20 @@ function valuesOf(traits: Record<string, unknown>, fields: TraitField[]): string
   return [...new Set(values)];
 }
 
-/** Sets the (already validated) traits and brings identifiers and addresses in line with them. */
+/**
+ * Sets the (already validated) traits and brings identifiers and addresses in line with them.
+ * Identifier traits are stored normalised, as registration stores them.
+ */
 export function applyTraits(
   identity: Identity,
   traits: Record<string, unknown>,
   schema: IdentitySchema,
   now: Date,
 ): void {
+  for (const field of schema.passwordIdentifierFields) {
+    const value = traitValue(traits, field.path);
+    if (typeof value === "string") setTraitValue(traits, field.path, normaliseIdentifier(value));
+  }
   identity.traits = traits;
   identity.updated_at = now;
 
