@@ -1,7 +1,7 @@
-import { ResponseError } from "@ory/client-fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { expectSchema } from "../support/openapi.ts";
+import { csrfOf, failure } from "./account-helpers.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -12,31 +12,12 @@ afterAll(async () => h?.close());
 const password = "Moos-Farn-2026!";
 const traits = (email: string) => ({ email, name: { first: "Mia", last: "Moos" } });
 
-async function errorBody(
-  promise: Promise<unknown>,
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ResponseError)
-      return {
-        status: error.response.status,
-        body: (await error.response.json()) as Record<string, unknown>,
-      };
-    throw error;
-  }
-  throw new Error("expected the call to fail");
-}
-
 describe("registration", () => {
   it("registers in one step, issues a session, emails a verification code and shows the verification UI", async () => {
     const b = h.browser();
     const flow = await b.api.createBrowserRegistrationFlow();
     expectSchema("registrationFlow", flow);
-    const csrf = flow.ui.nodes.find(
-      (n) => "name" in n.attributes && n.attributes.name === "csrf_token",
-    );
-    const token = (csrf?.attributes as { value: string } | undefined)?.value ?? "";
+    const token = csrfOf(flow);
     const result = await b.api.updateRegistrationFlow({
       flow: flow.id,
       updateRegistrationFlowBody: {
@@ -74,23 +55,20 @@ describe("registration", () => {
     const after = await b.api.toSession();
     expect(after.identity?.verifiable_addresses?.[0]?.verified).toBe(true);
 
-    const replay = await errorBody(
+    const replay = await failure(
       b.api.updateVerificationFlow({
         flow: verificationId,
         updateVerificationFlowBody: { method: "code", code },
       }),
     );
     expect(replay.status).toBe(410);
-    expect((replay.body.error as { id: string }).id).toBe("self_service_flow_replaced");
+    expect((replay.json.error as { id: string }).id).toBe("self_service_flow_replaced");
   });
 
   it("runs the two-step profile-first form with flat dotted keys", async () => {
     const b = h.browser();
     const flow = await b.api.createBrowserRegistrationFlow();
-    const token = (
-      flow.ui.nodes.find((n) => (n.attributes as { name?: string }).name === "csrf_token")!
-        .attributes as { value: string }
-    ).value;
+    const token = csrfOf(flow);
     const step = await b.fetch(`${h.publicUrl}/self-service/registration?flow=${flow.id}`, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json" },
@@ -114,11 +92,8 @@ describe("registration", () => {
   it("rejects an existing email with 4000007 and a short name with 4000003", async () => {
     const b = h.browser();
     const flow = await b.api.createBrowserRegistrationFlow();
-    const token = (
-      flow.ui.nodes.find((n) => (n.attributes as { name?: string }).name === "csrf_token")!
-        .attributes as { value: string }
-    ).value;
-    const dup = await errorBody(
+    const token = csrfOf(flow);
+    const dup = await failure(
       b.api.updateRegistrationFlow({
         flow: flow.id,
         updateRegistrationFlowBody: {
@@ -130,9 +105,9 @@ describe("registration", () => {
       }),
     );
     expect(dup.status).toBe(400);
-    expectSchema("registrationFlow", dup.body);
-    expect((dup.body.ui as { messages: { id: number }[] }).messages[0]!.id).toBe(4000007);
-    const short = await errorBody(
+    expectSchema("registrationFlow", dup.json);
+    expect((dup.json.ui as { messages: { id: number }[] }).messages[0]!.id).toBe(4000007);
+    const short = await failure(
       b.api.updateRegistrationFlow({
         flow: flow.id,
         updateRegistrationFlowBody: {
@@ -144,7 +119,7 @@ describe("registration", () => {
       }),
     );
     const node = (
-      short.body.ui as { nodes: { attributes: { name: string }; messages: { id: number }[] }[] }
+      short.json.ui as { nodes: { attributes: { name: string }; messages: { id: number }[] }[] }
     ).nodes.find((n) => n.attributes.name === "traits.name.first");
     expect(node?.messages[0]?.id).toBe(4000003);
   });
@@ -152,7 +127,7 @@ describe("registration", () => {
   it("refuses a submit without the CSRF token and writes nothing", async () => {
     const b = h.browser();
     const flow = await b.api.createBrowserRegistrationFlow();
-    const res = await errorBody(
+    const res = await failure(
       b.api.updateRegistrationFlow({
         flow: flow.id,
         updateRegistrationFlowBody: {
@@ -164,8 +139,8 @@ describe("registration", () => {
       }),
     );
     expect(res.status).toBe(403);
-    expectSchema("errorGeneric", res.body);
-    expect((res.body.error as { id: string }).id).toBe("security_csrf_violation");
+    expectSchema("errorGeneric", res.json);
+    expect((res.json.error as { id: string }).id).toBe("security_csrf_violation");
     const { identities } = await h.app.deps.persistence.identities.listIdentities({
       pageSize: 10,
       identifier: "csrf@example.com",
@@ -186,21 +161,18 @@ describe("login", () => {
     ).json()) as Record<string, unknown>;
     expect(raw.organization_id).toBeNull();
     expect(raw.ui).not.toHaveProperty("messages");
-    const token = (
-      flow.ui.nodes.find((n) => (n.attributes as { name?: string }).name === "csrf_token")!
-        .attributes as { value: string }
-    ).value;
+    const token = csrfOf(flow);
     const shapes: string[] = [];
     for (const identifier of ["mia@example.com", "nobody@example.com"]) {
-      const res = await errorBody(
+      const res = await failure(
         b.api.updateLoginFlow({
           flow: flow.id,
           updateLoginFlowBody: { method: "identifier_first", csrf_token: token, identifier },
         }),
       );
       expect(res.status).toBe(400);
-      expectSchema("loginFlow", res.body);
-      const nodes = (res.body.ui as { nodes: { attributes: { name: string; type: string } }[] })
+      expectSchema("loginFlow", res.json);
+      const nodes = (res.json.ui as { nodes: { attributes: { name: string; type: string } }[] })
         .nodes;
       shapes.push(nodes.map((n) => `${n.attributes.name}:${n.attributes.type}`).join(","));
     }
@@ -210,12 +182,9 @@ describe("login", () => {
   it("answers a wrong password and an unknown email with the same 4000006", async () => {
     const b = h.browser();
     const flow = await b.api.createBrowserLoginFlow();
-    const token = (
-      flow.ui.nodes.find((n) => (n.attributes as { name?: string }).name === "csrf_token")!
-        .attributes as { value: string }
-    ).value;
+    const token = csrfOf(flow);
     for (const identifier of ["mia@example.com", "nobody@example.com"]) {
-      const res = await errorBody(
+      const res = await failure(
         b.api.updateLoginFlow({
           flow: flow.id,
           updateLoginFlowBody: {
@@ -227,7 +196,7 @@ describe("login", () => {
         }),
       );
       expect(res.status).toBe(400);
-      expect((res.body.ui as { messages: { id: number }[] }).messages.map((m) => m.id)).toEqual([
+      expect((res.json.ui as { messages: { id: number }[] }).messages.map((m) => m.id)).toEqual([
         4000006,
       ]);
     }
@@ -236,10 +205,7 @@ describe("login", () => {
   it("signs in with the password and then refuses a second login flow", async () => {
     const b = h.browser();
     const flow = await b.api.createBrowserLoginFlow();
-    const token = (
-      flow.ui.nodes.find((n) => (n.attributes as { name?: string }).name === "csrf_token")!
-        .attributes as { value: string }
-    ).value;
+    const token = csrfOf(flow);
     const ok = await b.api.updateLoginFlow({
       flow: flow.id,
       updateLoginFlowBody: {
@@ -251,9 +217,9 @@ describe("login", () => {
     });
     expectSchema("successfulNativeLogin", ok);
     expect(ok.continue_with?.[0]?.action).toBe("redirect_browser_to");
-    const again = await errorBody(b.api.createBrowserLoginFlow());
+    const again = await failure(b.api.createBrowserLoginFlow());
     expect(again.status).toBe(400);
-    expect((again.body.error as { id: string }).id).toBe("session_already_available");
+    expect((again.json.error as { id: string }).id).toBe("session_already_available");
     const refresh = await b.api.createBrowserLoginFlow({ refresh: true });
     expect(refresh.refresh).toBe(true);
     expect(refresh.ui.messages?.[0]?.id).toBe(1010003);
@@ -275,10 +241,7 @@ describe("login", () => {
   it("stops an unverified account with 4000010 and a way to verification", async () => {
     const b = h.browser();
     const reg = await b.api.createBrowserRegistrationFlow();
-    const token = (
-      reg.ui.nodes.find((n) => (n.attributes as { name?: string }).name === "csrf_token")!
-        .attributes as { value: string }
-    ).value;
+    const token = csrfOf(reg);
     await b.api.updateRegistrationFlow({
       flow: reg.id,
       updateRegistrationFlowBody: {
@@ -290,11 +253,8 @@ describe("login", () => {
     });
     const fresh = h.browser();
     const flow = await fresh.api.createBrowserLoginFlow();
-    const t2 = (
-      flow.ui.nodes.find((n) => (n.attributes as { name?: string }).name === "csrf_token")!
-        .attributes as { value: string }
-    ).value;
-    const res = await errorBody(
+    const t2 = csrfOf(flow);
+    const res = await failure(
       fresh.api.updateLoginFlow({
         flow: flow.id,
         updateLoginFlowBody: {
@@ -306,7 +266,7 @@ describe("login", () => {
       }),
     );
     expect(res.status).toBe(400);
-    expect((res.body.ui as { messages: { id: number }[] }).messages[0]!.id).toBe(4000010);
+    expect((res.json.ui as { messages: { id: number }[] }).messages[0]!.id).toBe(4000010);
     await expect(fresh.api.toSession()).rejects.toThrow();
   });
 });
@@ -316,10 +276,7 @@ describe("recovery", () => {
     const b = h.browser();
     const flow = await b.api.createBrowserRecoveryFlow();
     expectSchema("recoveryFlow", flow);
-    const token = (
-      flow.ui.nodes.find((n) => (n.attributes as { name?: string }).name === "csrf_token")!
-        .attributes as { value: string }
-    ).value;
+    const token = csrfOf(flow);
     const unknown = await b.api.updateRecoveryFlow({
       flow: flow.id,
       updateRecoveryFlowBody: { method: "code", csrf_token: token, email: "ghost@example.com" },
@@ -342,15 +299,15 @@ describe("recovery", () => {
       },
     });
     expect(wrong.ui.messages?.[0]?.id).toBe(4060006);
-    const res = await errorBody(
+    const res = await failure(
       b.api.updateRecoveryFlow({
         flow: flow.id,
         updateRecoveryFlowBody: { method: "code", csrf_token: token, code },
       }),
     );
     expect(res.status).toBe(422);
-    expectSchema("errorBrowserLocationChangeRequired", res.body);
-    const target = new URL(res.body.redirect_browser_to as string);
+    expectSchema("errorBrowserLocationChangeRequired", res.json);
+    const target = new URL(res.json.redirect_browser_to as string);
     const settings = await b.api.getSettingsFlow({ id: target.searchParams.get("flow")! });
     expectSchema("settingsFlow", settings);
     expect(settings.ui.messages?.[0]?.id).toBe(1060001);

@@ -199,7 +199,7 @@ async function submitCode(ctx: Ctx, flow: Flow, code: string): Promise<void> {
   }
   if (!ctx.json) return redirect(ctx.reply, settingsUrl);
   throw kratosError("browser_location_change_required", "browser location change required", {
-    reason: "In order to complete this flow please redirect the browser to: " + settingsUrl,
+    reason: `In order to complete this flow please redirect the browser to: ${settingsUrl}`,
     extras: { redirect_browser_to: settingsUrl },
   });
 }

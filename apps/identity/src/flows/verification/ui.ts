@@ -1,47 +1,10 @@
-import {
-  anchorNode,
-  csrfNode,
-  inputNode,
-  labels,
-  submitNode,
-  type UiNode,
-} from "../../ui/nodes.ts";
-import { uiText } from "../../ui/text.ts";
+import { codeStepNodes, emailStepNodes } from "../../strategies/code/code-nodes.ts";
+import { anchorNode, csrfNode, labels, type UiNode } from "../../ui/nodes.ts";
 
-export function chooseMethodNodes(csrfToken: string, email = ""): UiNode[] {
-  return [
-    csrfNode(csrfToken),
-    inputNode({
-      group: "code",
-      name: "email",
-      type: "email",
-      value: email,
-      required: true,
-      autocomplete: "email",
-      label: labels.email(),
-    }),
-    submitNode("code", "method", "code", labels.continue()),
-  ];
-}
+export const chooseMethodNodes = emailStepNodes;
 
 export function sentEmailNodes(csrfToken: string, address: string): UiNode[] {
-  return [
-    csrfNode(csrfToken),
-    inputNode({ group: "code", name: "method", type: "hidden", value: "code" }),
-    inputNode({
-      group: "code",
-      name: "code",
-      type: "text",
-      value: "",
-      required: true,
-      pattern: "[0-9]+",
-      maxlength: 6,
-      autocomplete: "one-time-code",
-      label: uiText(1070011),
-    }),
-    submitNode("code", "method", "code", labels.continue()),
-    submitNode("code", "email", address, labels.resendCode()),
-  ];
+  return codeStepNodes(csrfToken, address, { codeLabel: 1070011, methodFirst: true });
 }
 
 export function passedNodes(csrfToken: string, returnUrl: string): UiNode[] {

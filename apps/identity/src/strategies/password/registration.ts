@@ -16,13 +16,12 @@ import {
   addFieldMessage,
   addFlowMessage,
   csrfNode,
-  inputNode,
-  labels,
   setInputValue,
   submitNode,
   type UiNode,
 } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
+import { newPasswordNode, traitNodes } from "../../ui/trait-nodes.ts";
 import { validatePassword } from "./policy/index.ts";
 import { passwordPolicyOf } from "./policy-options.ts";
 
@@ -173,25 +172,8 @@ function newIdentity(
 function oneStepNodes(ctx: Ctx, csrfToken: string, traits: Record<string, unknown>): UiNode[] {
   return [
     csrfNode(csrfToken),
-    ...ctx.deps.defaultSchema.fields.map((field) =>
-      inputNode({
-        group: "default",
-        name: field.name,
-        type: field.type,
-        value: valueAt(traits, field.path) ?? "",
-        required: field.required || undefined,
-        autocomplete: field.autocomplete,
-        label: field.title ? uiText(1070002, { title: field.title, name: field.name }) : undefined,
-      }),
-    ),
-    inputNode({
-      group: "password",
-      name: "password",
-      type: "password",
-      required: true,
-      autocomplete: "new-password",
-      label: labels.password(),
-    }),
+    ...traitNodes(ctx.deps.defaultSchema, traits, { group: "default" }),
+    newPasswordNode(),
     submitNode("password", "method", "password", uiText(1040001)),
   ];
 }

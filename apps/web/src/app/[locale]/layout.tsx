@@ -7,7 +7,7 @@ import { ToastProvider } from "../../components/toast";
 import { timeZone } from "../../i18n/routing";
 import { isLocale } from "../../lib/locale";
 import { AppShell } from "../../screens/layout/app-shell";
-import { BrowserState } from "../../screens/layout/browser-state";
+import { ClientNameSync } from "../../screens/layout/client-name-sync";
 import "../globals.css";
 
 export const metadata: Metadata = {
@@ -25,8 +25,8 @@ export default async function LocaleLayout({
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  // Client components only need `common` (the design system's labels); screen texts and
-  // validation messages are rendered on the server or passed as props.
+  // Client components only need `common` (the design system's labels) and `loading`; screen
+  // texts and validation messages are rendered on the server or passed as props.
   const messages = await getMessages();
   return (
     <html lang={locale}>
@@ -34,10 +34,10 @@ export default async function LocaleLayout({
         <NextIntlClientProvider
           locale={locale}
           timeZone={timeZone}
-          messages={{ common: messages.common ?? {} }}
+          messages={{ common: messages.common ?? {}, loading: messages.loading ?? {} }}
         >
           <ToastProvider>
-            <BrowserState />
+            <ClientNameSync />
             <AppShell locale={locale}>{children}</AppShell>
           </ToastProvider>
         </NextIntlClientProvider>

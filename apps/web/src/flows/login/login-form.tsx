@@ -2,6 +2,7 @@
 
 import type * as React from "react";
 import { Button } from "../../components/button";
+import { FlowLink } from "../../screens/loading/flow-link";
 import type { FieldSpec, HiddenField } from "../form/field-spec";
 import { FlowField, HiddenFields } from "../form/flow-form";
 import type { FormAction } from "../form/use-flow-form";
@@ -25,6 +26,8 @@ export interface LoginFormProps {
   readonly identifierFixed: boolean;
   readonly changeEmailHref: string;
   readonly forgotPasswordHref: string;
+  /** Where the loading screen's reload link goes (the public base URL). */
+  readonly reloadHref: string;
   readonly texts: LoginFormTexts;
   readonly errorTexts: Readonly<Record<string, string>>;
 }
@@ -80,12 +83,13 @@ export function LoginForm(props: LoginFormProps): React.JSX.Element {
             state={form.field(password)}
             autoFocus={form.state.step === "password"}
           />
-          <a
+          <FlowLink
             href={props.forgotPasswordHref}
+            reloadHref={props.reloadHref}
             className="self-start text-petrol-700 underline underline-offset-4"
           >
             {texts.forgotPassword}
-          </a>
+          </FlowLink>
           <Button type="submit" isLoading={isBusy}>
             {texts.logIn}
           </Button>

@@ -1,12 +1,13 @@
 import { getTranslations } from "next-intl/server";
 import type * as React from "react";
 import { Alert } from "../../components/alert";
+import { config } from "../../lib/config";
 import { type Locale, localizedHref } from "../../lib/locale";
 import { errorTexts, kratosFormatter } from "../i18n.server";
 import { loadFlow } from "../load-flow";
 import { queryParam, retryQuery, type SearchParams } from "../screen-query";
 import { findInput, hasMessage, hiddenFields, nodeField } from "../ui/nodes";
-import { ErrorNotice, FlowMessages, Screen, ScreenRoot } from "../ui/screen";
+import { ErrorNotice, FlowMessages, Screen, ScreenRoot, TextLink } from "../ui/screen";
 import { submitLogin } from "./actions";
 import { LoginForm } from "./login-form";
 
@@ -72,12 +73,9 @@ export async function LoginScreen({
       <FlowMessages messages={flow.ui.messages} format={format} />
       {hasMessage(flow.ui.messages, ADDRESS_NOT_VERIFIED) ? (
         <Alert severity="info">
-          <a
-            href={localizedHref(locale, "/verification")}
-            className="font-semibold underline underline-offset-4"
-          >
+          <TextLink href={localizedHref(locale, "/verification")} startsFlow>
             {t("verifyNow")}
-          </a>
+          </TextLink>
         </Alert>
       ) : null}
       <LoginForm
@@ -93,6 +91,7 @@ export async function LoginScreen({
         identifierFixed={identifierFixed}
         changeEmailHref={localizedHref(locale, "/login", { flow: flow.id, step: "identifier" })}
         forgotPasswordHref={localizedHref(locale, "/recovery")}
+        reloadHref={config.publicBaseUrl}
         texts={{
           continue: common("continue"),
           logIn: common("logIn"),
@@ -104,12 +103,9 @@ export async function LoginScreen({
       />
       <p className="text-gray-700">
         {t("noAccount")}{" "}
-        <a
-          href={localizedHref(locale, "/registration")}
-          className="font-semibold text-petrol-700 underline underline-offset-4"
-        >
+        <TextLink href={localizedHref(locale, "/registration")} startsFlow>
           {common("createAccount")}
-        </a>
+        </TextLink>
       </p>
     </Screen>
   );

@@ -6,7 +6,7 @@ import { RECOVERY_CODE_INVALID, RECOVERY_CODE_REQUIRED } from "../form/field-rul
 import { errorTexts, kratosFormatter } from "../i18n.server";
 import { loadFlow } from "../load-flow";
 import { queryParam, retryQuery, type SearchParams } from "../screen-query";
-import { ErrorNotice, Screen, ScreenRoot } from "../ui/screen";
+import { ErrorNotice, Screen, ScreenRoot, TextLink } from "../ui/screen";
 import { submitRecovery } from "./actions";
 
 /** Forgot password (request a code by email), then reset password (enter the code). */
@@ -70,12 +70,9 @@ export async function RecoveryScreen({
         }}
       />
       <p>
-        <a
-          href={localizedHref(locale, "/login")}
-          className="text-petrol-700 underline underline-offset-4"
-        >
+        <TextLink href={localizedHref(locale, "/login")} startsFlow>
           {t("backToLogin")}
-        </a>
+        </TextLink>
       </p>
     </Screen>
   );

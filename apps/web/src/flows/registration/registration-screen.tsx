@@ -8,7 +8,7 @@ import { errorTexts, kratosFormatter } from "../i18n.server";
 import { loadFlow } from "../load-flow";
 import { queryParam, retryQuery, type SearchParams } from "../screen-query";
 import { type FormatText, findInput, hiddenFields, nodeField } from "../ui/nodes";
-import { ErrorNotice, FlowMessages, Screen, ScreenRoot } from "../ui/screen";
+import { ErrorNotice, FlowMessages, Screen, ScreenRoot, TextLink } from "../ui/screen";
 import { submitRegistration } from "./actions";
 
 function field(nodes: readonly UiNode[], format: FormatText, spec: FieldSpec): FieldSpec {
@@ -108,12 +108,9 @@ export async function RegistrationScreen({
       </FlowForm>
       <p className="text-gray-700">
         {t("haveAccount")}{" "}
-        <a
-          href={localizedHref(locale, "/login")}
-          className="font-semibold text-petrol-700 underline underline-offset-4"
-        >
+        <TextLink href={localizedHref(locale, "/login")} startsFlow>
           {common("logIn")}
-        </a>
+        </TextLink>
       </p>
     </Screen>
   );

@@ -6,7 +6,7 @@ import { errorTexts, kratosFormatter } from "../i18n.server";
 import { loadFlow } from "../load-flow";
 import { queryParam, retryQuery, type SearchParams } from "../screen-query";
 import { findInput, hiddenFields, nodeField } from "../ui/nodes";
-import { ErrorNotice, FlowMessages, Screen, ScreenRoot } from "../ui/screen";
+import { ErrorNotice, FlowMessages, Screen, ScreenRoot, TextLink } from "../ui/screen";
 import { submitPassword } from "./actions";
 
 /** Update password: after recovery (the flow carries 1060001) and from settings. */
@@ -82,12 +82,9 @@ export async function SettingsPasswordScreen({
         errorTexts={await errorTexts(locale)}
       />
       <p>
-        <a
-          href={localizedHref(locale, "/settings", { flow: flow.id })}
-          className="text-petrol-700 underline underline-offset-4"
-        >
+        <TextLink href={localizedHref(locale, "/settings", { flow: flow.id })}>
           {t("backToSettings")}
-        </a>
+        </TextLink>
       </p>
     </Screen>
   );

@@ -5,7 +5,9 @@ import { getTranslations } from "next-intl/server";
 import type * as React from "react";
 import { Alert } from "../../components/alert";
 import { buttonVariants } from "../../components/button";
+import { config } from "../../lib/config";
 import type { Locale } from "../../lib/locale";
+import { FlowLink } from "../../screens/loading/flow-link";
 import type { FormatText } from "./nodes";
 import { SuccessNote } from "./success-note";
 
@@ -34,20 +36,54 @@ export function Screen({
   );
 }
 
+const TEXT_LINK =
+  "font-semibold text-petrol-700 underline underline-offset-4 hover:text-petrol-900";
+
+/**
+ * A link; one that starts a flow (`startsFlow`: a screen without `?flow=`) shows the loading
+ * screen while the browser goes through the identity service.
+ */
+export function TextLink({
+  href,
+  startsFlow = false,
+  className = TEXT_LINK,
+  children,
+}: {
+  href: string;
+  startsFlow?: boolean;
+  className?: string;
+  children: React.ReactNode;
+}): React.JSX.Element {
+  if (!startsFlow) {
+    return (
+      <a href={href} className={className}>
+        {children}
+      </a>
+    );
+  }
+  return (
+    <FlowLink href={href} className={className} reloadHref={config.publicBaseUrl}>
+      {children}
+    </FlowLink>
+  );
+}
+
 /** A link that looks like a button: navigation stays a link (works without JavaScript). */
 export function LinkButton({
   href,
   variant = "primary",
+  startsFlow = false,
   children,
 }: {
   href: string;
   variant?: "primary" | "secondary" | "link";
+  startsFlow?: boolean;
   children: React.ReactNode;
 }): React.JSX.Element {
   return (
-    <a href={href} className={buttonVariants({ variant })}>
+    <TextLink href={href} startsFlow={startsFlow} className={buttonVariants({ variant })}>
       {children}
-    </a>
+    </TextLink>
   );
 }
 
@@ -104,7 +140,9 @@ export async function ScreenRoot({
   return (
     <Screen title={title}>
       <Alert severity="error">{text}</Alert>
-      <LinkButton href={retryHref}>{common("tryAgain")}</LinkButton>
+      <LinkButton href={retryHref} startsFlow>
+        {common("tryAgain")}
+      </LinkButton>
     </Screen>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import * as React from "react";
 import { buttonVariants } from "../../components/button";
 import { Spinner } from "../../components/spinner";
@@ -7,17 +8,10 @@ import { Spinner } from "../../components/spinner";
 /** SPEC.md §9: after 20 s of loading, offer a reload. */
 export const LOADING_TIMEOUT_MS = 20_000;
 
-export function LoadingScreenView({
-  label,
-  timeoutMessage,
-  reloadLabel,
-  reloadHref,
-}: {
-  label: string;
-  timeoutMessage: string;
-  reloadLabel: string;
-  reloadHref: string;
-}): React.JSX.Element {
+/** The loading screen: a spinner, after 20 s the try-again text and a reload link. */
+export function LoadingScreenView({ reloadHref }: { reloadHref: string }): React.JSX.Element {
+  const t = useTranslations("loading");
+  const common = useTranslations("common");
   const [timedOut, setTimedOut] = React.useState(false);
   React.useEffect(() => {
     const timer = setTimeout(() => setTimedOut(true), LOADING_TIMEOUT_MS);
@@ -26,15 +20,15 @@ export function LoadingScreenView({
 
   return (
     <section
-      aria-label={label}
+      aria-label={t("label")}
       aria-busy={!timedOut}
       className="flex flex-col items-center gap-4 py-16 text-center"
     >
       {timedOut ? (
         <div role="alert" className="flex flex-col items-center gap-3">
-          <p className="text-gray-900">{timeoutMessage}</p>
+          <p className="text-gray-900">{common("tryAgainSomethingWentWrong")}</p>
           <a href={reloadHref} className={buttonVariants({ variant: "link" })}>
-            {reloadLabel}
+            {common("reload")}
           </a>
         </div>
       ) : (

@@ -41,7 +41,9 @@ export async function SplashScreen({
     const email = emailOf(session);
     return (
       <Screen title={t("signedInTitle")} intro={email ? t("signedInAs", { email }) : undefined}>
-        <LinkButton href={localizedHref(locale, "/settings")}>{common("settings")}</LinkButton>
+        <LinkButton href={localizedHref(locale, "/settings")} startsFlow>
+          {common("settings")}
+        </LinkButton>
         <FlowForm
           action={logOut}
           hidden={[{ name: "locale", value: locale }]}
@@ -80,6 +82,7 @@ export async function SplashScreen({
       </nav>
       <LinkButton
         href={localizedHref(locale, mode === "registration" ? "/registration" : "/login", keep)}
+        startsFlow
       >
         {t("continueWithEmail")}
       </LinkButton>

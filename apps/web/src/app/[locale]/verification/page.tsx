@@ -1,13 +1,8 @@
 import type * as React from "react";
 import { VerificationScreen } from "../../../flows/verification/verification-screen";
 import { type PageProps, readPageProps } from "../../../lib/page-props";
-import { LoadingBoundary } from "../../../screens/loading/loading-screen";
 
 export default async function Page(props: PageProps): Promise<React.JSX.Element> {
   const { locale, query } = await readPageProps(props);
-  return (
-    <LoadingBoundary locale={locale}>
-      <VerificationScreen locale={locale} query={query} />
-    </LoadingBoundary>
-  );
+  return <VerificationScreen locale={locale} query={query} />;
 }

@@ -1,0 +1,47 @@
+import type { KratosMessageId } from "@moos/contract";
+import { csrfNode, inputNode, labels, submitNode, type UiNode } from "../../ui/nodes.ts";
+import { uiText } from "../../ui/text.ts";
+
+// The two steps of every email-code form (recovery and verification, PROTOCOL.md §4):
+// ask for the address, then for the code with a way to send it again.
+
+export function emailStepNodes(csrfToken: string, email = ""): UiNode[] {
+  return [
+    csrfNode(csrfToken),
+    inputNode({
+      group: "code",
+      name: "email",
+      type: "email",
+      value: email,
+      required: true,
+      autocomplete: "email",
+      label: labels.email(),
+    }),
+    submitNode("code", "method", "code", labels.continue()),
+  ];
+}
+
+export function codeStepNodes(
+  csrfToken: string,
+  address: string,
+  options: { codeLabel: KratosMessageId; methodFirst: boolean },
+): UiNode[] {
+  const method = inputNode({ group: "code", name: "method", type: "hidden", value: "code" });
+  const code = inputNode({
+    group: "code",
+    name: "code",
+    type: "text",
+    value: "",
+    required: true,
+    pattern: "[0-9]+",
+    maxlength: 6,
+    autocomplete: "one-time-code",
+    label: uiText(options.codeLabel),
+  });
+  return [
+    csrfNode(csrfToken),
+    ...(options.methodFirst ? [method, code] : [code, method]),
+    submitNode("code", "method", "code", labels.continue()),
+    submitNode("code", "email", address, labels.resendCode()),
+  ];
+}

@@ -1,0 +1,35 @@
+import type { IdentitySchema } from "../identity/identity-schema.ts";
+import { traitValue } from "../strategies/profile/apply-traits.ts";
+import { inputNode, labels, type NodeGroup, type UiNode } from "./nodes.ts";
+import { uiText } from "./text.ts";
+
+/** One input per trait of the schema, filled from the traits (registration and settings). */
+export function traitNodes(
+  schema: IdentitySchema,
+  traits: Record<string, unknown>,
+  options: { group: NodeGroup; hidden?: boolean },
+): UiNode[] {
+  return schema.fields.map((field) =>
+    inputNode({
+      group: options.group,
+      name: field.name,
+      type: options.hidden ? "hidden" : field.type,
+      value: traitValue(traits, field.path) ?? "",
+      required: field.required || undefined,
+      autocomplete: field.autocomplete,
+      pattern: field.pattern,
+      label: field.title ? uiText(1070002, { title: field.title, name: field.name }) : undefined,
+    }),
+  );
+}
+
+export function newPasswordNode(): UiNode {
+  return inputNode({
+    group: "password",
+    name: "password",
+    type: "password",
+    required: true,
+    autocomplete: "new-password",
+    label: labels.password(),
+  });
+}
