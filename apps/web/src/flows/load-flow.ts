@@ -8,9 +8,10 @@ import { config } from "../lib/config";
 import { createIdentityClient } from "../lib/identity.server";
 import { IdentityError } from "../lib/identity-client";
 import { toOwnOrigin } from "../lib/identity-url";
-import type { Locale } from "../lib/locale";
+import { type Locale, localizedHref } from "../lib/locale";
 import { reportError } from "../lib/report-error";
 import { type FlowName, nextStepForError } from "./flow-error";
+import { queryParam, retryQuery, type SearchParams } from "./screen-query";
 import { stepUrl } from "./step-url";
 
 /** After a sign-in, come back to a new settings flow (always an allowed return URL). */
@@ -37,4 +38,31 @@ export async function loadFlow<T>(options: {
     await reportError(error, { flow: options.flow, flowId: options.flowId });
     return undefined;
   }
+}
+
+/** A screen's flow from its query, or what its root shows instead (ScreenRoot's props). */
+export type ScreenFlow<T> =
+  | { readonly flow: T; readonly error: string | undefined }
+  | { readonly flow: undefined; readonly root: { reason: string | undefined; retryHref: string } };
+
+/**
+ * Reads `?flow=` and `?error=` and loads the flow. Without a flow id (a screen root with
+ * `?error=`) or when loading fails for an unknown reason (start-flow error, `reason`
+ * undefined), the screen shows its root with a way to start again.
+ */
+export async function loadScreenFlow<T>(options: {
+  readonly flow: FlowName;
+  readonly screenPath: string;
+  readonly locale: Locale;
+  readonly query: SearchParams;
+  readonly fetch: (api: FrontendApi, id: string) => Promise<T>;
+}): Promise<ScreenFlow<T>> {
+  const { locale, query } = options;
+  const flowId = queryParam(query, "flow");
+  const error = queryParam(query, "error");
+  const retryHref = localizedHref(locale, options.screenPath, retryQuery(query, error));
+  if (!flowId) return { flow: undefined, root: { reason: error, retryHref } };
+  const flow = await loadFlow({ flow: options.flow, flowId, locale, fetch: options.fetch });
+  if (flow === undefined) return { flow: undefined, root: { reason: undefined, retryHref } };
+  return { flow, error };
 }

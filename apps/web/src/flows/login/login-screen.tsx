@@ -4,8 +4,8 @@ import { Alert } from "../../components/alert";
 import { config } from "../../lib/config";
 import { type Locale, localizedHref } from "../../lib/locale";
 import { errorTexts, kratosFormatter } from "../i18n.server";
-import { loadFlow } from "../load-flow";
-import { queryParam, retryQuery, type SearchParams } from "../screen-query";
+import { loadScreenFlow } from "../load-flow";
+import { queryParam, type SearchParams } from "../screen-query";
 import { findInput, hasMessage, hiddenFields, nodeField } from "../ui/nodes";
 import { ErrorNotice, FlowMessages, Screen, ScreenRoot, TextLink } from "../ui/screen";
 import { submitLogin } from "./actions";
@@ -23,22 +23,15 @@ export async function LoginScreen({
 }): Promise<React.JSX.Element> {
   const t = await getTranslations({ locale, namespace: "login" });
   const common = await getTranslations({ locale, namespace: "common" });
-  const flowId = queryParam(query, "flow");
-  const error = queryParam(query, "error");
-  const retryHref = localizedHref(locale, "/login", retryQuery(query, error));
-  if (!flowId)
-    return <ScreenRoot locale={locale} title={t("title")} reason={error} retryHref={retryHref} />;
-
-  const flow = await loadFlow({
+  const loaded = await loadScreenFlow({
     flow: "login",
-    flowId,
+    screenPath: "/login",
     locale,
+    query,
     fetch: (api, id) => api.getLoginFlow({ id }),
   });
-  if (!flow)
-    return (
-      <ScreenRoot locale={locale} title={t("title")} reason={undefined} retryHref={retryHref} />
-    );
+  if (!loaded.flow) return <ScreenRoot locale={locale} title={t("title")} {...loaded.root} />;
+  const { flow, error } = loaded;
 
   const format = await kratosFormatter(locale);
   const nodes = flow.ui.nodes;

@@ -4,8 +4,8 @@ import { type Locale, localizedHref } from "../../lib/locale";
 import { CodeFlowBody } from "../code-flow/code-flow-screen";
 import { RECOVERY_CODE_INVALID, RECOVERY_CODE_REQUIRED } from "../form/field-rules";
 import { errorTexts, kratosFormatter } from "../i18n.server";
-import { loadFlow } from "../load-flow";
-import { queryParam, retryQuery, type SearchParams } from "../screen-query";
+import { loadScreenFlow } from "../load-flow";
+import type { SearchParams } from "../screen-query";
 import { ErrorNotice, Screen, ScreenRoot, TextLink } from "../ui/screen";
 import { submitRecovery } from "./actions";
 
@@ -19,22 +19,15 @@ export async function RecoveryScreen({
 }): Promise<React.JSX.Element> {
   const t = await getTranslations({ locale, namespace: "recovery" });
   const common = await getTranslations({ locale, namespace: "common" });
-  const flowId = queryParam(query, "flow");
-  const error = queryParam(query, "error");
-  const retryHref = localizedHref(locale, "/recovery", retryQuery(query, error));
-  if (!flowId)
-    return <ScreenRoot locale={locale} title={t("title")} reason={error} retryHref={retryHref} />;
-
-  const flow = await loadFlow({
+  const loaded = await loadScreenFlow({
     flow: "recovery",
-    flowId,
+    screenPath: "/recovery",
     locale,
+    query,
     fetch: (api, id) => api.getRecoveryFlow({ id }),
   });
-  if (!flow)
-    return (
-      <ScreenRoot locale={locale} title={t("title")} reason={undefined} retryHref={retryHref} />
-    );
+  if (!loaded.flow) return <ScreenRoot locale={locale} title={t("title")} {...loaded.root} />;
+  const { flow, error } = loaded;
 
   const isCodeStep = flow.ui.nodes.some(
     (node) => (node.attributes as { name?: unknown }).name === "code",

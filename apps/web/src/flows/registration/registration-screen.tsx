@@ -5,8 +5,8 @@ import { type Locale, localizedHref } from "../../lib/locale";
 import type { FieldSpec } from "../form/field-spec";
 import { FlowForm } from "../form/flow-form";
 import { errorTexts, kratosFormatter } from "../i18n.server";
-import { loadFlow } from "../load-flow";
-import { queryParam, retryQuery, type SearchParams } from "../screen-query";
+import { loadScreenFlow } from "../load-flow";
+import type { SearchParams } from "../screen-query";
 import { type FormatText, findInput, hiddenFields, nodeField } from "../ui/nodes";
 import { ErrorNotice, FlowMessages, Screen, ScreenRoot, TextLink } from "../ui/screen";
 import { submitRegistration } from "./actions";
@@ -25,22 +25,15 @@ export async function RegistrationScreen({
 }): Promise<React.JSX.Element> {
   const t = await getTranslations({ locale, namespace: "registration" });
   const common = await getTranslations({ locale, namespace: "common" });
-  const flowId = queryParam(query, "flow");
-  const error = queryParam(query, "error");
-  const retryHref = localizedHref(locale, "/registration", retryQuery(query, error));
-  if (!flowId)
-    return <ScreenRoot locale={locale} title={t("title")} reason={error} retryHref={retryHref} />;
-
-  const flow = await loadFlow({
+  const loaded = await loadScreenFlow({
     flow: "registration",
-    flowId,
+    screenPath: "/registration",
     locale,
+    query,
     fetch: (api, id) => api.getRegistrationFlow({ id }),
   });
-  if (!flow)
-    return (
-      <ScreenRoot locale={locale} title={t("title")} reason={undefined} retryHref={retryHref} />
-    );
+  if (!loaded.flow) return <ScreenRoot locale={locale} title={t("title")} {...loaded.root} />;
+  const { flow, error } = loaded;
 
   const format = await kratosFormatter(locale);
   const nodes = flow.ui.nodes;

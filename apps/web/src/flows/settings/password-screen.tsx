@@ -3,8 +3,8 @@ import type * as React from "react";
 import { type Locale, localizedHref } from "../../lib/locale";
 import { FlowForm } from "../form/flow-form";
 import { errorTexts, kratosFormatter } from "../i18n.server";
-import { loadFlow } from "../load-flow";
-import { queryParam, retryQuery, type SearchParams } from "../screen-query";
+import { loadScreenFlow } from "../load-flow";
+import type { SearchParams } from "../screen-query";
 import { findInput, hiddenFields, nodeField } from "../ui/nodes";
 import { ErrorNotice, FlowMessages, Screen, ScreenRoot, TextLink } from "../ui/screen";
 import { submitPassword } from "./actions";
@@ -19,30 +19,16 @@ export async function SettingsPasswordScreen({
 }): Promise<React.JSX.Element> {
   const t = await getTranslations({ locale, namespace: "settings" });
   const common = await getTranslations({ locale, namespace: "common" });
-  const flowId = queryParam(query, "flow");
-  const error = queryParam(query, "error");
-  const retryHref = localizedHref(locale, "/settings", retryQuery(query, error));
-  if (!flowId)
-    return (
-      <ScreenRoot locale={locale} title={t("passwordTitle")} reason={error} retryHref={retryHref} />
-    );
-
-  const flow = await loadFlow({
+  const loaded = await loadScreenFlow({
     flow: "settings",
-    flowId,
+    screenPath: "/settings",
     locale,
+    query,
     fetch: (api, id) => api.getSettingsFlow({ id }),
   });
-  if (!flow) {
-    return (
-      <ScreenRoot
-        locale={locale}
-        title={t("passwordTitle")}
-        reason={undefined}
-        retryHref={retryHref}
-      />
-    );
-  }
+  if (!loaded.flow)
+    return <ScreenRoot locale={locale} title={t("passwordTitle")} {...loaded.root} />;
+  const { flow, error } = loaded;
 
   const format = await kratosFormatter(locale);
   const passwordNode = findInput(flow.ui.nodes, "password");

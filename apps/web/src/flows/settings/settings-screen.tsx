@@ -7,8 +7,8 @@ import { filterNodesByGroups } from "../filter-nodes";
 import type { FieldSpec } from "../form/field-spec";
 import { FlowForm } from "../form/flow-form";
 import { errorTexts, kratosFormatter } from "../i18n.server";
-import { loadFlow } from "../load-flow";
-import { queryParam, retryQuery, type SearchParams } from "../screen-query";
+import { loadScreenFlow } from "../load-flow";
+import { queryParam, type SearchParams } from "../screen-query";
 import { type FormatText, hasMessage, hiddenFields, inputAttributes, nodeField } from "../ui/nodes";
 import { ErrorNotice, FlowMessages, LinkButton, Screen, ScreenRoot } from "../ui/screen";
 import { SuccessNote } from "../ui/success-note";
@@ -41,23 +41,16 @@ export async function SettingsScreen({
 }): Promise<React.JSX.Element> {
   const t = await getTranslations({ locale, namespace: "settings" });
   const common = await getTranslations({ locale, namespace: "common" });
-  const flowId = queryParam(query, "flow");
-  const error = queryParam(query, "error");
   const notice = queryParam(query, "notice");
-  const retryHref = localizedHref(locale, "/settings", retryQuery(query, error));
-  if (!flowId)
-    return <ScreenRoot locale={locale} title={t("title")} reason={error} retryHref={retryHref} />;
-
-  const flow = await loadFlow({
+  const loaded = await loadScreenFlow({
     flow: "settings",
-    flowId,
+    screenPath: "/settings",
     locale,
+    query,
     fetch: (api, id) => api.getSettingsFlow({ id }),
   });
-  if (!flow)
-    return (
-      <ScreenRoot locale={locale} title={t("title")} reason={undefined} retryHref={retryHref} />
-    );
+  if (!loaded.flow) return <ScreenRoot locale={locale} title={t("title")} {...loaded.root} />;
+  const { flow, error } = loaded;
   if (hasMessage(flow.ui.messages, ACCOUNT_RECOVERED)) {
     redirect(localizedHref(locale, "/settings/password", { flow: flow.id }));
   }

@@ -1,10 +1,10 @@
 import { getTranslations } from "next-intl/server";
 import type * as React from "react";
-import { type Locale, localizedHref } from "../../lib/locale";
+import type { Locale } from "../../lib/locale";
 import { CodeFlowBody } from "../code-flow/code-flow-screen";
 import { errorTexts, kratosFormatter } from "../i18n.server";
-import { loadFlow } from "../load-flow";
-import { queryParam, retryQuery, type SearchParams } from "../screen-query";
+import { loadScreenFlow } from "../load-flow";
+import type { SearchParams } from "../screen-query";
 import { ErrorNotice, Screen, ScreenRoot } from "../ui/screen";
 import { submitVerification } from "./actions";
 
@@ -17,22 +17,15 @@ export async function VerificationScreen({
 }): Promise<React.JSX.Element> {
   const t = await getTranslations({ locale, namespace: "verification" });
   const common = await getTranslations({ locale, namespace: "common" });
-  const flowId = queryParam(query, "flow");
-  const error = queryParam(query, "error");
-  const retryHref = localizedHref(locale, "/verification", retryQuery(query, error));
-  if (!flowId)
-    return <ScreenRoot locale={locale} title={t("title")} reason={error} retryHref={retryHref} />;
-
-  const flow = await loadFlow({
+  const loaded = await loadScreenFlow({
     flow: "verification",
-    flowId,
+    screenPath: "/verification",
     locale,
+    query,
     fetch: (api, id) => api.getVerificationFlow({ id }),
   });
-  if (!flow)
-    return (
-      <ScreenRoot locale={locale} title={t("title")} reason={undefined} retryHref={retryHref} />
-    );
+  if (!loaded.flow) return <ScreenRoot locale={locale} title={t("title")} {...loaded.root} />;
+  const { flow, error } = loaded;
 
   const state = String(flow.state);
   const title = state === "passed_challenge" ? t("doneTitle") : t("title");

@@ -1,0 +1,100 @@
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { NextIntlClientProvider } from "next-intl";
+import { describe, expect, it, vi } from "vitest";
+import common from "../../../messages/de/common.json";
+import validation from "../../../messages/de/validation.json";
+import type { FieldSpec } from "./field-spec";
+import { FlowForm } from "./flow-form";
+import type { FormState } from "./form-state";
+
+const fields: FieldSpec[] = [
+  {
+    name: "traits.email",
+    label: "E-Mail-Adresse",
+    type: "email",
+    rule: "email",
+    serverError: "Diese Adresse gibt es schon.",
+  },
+  { name: "password", label: "Passwort", type: "password", rule: "newPassword" },
+  {
+    name: "repeatPassword",
+    label: "Passwort wiederholen",
+    type: "password",
+    rule: "repeatPassword",
+  },
+];
+
+function renderForm(action: (state: FormState, data: FormData) => Promise<FormState>): void {
+  render(
+    <NextIntlClientProvider locale="de" messages={{ common }}>
+      <FlowForm
+        action={action}
+        hidden={[{ name: "csrf_token", value: "t" }]}
+        fields={fields}
+        submit={{ label: "Konto erstellen" }}
+        errorTexts={validation}
+      />
+    </NextIntlClientProvider>,
+  );
+}
+
+const input = (label: string): HTMLInputElement => screen.getByLabelText(label) as HTMLInputElement;
+const errors = (): string[] =>
+  screen.queryAllByRole("alert").map((element) => element.textContent ?? "");
+
+describe("FlowForm in the browser", () => {
+  it("shows the server's field message until the field is edited", () => {
+    renderForm(vi.fn());
+    expect(errors()).toEqual(["Diese Adresse gibt es schon."]);
+    fireEvent.change(input("E-Mail-Adresse"), { target: { value: "ada@example.de" } });
+    expect(errors()).toEqual([]);
+  });
+
+  it("checks on submit with the server's rules and does not send an invalid form", () => {
+    const action = vi.fn();
+    renderForm(action);
+    fireEvent.change(input("E-Mail-Adresse"), { target: { value: "ada@" } });
+    fireEvent.submit(
+      screen.getByRole("button", { name: "Konto erstellen" }).closest("form") as HTMLFormElement,
+    );
+    expect(action).not.toHaveBeenCalled();
+    expect(errors()).toEqual([
+      "Gib bitte eine gültige E-Mail Adresse ein",
+      "Bitte Passwort eingeben",
+      "Bitte Passwort erneut eingeben",
+    ]);
+    expect(document.activeElement).toBe(input("E-Mail-Adresse"));
+  });
+
+  it("checks a field when it is left and again while it is corrected", () => {
+    renderForm(vi.fn());
+    fireEvent.change(input("Passwort"), { target: { value: "geheim12345" } });
+    fireEvent.change(input("Passwort wiederholen"), { target: { value: "geheim" } });
+    fireEvent.blur(input("Passwort wiederholen"));
+    expect(errors()).toEqual(["Diese Adresse gibt es schon.", "Passwörter stimmen nicht überein"]);
+    fireEvent.change(input("Passwort wiederholen"), { target: { value: "geheim12345" } });
+    expect(errors()).toEqual(["Diese Adresse gibt es schon."]);
+    expect(input("Passwort wiederholen").getAttribute("data-status")).toBe("valid");
+  });
+
+  it("sends a valid form with its hidden fields to the action", async () => {
+    const action = vi.fn(async (state: FormState, _data: FormData): Promise<FormState> => state);
+    renderForm(action);
+    fireEvent.change(input("E-Mail-Adresse"), { target: { value: "ada@example.de" } });
+    fireEvent.change(input("Passwort"), { target: { value: "geheim12345" } });
+    fireEvent.change(input("Passwort wiederholen"), { target: { value: "geheim12345" } });
+    await act(async () => {
+      fireEvent.submit(
+        screen.getByRole("button", { name: "Konto erstellen" }).closest("form") as HTMLFormElement,
+      );
+    });
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
+    const data = action.mock.calls[0]?.[1] as FormData;
+    expect(Object.fromEntries(data.entries())).toEqual({
+      csrf_token: "t",
+      "traits.email": "ada@example.de",
+      password: "geheim12345",
+      repeatPassword: "geheim12345",
+    });
+  });
+});
