@@ -1,7 +1,7 @@
-import type { Kysely, Selectable } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import type { Identity } from "../../identity/identity.ts";
 import type { IdentityPersister } from "../persistence.ts";
-import type { CredentialsTable, Database, IdentitiesTable } from "./database.ts";
+import type { Database, IdentitiesTable } from "./database.ts";
 
 const json = (value: unknown): string => JSON.stringify(value);
 
@@ -173,42 +173,26 @@ export class SqlIdentityPersister implements IdentityPersister {
     return Number(result.numDeletedRows) > 0;
   }
 
+  /** Loads every child row of the identities in one round trip (whoami runs this per request). */
   private async hydrate(rows: Selectable<IdentitiesTable>[]): Promise<Identity[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [credentials, identifiers, verifiable, recovery] = await Promise.all([
-      this.db
-        .selectFrom("identity_credentials")
-        .selectAll()
-        .where("identity_id", "in", ids)
-        .execute(),
-      this.db
-        .selectFrom("identity_credential_identifiers")
-        .selectAll()
-        .where("identity_id", "in", ids)
-        .execute(),
-      this.db
-        .selectFrom("identity_verifiable_addresses")
-        .selectAll()
-        .where("identity_id", "in", ids)
-        .orderBy("created_at")
-        .execute(),
-      this.db
-        .selectFrom("identity_recovery_addresses")
-        .selectAll()
-        .where("identity_id", "in", ids)
-        .orderBy("created_at")
-        .execute(),
-    ]);
-    const toCredential = (c: Selectable<CredentialsTable>): Identity["credentials"][number] => ({
-      id: c.id,
-      type: c.type,
-      identifiers: identifiers.filter((i) => i.credential_id === c.id).map((i) => i.identifier),
-      config: c.config,
-      version: c.version,
-      created_at: c.created_at,
-      updated_at: c.updated_at,
-    });
+    const { rows: children } = await sql<{
+      kind: "c" | "i" | "v" | "r";
+      row: Record<string, unknown>;
+    }>`
+      select 'c' as kind, to_jsonb(t) as row from identity_credentials t where t.identity_id = any(${ids}::uuid[])
+      union all select 'i', to_jsonb(t) from identity_credential_identifiers t where t.identity_id = any(${ids}::uuid[])
+      union all select 'v', to_jsonb(t) from identity_verifiable_addresses t where t.identity_id = any(${ids}::uuid[])
+      union all select 'r', to_jsonb(t) from identity_recovery_addresses t where t.identity_id = any(${ids}::uuid[])
+    `.execute(this.db);
+    const of = (kind: string, identityId: string): Record<string, unknown>[] =>
+      children
+        .filter((c) => c.kind === kind && c.row.identity_id === identityId)
+        .map((c) => c.row)
+        .sort((a, b) => String(a.created_at ?? "").localeCompare(String(b.created_at ?? "")));
+    const date = (value: unknown): Date => new Date(String(value));
+    const identifiers = children.filter((c) => c.kind === "i").map((c) => c.row);
     return rows.map((row) => ({
       id: row.id,
       schema_id: row.schema_id,
@@ -218,16 +202,34 @@ export class SqlIdentityPersister implements IdentityPersister {
       metadata_public: row.metadata_public,
       metadata_admin: row.metadata_admin,
       external_id: row.external_id ?? undefined,
-      credentials: credentials.filter((c) => c.identity_id === row.id).map(toCredential),
-      verifiable_addresses: verifiable
-        .filter((a) => a.identity_id === row.id)
-        .map(({ identity_id: _, verified_at, ...a }) => ({
-          ...a,
-          verified_at: verified_at ?? undefined,
-        })),
-      recovery_addresses: recovery
-        .filter((a) => a.identity_id === row.id)
-        .map(({ identity_id: _, ...a }) => a),
+      credentials: of("c", row.id).map((c) => ({
+        id: String(c.id),
+        type: String(c.type),
+        identifiers: identifiers
+          .filter((i) => i.credential_id === c.id)
+          .map((i) => String(i.identifier)),
+        config: c.config as Record<string, unknown>,
+        version: Number(c.version),
+        created_at: date(c.created_at),
+        updated_at: date(c.updated_at),
+      })),
+      verifiable_addresses: of("v", row.id).map((a) => ({
+        id: String(a.id),
+        value: String(a.value),
+        verified: a.verified === true,
+        via: "email" as const,
+        status: a.status as Identity["verifiable_addresses"][number]["status"],
+        verified_at: a.verified_at ? date(a.verified_at) : undefined,
+        created_at: date(a.created_at),
+        updated_at: date(a.updated_at),
+      })),
+      recovery_addresses: of("r", row.id).map((a) => ({
+        id: String(a.id),
+        value: String(a.value),
+        via: "email" as const,
+        created_at: date(a.created_at),
+        updated_at: date(a.updated_at),
+      })),
       created_at: row.created_at,
       updated_at: row.updated_at,
     }));
