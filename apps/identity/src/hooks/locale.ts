@@ -3,12 +3,22 @@ import type { Body } from "../http/body.ts";
 
 export type Locale = "de" | "en";
 
-/** transient_payload.locale on a submit, else the first supported Accept-Language, else German. */
-export function localeOf(request: FastifyRequest, body?: Body): Locale {
+/**
+ * The language of an email: transient_payload.locale on the submit, else the language kept on
+ * the identity (metadata_public.locale, so later emails follow the customer's choice), else
+ * the first supported Accept-Language, else German.
+ */
+export function localeOf(
+  request: FastifyRequest,
+  body?: Body,
+  identity?: { metadata_public: Record<string, unknown> | null },
+): Locale {
   const payload = body?.transient_payload as Record<string, unknown> | undefined;
   const fromPayload =
     typeof payload?.locale === "string" ? payload.locale.slice(0, 2).toLowerCase() : undefined;
   if (fromPayload === "de" || fromPayload === "en") return fromPayload;
+  const kept = identity?.metadata_public?.locale;
+  if (kept === "de" || kept === "en") return kept;
   const header = String(request.headers["accept-language"] ?? "");
   for (const part of header.split(",")) {
     const tag = part.trim().slice(0, 2).toLowerCase();

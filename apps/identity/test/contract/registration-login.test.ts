@@ -313,3 +313,41 @@ describe("recovery", () => {
     expect(settings.ui.messages?.[0]?.id).toBe(1060001);
   });
 });
+
+describe("email language", () => {
+  it("writes in the language of the submit and keeps it for later emails", async () => {
+    const b = h.browser();
+    const flow = await b.api.createBrowserRegistrationFlow();
+    const before = h.mails.length;
+    await b.api.updateRegistrationFlow({
+      flow: flow.id,
+      updateRegistrationFlowBody: {
+        method: "password",
+        csrf_token: csrfOf(flow),
+        password,
+        traits: traits("english@example.com"),
+        transient_payload: { locale: "en" },
+      },
+    });
+    await h.codeFor("english@example.com", { after: before });
+    // The recovery below sends no locale: the one kept on the identity decides.
+    const recoveryBrowser = h.browser();
+    const rflow = await recoveryBrowser.api.createBrowserRecoveryFlow();
+    const mark = h.mails.length;
+    await recoveryBrowser.api.updateRecoveryFlow({
+      flow: rflow.id,
+      updateRecoveryFlowBody: {
+        method: "code",
+        csrf_token: csrfOf(rflow),
+        email: "english@example.com",
+      },
+    });
+    await h.codeFor("english@example.com", { after: mark });
+    const german = h.mails.filter((m) => m.to === "mia@example.com").at(0)?.raw ?? "";
+    const english = h.mails.slice(mark).find((m) => m.to === "english@example.com")?.raw ?? "";
+    expect(english).not.toEqual(german);
+    expect(english).toMatch(/your|code/i);
+    expect(english).not.toMatch(/\bdein\b/i);
+    expect(german).toMatch(/dein|Code/);
+  });
+});

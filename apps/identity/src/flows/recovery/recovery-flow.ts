@@ -118,7 +118,7 @@ async function submitEmail(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
     await tx.courier.enqueueEmail({
       templateType: "recovery_code_valid",
       to: email,
-      locale: localeOf(ctx.request, body),
+      locale: localeOf(ctx.request, body, identity),
       model: { code, expiresInMinutes: Math.round(lifespan / 60_000) },
     });
   });

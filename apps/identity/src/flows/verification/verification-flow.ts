@@ -125,7 +125,7 @@ async function submitEmail(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   }
   await limitCodeEmails(deps, email);
   const identity = await deps.persistence.identities.findIdentityByVerifiableAddress(email);
-  const locale = localeOf(ctx.request, body);
+  const locale = localeOf(ctx.request, body, identity);
   await deps.persistence.transaction(async (tx) => {
     await tx.codes.invalidateCodesOfFlow(flow.id, deps.now());
     markSent(flow, email);

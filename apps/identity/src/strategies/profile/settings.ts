@@ -9,10 +9,9 @@ import { ensurePrivilegedSession } from "../../flows/settings/settings-session.t
 import { settingsNodes } from "../../flows/settings/ui.ts";
 import { startVerificationForAddress } from "../../flows/verification/verification-flow.ts";
 import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
-import { type Locale, localeOf } from "../../hooks/locale.ts";
+import { localeOf } from "../../hooks/locale.ts";
 import type { Body } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
-import type { Identity } from "../../identity/identity.ts";
 import type { ActiveSession } from "../../session/session-manager.ts";
 import { addFieldMessage, addFlowMessage } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
@@ -64,7 +63,7 @@ export async function submitProfileSettings(
     ? addedVerifiableAddresses(before, after)
     : [];
   for (const address of verify) await limitCodeEmails(deps, address);
-  const locale = emailLocale(ctx, before, body);
+  const locale = localeOf(ctx.request, body, before);
   const continueWith: Record<string, unknown>[] = [];
   try {
     await deps.persistence.transaction(async (tx) => {
@@ -101,14 +100,6 @@ async function rejectDuplicate(ctx: Ctx, flow: Flow, showSubmitted: () => void):
   showSubmitted();
   addFlowMessage(flow.payload.ui, uiText(4000007));
   return rejectSettings(ctx, flow);
-}
-
-/** transient_payload.locale, else the language kept on the identity, else Accept-Language. */
-function emailLocale(ctx: Ctx, identity: Identity, body: Body): Locale {
-  const payload = isObject(body.transient_payload) ? body.transient_payload : {};
-  const stored = identity.metadata_public?.locale;
-  if (typeof payload.locale !== "string" && (stored === "de" || stored === "en")) return stored;
-  return localeOf(ctx.request, body);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
