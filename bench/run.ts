@@ -53,7 +53,9 @@ async function timed(
 
 async function measure(label: string, dsn?: string): Promise<string[]> {
   const h = await startHarness(
-    { selfservice: { flows: { verification: { enabled: false }, login: { after: { hooks: [] } } } } },
+    {
+      selfservice: { flows: { verification: { enabled: false }, login: { after: { hooks: [] } } } },
+    },
     dsn ? { dsn } : {},
   );
   // Verification and its login hook are off: the benchmark measures sign-in itself.

@@ -7,7 +7,7 @@ import { redirect } from "next/navigation";
 import { config } from "../lib/config";
 import { createIdentityClient } from "../lib/identity.server";
 import { IdentityError } from "../lib/identity-client";
-import { toOwnOrigin } from "../lib/identity-url";
+import { toOwnOrigin, toOwnPath } from "../lib/identity-url";
 import { type Locale, localizedHref } from "../lib/locale";
 import { reportError } from "../lib/report-error";
 import { type FlowName, nextStepForError } from "./flow-error";
@@ -33,7 +33,8 @@ export async function loadFlow<T>(options: {
       { flow: options.flow, returnTo: SETTINGS_RETURN_TO },
     );
     if (step.type !== "unhandled") {
-      redirect(toOwnOrigin(stepUrl(step, options.locale), config.orySdkUrl));
+      const url = toOwnOrigin(stepUrl(step, options.locale), config.orySdkUrl);
+      redirect(toOwnPath(url, config.publicBaseUrl, options.locale));
     }
     await reportError(error, { flow: options.flow, flowId: options.flowId });
     return undefined;

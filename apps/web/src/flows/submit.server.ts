@@ -11,7 +11,8 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { config } from "../lib/config";
 import { relayCookies } from "../lib/identity.server";
-import { toOwnOrigin } from "../lib/identity-url";
+import { toOwnOrigin, toOwnPath } from "../lib/identity-url";
+import type { Locale } from "../lib/locale";
 import { reportError } from "../lib/report-error";
 import type { FormState } from "./form/form-state";
 import type { SubmitOutcome } from "./submit";
@@ -28,11 +29,17 @@ export function needsDocumentNavigation(url: string): boolean {
 export async function finishSubmit(
   outcome: SubmitOutcome,
   state: FormState,
-  flow: string,
+  context: { readonly flow: string; readonly locale: Locale },
 ): Promise<FormState> {
   await relayCookies(outcome.setCookies);
-  if (outcome.unexpected) await reportError(outcome.unexpected, { flow });
-  const target = toOwnOrigin(outcome.redirectTo, config.orySdkUrl);
+  if (outcome.unexpected) await reportError(outcome.unexpected, { flow: context.flow });
+  // Our own screens (also as absolute URLs from the identity service) are shown by the
+  // client router, in the user's language; everything else is loaded as a document.
+  const target = toOwnPath(
+    toOwnOrigin(outcome.redirectTo, config.orySdkUrl),
+    config.publicBaseUrl,
+    context.locale,
+  );
   const calledByScript = (await headers()).has("next-action");
   if (calledByScript && needsDocumentNavigation(target)) return { ...state, navigateTo: target };
   redirect(target);

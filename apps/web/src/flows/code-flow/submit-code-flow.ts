@@ -68,5 +68,9 @@ export async function submitCodeFlow(flow: CodeFlowName, formData: FormData): Pr
         query: { flow: result.id },
       },
   });
-  return finishSubmit(outcome, { values: intent === "code" ? {} : { email }, errors: {} }, flow);
+  return finishSubmit(
+    outcome,
+    { values: intent === "code" ? {} : { email }, errors: {} },
+    { flow, locale },
+  );
 }

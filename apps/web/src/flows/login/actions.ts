@@ -51,5 +51,9 @@ export async function submitLogin(_state: FormState, formData: FormData): Promis
     onSuccess: (result: SuccessfulNativeLogin) =>
       continueWithStep(result.continue_with) ?? { type: "redirect", url: "/api/redirect" },
   });
-  return finishSubmit(outcome, { values: kept, errors: {}, step: "password" }, "login");
+  return finishSubmit(
+    outcome,
+    { values: kept, errors: {}, step: "password" },
+    { flow: "login", locale },
+  );
 }

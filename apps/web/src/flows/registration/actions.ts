@@ -62,5 +62,5 @@ export async function submitRegistration(
     onSuccess: (result: SuccessfulNativeRegistration) =>
       continueWithStep(result.continue_with) ?? { type: "redirect", url: "/api/redirect" },
   });
-  return finishSubmit(outcome, { values: kept, errors: {} }, "registration");
+  return finishSubmit(outcome, { values: kept, errors: {} }, { flow: "registration", locale });
 }

@@ -69,7 +69,7 @@ export async function submitProfile(_state: FormState, formData: FormData): Prom
       }),
     onSuccess: afterSave,
   });
-  return finishSubmit(outcome, { values: kept, errors: {} }, "settings");
+  return finishSubmit(outcome, { values: kept, errors: {} }, ctx);
 }
 
 export async function submitPassword(_state: FormState, formData: FormData): Promise<FormState> {
@@ -92,7 +92,7 @@ export async function submitPassword(_state: FormState, formData: FormData): Pro
       }),
     onSuccess: afterSave,
   });
-  return finishSubmit(outcome, { values: {}, errors: {} }, "settings");
+  return finishSubmit(outcome, { values: {}, errors: {} }, ctx);
 }
 
 /** Signs out one other device (DELETE /sessions/{id}). */
@@ -110,7 +110,7 @@ export async function revokeSession(_state: FormState, formData: FormData): Prom
       query: { flow: ctx.flowId, notice: "session_revoked" },
     }),
   });
-  return finishSubmit(outcome, { values: {}, errors: {} }, "settings");
+  return finishSubmit(outcome, { values: {}, errors: {} }, ctx);
 }
 
 /** Signs out every device but this one (DELETE /sessions). */
@@ -130,7 +130,7 @@ export async function revokeOtherSessions(
       query: { flow: ctx.flowId, notice: "sessions_revoked" },
     }),
   });
-  return finishSubmit(outcome, { values: {}, errors: {} }, "settings");
+  return finishSubmit(outcome, { values: {}, errors: {} }, ctx);
 }
 
 /** "Abmelden": a logout flow for this browser, then its logout URL (PROTOCOL.md §2 Logout). */
@@ -148,5 +148,5 @@ export async function logOut(_state: FormState, formData: FormData): Promise<For
     call: (api) => api.createBrowserLogoutFlow(),
     onSuccess: (flow) => ({ type: "redirect", url: flow.logout_url }),
   });
-  return finishSubmit(outcome, { values: {}, errors: {} }, "settings");
+  return finishSubmit(outcome, { values: {}, errors: {} }, ctx);
 }
