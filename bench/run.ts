@@ -4,6 +4,7 @@ import autocannon from "autocannon";
 import { createPasswordHasher } from "../apps/identity/src/hash/index.ts";
 import { type Harness, startHarness } from "../apps/identity/test/support/harness.ts";
 import { startPostgres } from "../apps/identity/test/support/postgres.ts";
+import { measureWeb } from "./web.ts";
 
 // `npm run bench`: identity service throughput on this machine, PGlite and PostgreSQL, written
 // to BENCHMARKS.md with the machine and the date. Bounded in count and time, loopback only.
@@ -117,6 +118,7 @@ try {
 } finally {
   await pg.stop();
 }
+rows.push(...(await measureWeb()));
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 const text = `# Benchmarks
 

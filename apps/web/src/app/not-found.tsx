@@ -14,6 +14,9 @@ export default async function NotFound(): Promise<React.JSX.Element> {
   const locale = toLocale((await headers()).get("x-next-intl-locale"));
   return (
     <html lang={locale}>
+      <head>
+        <title>{locale === "en" ? "Page not found · Moos" : "Seite nicht gefunden · Moos"}</title>
+      </head>
       <body className="min-h-dvh bg-beige-50 text-gray-900 antialiased">
         <AppShell locale={locale}>
           <NotFoundScreen locale={locale} />

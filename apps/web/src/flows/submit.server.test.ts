@@ -14,4 +14,11 @@ describe("needsDocumentNavigation", () => {
     expect(needsDocumentNavigation("/en/verification?flow=1")).toBe(false);
     expect(needsDocumentNavigation("/sessionsx")).toBe(false);
   });
+
+  it("loads a flow screen without a flow id as a document, so the address gets the new id", () => {
+    expect(needsDocumentNavigation("/settings")).toBe(true);
+    expect(needsDocumentNavigation("/en/settings/password")).toBe(true);
+    expect(needsDocumentNavigation("/login?return_to=x")).toBe(true);
+    expect(needsDocumentNavigation("/settings?flow=1")).toBe(false);
+  });
 });

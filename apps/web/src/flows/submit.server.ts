@@ -19,11 +19,16 @@ import type { SubmitOutcome } from "./submit";
 
 // The identity service's proxied paths and our route handlers (/api/redirect).
 const DOCUMENT_PATHS = /^\/(self-service|sessions|\.well-known\/ory|schemas|api)(\/|$|\?)/;
+// A flow screen opened without ?flow= redirects (on the server) to start its flow; the client
+// router would keep the address without the flow id, so such targets load as documents too.
+const FLOW_SCREEN =
+  /^(\/en)?\/(login|registration|recovery|verification|settings)(\/password)?\/?(\?|$)/;
 
 /** True when the target must be loaded as a document rather than by the client router. */
 export function needsDocumentNavigation(url: string): boolean {
   if (!url.startsWith("/") || url.startsWith("//")) return true;
-  return DOCUMENT_PATHS.test(url);
+  if (DOCUMENT_PATHS.test(url)) return true;
+  return FLOW_SCREEN.test(url) && !/[?&]flow=/.test(url);
 }
 
 export async function finishSubmit(

@@ -1,5 +1,8 @@
-// Error reporting. Errors are always logged on the server; see sentry.ts for the reporting
-// service, which is loaded only when config.sentry is set.
+import { config } from "./config";
+
+// Error reporting. Errors are always logged on the server; they reach Sentry only when
+// config.sentry is set (a DSN, outside the `local` app environment), and only then is the SDK
+// loaded.
 
 export interface ErrorContext {
   readonly flow?: string;
@@ -8,4 +11,7 @@ export interface ErrorContext {
 
 export async function reportError(error: unknown, context: ErrorContext = {}): Promise<void> {
   console.error("[moos]", context, error);
+  if (!config.sentry) return;
+  const Sentry = await import("@sentry/nextjs");
+  Sentry.captureException(error, { extra: { ...context } });
 }

@@ -5,9 +5,11 @@ import { getMessages, setRequestLocale } from "next-intl/server";
 import type * as React from "react";
 import { ToastProvider } from "../../components/toast";
 import { timeZone } from "../../i18n/routing";
+import { config } from "../../lib/config";
 import { isLocale } from "../../lib/locale";
 import { AppShell } from "../../screens/layout/app-shell";
 import { ClientNameSync } from "../../screens/layout/client-name-sync";
+import { ErrorReporting } from "../../screens/layout/error-reporting";
 import "../globals.css";
 
 export const metadata: Metadata = {
@@ -38,6 +40,7 @@ export default async function LocaleLayout({
         >
           <ToastProvider>
             <ClientNameSync />
+            {config.sentry ? <ErrorReporting {...config.sentry} /> : null}
             <AppShell locale={locale}>{children}</AppShell>
           </ToastProvider>
         </NextIntlClientProvider>

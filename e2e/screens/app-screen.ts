@@ -1,0 +1,146 @@
+// What every screen has: the frame (logo, language switch, notifications), one h1, fields with
+// their error texts, alerts, success notes. The screens' page objects build on it.
+
+import { expect, type Locator, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "../support/axe.ts";
+import {
+  format,
+  type KratosId,
+  type Language,
+  localizedPath,
+  messagePattern,
+  screenUrl,
+  type Texts,
+} from "../support/languages.ts";
+
+export interface ScreenContext {
+  readonly page: Page;
+  readonly lang: Language;
+  /** The project's setting: with JavaScript, success notes are toasts; without, alerts. */
+  readonly javaScriptEnabled: boolean;
+}
+
+export abstract class AppScreen {
+  constructor(protected readonly context: ScreenContext) {}
+
+  get page(): Page {
+    return this.context.page;
+  }
+
+  get lang(): Language {
+    return this.context.lang;
+  }
+
+  get t(): Texts {
+    return this.context.lang.t;
+  }
+
+  protected get main(): Locator {
+    return this.page.getByRole("main");
+  }
+
+  /** Opens a path in the screen's language (`/login` or `/en/login`). */
+  protected async goto(path: string): Promise<void> {
+    await this.page.goto(localizedPath(this.lang, path));
+  }
+
+  heading(): Locator {
+    return this.page.getByRole("heading", { level: 1 });
+  }
+
+  async expectTitle(title: string): Promise<void> {
+    await expect(this.heading()).toHaveText(title);
+  }
+
+  async expectUrl(
+    path: string,
+    options: { flow?: boolean; query?: Readonly<Record<string, string>> } = {},
+  ): Promise<void> {
+    await expect(this.page).toHaveURL(screenUrl(this.lang, path, options));
+  }
+
+  /** The flow id in the address bar. */
+  flowId(): string | null {
+    return new URL(this.page.url()).searchParams.get("flow");
+  }
+
+  field(label: string): Locator {
+    return this.main.getByRole("textbox", { name: label, exact: true });
+  }
+
+  button(name: string): Locator {
+    return this.main.getByRole("button", { name, exact: true });
+  }
+
+  link(name: string): Locator {
+    return this.main.getByRole("link", { name, exact: true });
+  }
+
+  /** The field is marked invalid, shows the message, and the message describes the field. */
+  async expectFieldError(label: string, message: string): Promise<void> {
+    const field = this.field(label);
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveAccessibleDescription(message);
+    await expect(this.main.getByRole("alert").getByText(message, { exact: true })).toBeVisible();
+  }
+
+  async expectNoFieldError(label: string): Promise<void> {
+    const field = this.field(label);
+    await expect(field).not.toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveAccessibleDescription("");
+  }
+
+  /** Our messages only: no form leaves checking to the browser's own validation bubbles. */
+  async expectNoBrowserValidation(): Promise<void> {
+    await expect(this.page.locator("form")).not.toHaveCount(0);
+    await expect(this.page.locator("form:not([novalidate])")).toHaveCount(0);
+  }
+
+  /** An error or warning shown in the screen (role=alert), with exactly this text. */
+  async expectAlert(text: string | RegExp): Promise<void> {
+    await expect(this.main.getByRole("alert").filter({ hasText: text })).toHaveText(text);
+  }
+
+  /** An identity service message shown in the screen in the screen's language. */
+  async expectMessage(id: KratosId): Promise<void> {
+    await expect(this.main.getByText(messagePattern(this.t.kratos[id]))).toBeVisible();
+  }
+
+  /**
+   * A success note: a toast in the notifications region with JavaScript, the same note as a
+   * server-rendered alert (role=status) without it.
+   */
+  async expectSuccessNote(text: string | RegExp): Promise<void> {
+    if (this.context.javaScriptEnabled) {
+      const region = this.page.getByRole("region", {
+        name: format(this.t.common.notifications, { hotkey: "F8" }),
+      });
+      await expect(region.getByRole("listitem").filter({ hasText: text })).toBeVisible();
+    } else {
+      await expect(this.main.getByRole("status").filter({ hasText: text })).toBeVisible();
+    }
+  }
+
+  /** The success note of an identity service message (1050001, 1060001, 1080002). */
+  async expectSuccessMessage(id: KratosId): Promise<void> {
+    await this.expectSuccessNote(messagePattern(this.t.kratos[id]));
+  }
+
+  languageSwitch(): Locator {
+    return this.page.getByRole("navigation", { name: this.t.common.switchLanguage });
+  }
+
+  /** Follows the switch's link to `lang` (each language is named in itself). */
+  async switchLanguage(lang: Language): Promise<void> {
+    await this.languageSwitch()
+      .getByRole("link", { name: this.t.common.languages[lang.code], exact: true })
+      .click();
+  }
+
+  async expectAccessible(screen: string): Promise<void> {
+    await expectNoAxeViolations(this.page, {
+      javaScriptEnabled: this.context.javaScriptEnabled,
+      screen: `${screen} (${this.lang.code})`,
+    });
+  }
+}

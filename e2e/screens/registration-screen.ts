@@ -1,0 +1,51 @@
+// `/registration`: first name, last name, email, password, repeat password.
+
+import { expect } from "@playwright/test";
+import { AppScreen } from "./app-screen.ts";
+
+export interface RegistrationInput {
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly email: string;
+  readonly password: string;
+  readonly repeatPassword: string;
+}
+
+export class RegistrationScreen extends AppScreen {
+  async open(): Promise<void> {
+    await this.goto("/registration");
+    await this.expectShown();
+  }
+
+  async expectShown(): Promise<void> {
+    await this.expectUrl("/registration", { flow: true });
+    await this.expectTitle(this.t.registration.title);
+    await expect(this.main.getByText(this.t.registration.terms)).toBeVisible();
+  }
+
+  get labels(): Record<keyof RegistrationInput, string> {
+    const { common } = this.t;
+    return {
+      firstName: common.firstName,
+      lastName: common.lastName,
+      email: common.email,
+      password: common.password,
+      repeatPassword: common.repeatPassword,
+    };
+  }
+
+  async fill(input: RegistrationInput): Promise<void> {
+    for (const [name, label] of Object.entries(this.labels)) {
+      await this.field(label).fill(input[name as keyof RegistrationInput]);
+    }
+  }
+
+  async submit(): Promise<void> {
+    await this.button(this.t.common.createAccount).click();
+  }
+
+  async register(input: RegistrationInput): Promise<void> {
+    await this.fill(input);
+    await this.submit();
+  }
+}

@@ -1,0 +1,88 @@
+// `/settings`: profile (names, email), password, logged-in devices, "Abmelden".
+
+import { expect, type Locator } from "@playwright/test";
+import { format } from "../support/languages.ts";
+import { AppScreen } from "./app-screen.ts";
+
+export class SettingsScreen extends AppScreen {
+  async open(): Promise<void> {
+    await this.goto("/settings");
+  }
+
+  async expectShown(): Promise<void> {
+    await this.expectUrl("/settings", { flow: true });
+    await this.expectTitle(this.t.settings.title);
+  }
+
+  private section(title: string): Locator {
+    return this.main.getByRole("region", { name: title, exact: true });
+  }
+
+  private get profile(): Locator {
+    return this.section(this.t.settings.profileTitle);
+  }
+
+  private get devices(): Locator {
+    return this.section(this.t.settings.sessionsTitle);
+  }
+
+  async expectProfile(profile: {
+    firstName: string;
+    lastName: string;
+    email: string;
+  }): Promise<void> {
+    const { common } = this.t;
+    await expect(this.profile.getByRole("textbox", { name: common.firstName })).toHaveValue(
+      profile.firstName,
+    );
+    await expect(this.profile.getByRole("textbox", { name: common.lastName })).toHaveValue(
+      profile.lastName,
+    );
+    await expect(this.profile.getByRole("textbox", { name: common.email })).toHaveValue(
+      profile.email,
+    );
+  }
+
+  async changeNames(firstName: string, lastName: string): Promise<void> {
+    const { common } = this.t;
+    await this.profile.getByRole("textbox", { name: common.firstName }).fill(firstName);
+    await this.profile.getByRole("textbox", { name: common.lastName }).fill(lastName);
+    await this.profile.getByRole("button", { name: common.save }).click();
+  }
+
+  /** The devices list: this device first (marked), then the others. */
+  deviceItems(): Locator {
+    return this.devices.getByRole("listitem");
+  }
+
+  async expectOnlyThisDevice(): Promise<void> {
+    await expect(this.deviceItems()).toHaveCount(1);
+    await expect(this.deviceItems().first()).toContainText(`(${this.t.settings.thisDevice})`);
+    await expect(this.devices.getByText(this.t.settings.noOtherSessions)).toBeVisible();
+  }
+
+  async expectOtherDevice(device: string): Promise<void> {
+    await expect(this.deviceItems()).toHaveCount(2);
+    await expect(this.deviceItems().nth(1)).toContainText(device);
+    await expect(this.revokeButton(device)).toBeVisible();
+    await expect(
+      this.devices.getByRole("button", { name: this.t.settings.revokeOthers }),
+    ).toBeVisible();
+  }
+
+  private revokeButton(device: string): Locator {
+    return this.devices.getByRole("button", {
+      name: format(this.t.settings.revokeDeviceNamed, { device }),
+    });
+  }
+
+  async revokeDevice(device: string): Promise<void> {
+    await this.revokeButton(device).click();
+  }
+
+  async logOut(): Promise<void> {
+    await this.section(this.t.settings.logOutTitle)
+      .getByRole("button", { name: this.t.common.logOut, exact: true })
+      .click();
+  }
+}

@@ -1,0 +1,140 @@
+// The two languages the journeys run in. Every text a spec asserts comes from the web app's own
+// translation files, so a wrong or missing text fails the spec, and one spec serves both
+// languages. The English files are typed as the German ones: a key missing in English does not
+// compile (`tsc -p e2e`).
+
+import deCommon from "../../apps/web/messages/de/common.json" with { type: "json" };
+import deError from "../../apps/web/messages/de/error.json" with { type: "json" };
+import deKratos from "../../apps/web/messages/de/kratos.json" with { type: "json" };
+import deLoading from "../../apps/web/messages/de/loading.json" with { type: "json" };
+import deLogin from "../../apps/web/messages/de/login.json" with { type: "json" };
+import deNotFound from "../../apps/web/messages/de/notFound.json" with { type: "json" };
+import deRecovery from "../../apps/web/messages/de/recovery.json" with { type: "json" };
+import deRegistration from "../../apps/web/messages/de/registration.json" with { type: "json" };
+import deSettings from "../../apps/web/messages/de/settings.json" with { type: "json" };
+import deSplash from "../../apps/web/messages/de/splash.json" with { type: "json" };
+import deValidation from "../../apps/web/messages/de/validation.json" with { type: "json" };
+import deVerification from "../../apps/web/messages/de/verification.json" with { type: "json" };
+import enCommon from "../../apps/web/messages/en/common.json" with { type: "json" };
+import enError from "../../apps/web/messages/en/error.json" with { type: "json" };
+import enKratos from "../../apps/web/messages/en/kratos.json" with { type: "json" };
+import enLoading from "../../apps/web/messages/en/loading.json" with { type: "json" };
+import enLogin from "../../apps/web/messages/en/login.json" with { type: "json" };
+import enNotFound from "../../apps/web/messages/en/notFound.json" with { type: "json" };
+import enRecovery from "../../apps/web/messages/en/recovery.json" with { type: "json" };
+import enRegistration from "../../apps/web/messages/en/registration.json" with { type: "json" };
+import enSettings from "../../apps/web/messages/en/settings.json" with { type: "json" };
+import enSplash from "../../apps/web/messages/en/splash.json" with { type: "json" };
+import enValidation from "../../apps/web/messages/en/validation.json" with { type: "json" };
+import enVerification from "../../apps/web/messages/en/verification.json" with { type: "json" };
+
+export const BASE_URL = "http://localhost:3100";
+
+const de = {
+  common: deCommon,
+  error: deError,
+  kratos: deKratos,
+  loading: deLoading,
+  login: deLogin,
+  notFound: deNotFound,
+  recovery: deRecovery,
+  registration: deRegistration,
+  settings: deSettings,
+  splash: deSplash,
+  validation: deValidation,
+  verification: deVerification,
+};
+
+export type Texts = typeof de;
+/** A Kratos message id with a text of its own (kratos.json). */
+export type KratosId = keyof Texts["kratos"];
+
+const en: Texts = {
+  common: enCommon,
+  error: enError,
+  kratos: enKratos,
+  loading: enLoading,
+  login: enLogin,
+  notFound: enNotFound,
+  recovery: enRecovery,
+  registration: enRegistration,
+  settings: enSettings,
+  splash: enSplash,
+  validation: enValidation,
+  verification: enVerification,
+};
+
+export interface Language {
+  readonly code: "de" | "en";
+  /** The path prefix: none for German (the default), `/en` for English. */
+  readonly prefix: "" | "/en";
+  readonly t: Texts;
+  /**
+   * The subjects of the identity service's emails (its templates, not the web app's texts):
+   * they show that the email came in the language the customer chose.
+   */
+  readonly emailSubjects: { readonly verification: RegExp; readonly recovery: RegExp };
+}
+
+export const german: Language = {
+  code: "de",
+  prefix: "",
+  t: de,
+  emailSubjects: {
+    verification: /^Dein Bestätigungscode/,
+    recovery: /^Dein Code zum Zurücksetzen/,
+  },
+};
+
+export const english: Language = {
+  code: "en",
+  prefix: "/en",
+  t: en,
+  emailSubjects: { verification: /^Your Moos verification code/, recovery: /^Your code to reset/ },
+};
+
+export const languages: readonly Language[] = [german, english];
+
+/** `/login` in the language: `/login` (German) or `/en/login`; `/` is `/en` in English. */
+export function localizedPath(lang: Language, path: string): string {
+  if (path === "/") return lang.prefix || "/";
+  return `${lang.prefix}${path}`;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * The full URL of a screen, as a pattern: `options.flow` requires a `flow` query parameter
+ * (a UUID), `options.query` more parameters with exact values; other parameters may follow.
+ */
+export function screenUrl(
+  lang: Language,
+  path: string,
+  options: { flow?: boolean; query?: Readonly<Record<string, string>> } = {},
+): RegExp {
+  const checks = [
+    options.flow ? "(?=(?:.*&)?flow=[0-9a-f-]{36}(?:&|$))" : "",
+    ...Object.entries(options.query ?? {}).map(
+      ([name, value]) =>
+        `(?=(?:.*&)?${escapeRegExp(name)}=${escapeRegExp(encodeURIComponent(value))}(?:&|$))`,
+    ),
+  ].join("");
+  const query = checks ? `\\?${checks}.*` : "(?:\\?.*)?";
+  return new RegExp(`^${escapeRegExp(BASE_URL + localizedPath(lang, path))}${query}$`);
+}
+
+/** Fills `{name}` placeholders of a simple (non-plural) ICU message. */
+export function format(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+/**
+ * A message whose placeholders are formatted by the app (dates, "in 15 Minuten"): its fixed
+ * words must appear exactly, each placeholder as some text.
+ */
+export function messagePattern(template: string): RegExp {
+  const parts = template.split(/\{[^}]+\}/).map(escapeRegExp);
+  return new RegExp(`^${parts.join(".+?")}$`);
+}

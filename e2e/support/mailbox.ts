@@ -1,0 +1,48 @@
+// Reads the MailDev inbox the identity service sends to in the browser tests (real SMTP).
+// MailDev 3 serves its REST API under /api; its `time` has whole seconds only, so new emails are
+// told apart by id: a Mailbox remembers the ones it has handed out.
+
+const inbox = "http://127.0.0.1:1180/api";
+const WAIT_MS = 15_000;
+
+interface MaildevEmail {
+  id: string;
+  to: { address: string }[];
+  subject: string;
+  text: string;
+}
+
+export interface CodeEmail {
+  readonly code: string;
+  readonly subject: string;
+}
+
+async function emailsTo(address: string): Promise<MaildevEmail[]> {
+  const response = await fetch(`${inbox}/email`);
+  if (!response.ok) throw new Error(`MailDev answered ${response.status}`);
+  const emails = (await response.json()) as MaildevEmail[];
+  return emails.filter((email) => email.to.some((to) => to.address === address));
+}
+
+/** One customer's inbox. */
+export class Mailbox {
+  private readonly seen = new Set<string>();
+
+  constructor(readonly address: string) {}
+
+  /** Waits for the newest email not handed out before and returns its 6-digit code. */
+  async nextCode(): Promise<CodeEmail> {
+    const deadline = Date.now() + WAIT_MS;
+    while (Date.now() < deadline) {
+      const fresh = (await emailsTo(this.address)).filter((email) => !this.seen.has(email.id));
+      const email = fresh.at(-1);
+      const code = email?.text.match(/\b(\d{6})\b/)?.[1];
+      if (email && code) {
+        for (const old of fresh) this.seen.add(old.id);
+        return { code, subject: email.subject };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`no new email with a code reached ${this.address} within ${WAIT_MS} ms`);
+  }
+}

@@ -1,0 +1,79 @@
+// The test object every spec uses: Playwright's, plus the language a describe block runs in,
+// the screens' page objects for a page, and ready accounts.
+
+import { type Browser, type BrowserContext, test as base, type Page } from "@playwright/test";
+import { ErrorScreen } from "../screens/error-screen.ts";
+import { LoadingScreen } from "../screens/loading-screen.ts";
+import { LoginScreen } from "../screens/login-screen.ts";
+import { NotFoundScreen } from "../screens/not-found-screen.ts";
+import { RecoveryScreen } from "../screens/recovery-screen.ts";
+import { RegistrationScreen } from "../screens/registration-screen.ts";
+import { SettingsPasswordScreen } from "../screens/settings-password-screen.ts";
+import { SettingsScreen } from "../screens/settings-screen.ts";
+import { SplashScreen } from "../screens/splash-screen.ts";
+import { VerificationScreen } from "../screens/verification-screen.ts";
+import { type Account, createAccount } from "./identity-admin.ts";
+import { BASE_URL, german, type Language } from "./languages.ts";
+
+export { expect } from "@playwright/test";
+
+export interface Screens {
+  readonly error: ErrorScreen;
+  readonly loading: LoadingScreen;
+  readonly login: LoginScreen;
+  readonly notFound: NotFoundScreen;
+  readonly recovery: RecoveryScreen;
+  readonly registration: RegistrationScreen;
+  readonly settings: SettingsScreen;
+  readonly settingsPassword: SettingsPasswordScreen;
+  readonly splash: SplashScreen;
+  readonly verification: VerificationScreen;
+}
+
+export function screensFor(page: Page, lang: Language, javaScriptEnabled: boolean): Screens {
+  const context = { page, lang, javaScriptEnabled };
+  return {
+    error: new ErrorScreen(context),
+    loading: new LoadingScreen(context),
+    login: new LoginScreen(context),
+    notFound: new NotFoundScreen(context),
+    recovery: new RecoveryScreen(context),
+    registration: new RegistrationScreen(context),
+    settings: new SettingsScreen(context),
+    settingsPassword: new SettingsPasswordScreen(context),
+    splash: new SplashScreen(context),
+    verification: new VerificationScreen(context),
+  };
+}
+
+/** A second browser (its own cookies), with the project's JavaScript setting. */
+export async function secondBrowser(
+  browser: Browser,
+  options: { javaScriptEnabled: boolean; userAgent?: string },
+): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: BASE_URL,
+    javaScriptEnabled: options.javaScriptEnabled,
+    userAgent: options.userAgent,
+    locale: "de-DE",
+  });
+}
+
+interface Fixtures {
+  /** The language of the describe block (`test.use({ lang })`); German by default. */
+  lang: Language;
+  screens: Screens;
+  /** A verified account with a password, made through the admin API. */
+  account: Account;
+}
+
+export const test = base.extend<Fixtures>({
+  lang: [german, { option: true }],
+  screens: async ({ page, lang, javaScriptEnabled }, use) => {
+    await use(screensFor(page, lang, javaScriptEnabled));
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a function uses from its pattern.
+  account: async ({}, use) => {
+    await use(await createAccount());
+  },
+});
