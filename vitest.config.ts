@@ -6,6 +6,7 @@ export default defineConfig({
       "packages/*/src/**/*.test.ts",
       "apps/identity/src/**/*.test.ts",
       "apps/identity/test/**/*.test.ts",
+      "apps/local-provider/src/**/*.test.ts",
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,

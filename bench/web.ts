@@ -122,6 +122,12 @@ export async function measureWeb(): Promise<string[]> {
     return rows;
   } finally {
     // npx starts the servers as children: end the whole process groups.
-    for (const child of [identity, web]) if (child.pid) process.kill(-child.pid, "SIGTERM");
+    for (const child of [identity, web]) {
+      try {
+        if (child.pid) process.kill(-child.pid, "SIGTERM");
+      } catch {
+        // Already gone.
+      }
+    }
   }
 }

@@ -1,4 +1,5 @@
-// `npm start`: the whole product locally: mail inbox (MailDev), identity service, web app.
+// `npm start`: the whole product locally: mail inbox (MailDev), local sign-in provider
+// (Google, Apple and Facebook stand-ins), identity service, web app.
 // Prints the URLs; Ctrl-C stops everything.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -43,6 +44,7 @@ process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
 run("mail", "npx", ["maildev", "--ip", "127.0.0.1", "--smtp", "1025", "--web", "1080", "--silent"]);
+run("provider", "npx", ["tsx", "apps/local-provider/src/main.ts", "--port", "4446"]);
 run("identity", "npx", [
   "tsx",
   "apps/identity/src/main.ts",
@@ -63,5 +65,6 @@ console.log(`
     identity (public)  http://127.0.0.1:4433
     identity (admin)   http://127.0.0.1:4434
     mail inbox         http://localhost:1080   (SMTP 127.0.0.1:1025)
+    sign-in provider   http://127.0.0.1:4446   (local Google, Apple, Facebook)
   Ctrl-C stops everything.
 `);

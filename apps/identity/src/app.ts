@@ -8,6 +8,7 @@ import { buildPublicServer } from "./http/public-server.ts";
 import { loadIdentitySchema } from "./identity/identity-schema.ts";
 import { connectDatabase } from "./persistence/sql/connect.ts";
 import { createSqlPersistence } from "./persistence/sql/sql-persistence.ts";
+import { createOidcClients } from "./strategies/oidc/clients.ts";
 
 // The composition root: the only place that picks the SQL adapter and wires everything.
 
@@ -35,6 +36,8 @@ export async function createApp(
       `identity.default_schema_id "${config.identity.default_schema_id}" names no schema`,
     );
   const { argon2 } = config.hashers;
+  const fetchFn = options.fetch ?? fetch;
+  const now = (): Date => new Date();
   const deps: Deps = {
     config,
     persistence: createSqlPersistence(db),
@@ -47,8 +50,9 @@ export async function createApp(
     }),
     schemas,
     defaultSchema,
-    fetch: options.fetch ?? fetch,
-    now: () => new Date(),
+    fetch: fetchFn,
+    oidc: createOidcClients(config, { fetch: fetchFn, now }),
+    now,
   };
   const publicServer = await buildPublicServer(deps);
   const adminServer = await buildAdminServer(deps);

@@ -18,6 +18,32 @@ interface FlowUi {
   lifespan: number;
 }
 
+export type OidcProviderKind = "google" | "apple" | "facebook" | "generic";
+
+/** One social sign-in provider; schema.ts fills each kind's defaults. */
+export interface OidcProviderConfig {
+  id: string;
+  provider: OidcProviderKind;
+  /** The name shown in messages ("Sign in with {provider}"). */
+  label: string;
+  client_id: string;
+  client_secret?: string;
+  /** The issuer identities are keyed on (with the subject); discovery starts here. */
+  issuer_url: string;
+  auth_url?: string;
+  token_url?: string;
+  /** Facebook: the Graph API's /me. */
+  userinfo_url?: string;
+  scope: string[];
+  /** Trait path ("traits.name.first") to claim name, or claim names tried in order. */
+  mapper: Record<string, string | string[]>;
+  response_mode: "query" | "form_post";
+  apple_team_id?: string;
+  apple_private_key_id?: string;
+  apple_private_key?: string;
+  fedcm_config_url?: string;
+}
+
 export interface Config {
   dev: boolean;
   dsn: string;
@@ -64,7 +90,7 @@ export interface Config {
       lookup_secret: { enabled: false };
       webauthn: { enabled: false };
       passkey: { enabled: false };
-      oidc: { enabled: false };
+      oidc: { enabled: boolean; config: { providers: OidcProviderConfig[] } };
     };
     flows: {
       error: { ui_url: string };
@@ -75,7 +101,11 @@ export interface Config {
       registration: FlowUi & {
         enabled: boolean;
         style: "profile_first" | "unified";
-        after: { default_browser_return_url?: string; password: { hooks: HookConfig[] } };
+        after: {
+          default_browser_return_url?: string;
+          password: { hooks: HookConfig[] };
+          oidc: { hooks: HookConfig[] };
+        };
       };
       settings: FlowUi & {
         privileged_session_max_age: number;

@@ -45,4 +45,69 @@ describe("loadConfig", () => {
     });
     expect(config.dev).toBe(false);
   });
+
+  it("fills each social sign-in provider's defaults and names what is missing", () => {
+    const oidc = (providers: unknown[]) => ({
+      dev: true,
+      selfservice: { methods: { oidc: { enabled: true, config: { providers } } } },
+    });
+    const defaults = loadConfig({ env: {}, overrides: { dev: true } });
+    expect(defaults.selfservice.methods.oidc).toEqual({
+      enabled: false,
+      config: { providers: [] },
+    });
+    expect(defaults.selfservice.flows.registration.after.oidc.hooks).toEqual([
+      { hook: "session" },
+      { hook: "show_verification_ui" },
+    ]);
+
+    const config = loadConfig({
+      env: {},
+      overrides: oidc([
+        { id: "google", provider: "google", client_id: "g", client_secret: "s" },
+        {
+          id: "apple",
+          provider: "apple",
+          client_id: "a",
+          apple_team_id: "T",
+          apple_private_key_id: "K",
+          apple_private_key: "pem",
+        },
+        { id: "facebook", provider: "facebook", client_id: "f", client_secret: "s" },
+      ]),
+    });
+    const [google, apple, facebook] = config.selfservice.methods.oidc.config.providers;
+    expect(google).toMatchObject({
+      label: "Google",
+      issuer_url: "https://accounts.google.com",
+      scope: ["openid", "email", "profile"],
+      response_mode: "query",
+      mapper: { "traits.email": "email", "traits.name.first": "given_name" },
+    });
+    expect(apple).toMatchObject({
+      issuer_url: "https://appleid.apple.com",
+      response_mode: "form_post",
+    });
+    expect(facebook).toMatchObject({
+      scope: ["email", "public_profile"],
+      userinfo_url: "https://graph.facebook.com/me",
+    });
+
+    expect(() =>
+      loadConfig({
+        env: {},
+        overrides: oidc([{ id: "apple", provider: "apple", client_id: "a" }]),
+      }),
+    ).toThrow(/apple_team_id/);
+    expect(() =>
+      loadConfig({
+        env: {},
+        overrides: oidc([{ id: "x", provider: "generic", client_id: "a", label: "X" }]),
+      }),
+    ).toThrow(/issuer_url/);
+    const twice = { id: "google", provider: "google", client_id: "g", client_secret: "s" };
+    expect(() => loadConfig({ env: {}, overrides: oidc([twice, twice]) })).toThrow(
+      /"google" appears twice/,
+    );
+  });
 });

@@ -47,6 +47,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
   resolveSchemaUrls(tree, file ? dirname(resolve(file)) : process.cwd());
   const config = tree as unknown as Config;
   refuseDefaultSecretsInProduction(config);
+  refuseDuplicateProviderIds(config);
   return deepFreeze(config);
 }
 
@@ -134,6 +135,17 @@ function refuseDefaultSecretsInProduction(config: Config): void {
   if (offenders.length > 0) {
     throw new ConfigError(
       `refusing to start in production mode with default secrets: set ${offenders.join(", ")} or dev: true`,
+    );
+  }
+}
+
+/** Provider ids name callback URLs and credentials, so each may appear once. */
+function refuseDuplicateProviderIds(config: Config): void {
+  const ids = config.selfservice.methods.oidc.config.providers.map((p) => p.id);
+  const duplicate = ids.find((id, index) => ids.indexOf(id) !== index);
+  if (duplicate) {
+    throw new ConfigError(
+      `invalid configuration:\n  selfservice.methods.oidc.config.providers: the id "${duplicate}" appears twice`,
     );
   }
 }

@@ -49,6 +49,83 @@ const hookList = (defaults: string[]): object => ({
 const limit = (max: number, window: string): object =>
   obj({ max: { type: "integer", minimum: 1, default: max }, window: duration(window) });
 
+// One social sign-in provider (Kratos's `selfservice.methods.oidc.config.providers[]`). Each
+// kind brings its own defaults; `mapper` replaces Kratos's Jsonnet `mapper_url` with a
+// declarative map from trait paths to claim names (see strategies/oidc/mapper.ts).
+const oidcProviderDefaults: Record<string, Record<string, object>> = {
+  google: {
+    label: { default: "Google" },
+    issuer_url: { default: "https://accounts.google.com" },
+    scope: { default: ["openid", "email", "profile"] },
+    fedcm_config_url: { default: "https://accounts.google.com/gsi/fedcm.json" },
+  },
+  apple: {
+    label: { default: "Apple" },
+    issuer_url: { default: "https://appleid.apple.com" },
+    scope: { default: ["openid", "email", "name"] },
+    response_mode: { default: "form_post" },
+  },
+  facebook: {
+    label: { default: "Facebook" },
+    issuer_url: { default: "https://www.facebook.com" },
+    auth_url: { default: "https://www.facebook.com/v19.0/dialog/oauth" },
+    token_url: { default: "https://graph.facebook.com/v19.0/oauth/access_token" },
+    userinfo_url: { default: "https://graph.facebook.com/me" },
+    scope: { default: ["email", "public_profile"] },
+  },
+};
+const oidcRequired: Record<string, string[]> = {
+  google: ["client_secret"],
+  apple: ["apple_team_id", "apple_private_key_id", "apple_private_key"],
+  facebook: ["client_secret"],
+  generic: ["issuer_url", "label"],
+};
+const oidcProvider = obj(
+  {
+    id: { type: "string", pattern: "^[a-z0-9][a-z0-9_-]{0,63}$" },
+    provider: { type: "string", enum: ["google", "apple", "facebook", "generic"] },
+    label: { type: "string", minLength: 1 },
+    client_id: { type: "string", minLength: 1 },
+    client_secret: { type: "string", minLength: 1 },
+    issuer_url: url(),
+    auth_url: url(),
+    token_url: url(),
+    userinfo_url: url(),
+    scope: { type: "array", items: { type: "string", minLength: 1 }, default: ["openid", "email"] },
+    mapper: {
+      type: "object",
+      default: {
+        "traits.email": "email",
+        "traits.name.first": "given_name",
+        "traits.name.last": "family_name",
+      },
+      propertyNames: { pattern: "^traits(\\.[^.]+)+$" },
+      additionalProperties: {
+        anyOf: [
+          { type: "string", minLength: 1 },
+          { type: "array", minItems: 1, items: { type: "string", minLength: 1 } },
+        ],
+      },
+    },
+    response_mode: { type: "string", enum: ["query", "form_post"], default: "query" },
+    apple_team_id: { type: "string", minLength: 1 },
+    apple_private_key_id: { type: "string", minLength: 1 },
+    apple_private_key: { type: "string", minLength: 1 },
+    fedcm_config_url: url(),
+  },
+  {
+    required: ["id", "provider", "client_id"],
+    allOf: ["google", "apple", "facebook", "generic"].map((kind) => ({
+      if: { required: ["provider"], properties: { provider: { const: kind } } },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, not a thenable
+      then: {
+        ...(oidcRequired[kind] ? { required: oidcRequired[kind] } : {}),
+        properties: oidcProviderDefaults[kind] ?? {},
+      },
+    })),
+  },
+);
+
 export const configSchema = obj({
   dev: { type: "boolean", default: false },
   dsn: { type: "string", default: "pglite://.data/identity" },
@@ -144,7 +221,10 @@ export const configSchema = obj({
       lookup_secret: obj({ enabled: { type: "boolean", const: false, default: false } }),
       webauthn: obj({ enabled: { type: "boolean", const: false, default: false } }),
       passkey: obj({ enabled: { type: "boolean", const: false, default: false } }),
-      oidc: obj({ enabled: { type: "boolean", const: false, default: false } }),
+      oidc: obj({
+        enabled: { type: "boolean", default: false },
+        config: obj({ providers: { type: "array", default: [], items: oidcProvider } }),
+      }),
     }),
     flows: obj({
       error: obj({ ui_url: url("http://localhost:3000/error") }),
@@ -167,6 +247,7 @@ export const configSchema = obj({
         after: obj({
           default_browser_return_url: url(),
           password: obj({ hooks: hookList(["session", "show_verification_ui"]) }),
+          oidc: obj({ hooks: hookList(["session", "show_verification_ui"]) }),
         }),
       }),
       settings: obj({

@@ -139,7 +139,12 @@ function expiredOnRead(ctx: Ctx, flow: Flow): HttpError {
   });
 }
 
-async function replaceExpired(ctx: Ctx, module: FlowKindModule, expired: Flow): Promise<void> {
+/** A fresh flow for an expired one, persisted, carrying the "expired N minutes ago" message. */
+export async function recreateExpired(
+  ctx: Ctx,
+  module: FlowKindModule,
+  expired: Flow,
+): Promise<Flow> {
   const fresh = await module.recreate(ctx, expired);
   resetMessages(fresh.payload.ui);
   const context = {
@@ -150,6 +155,12 @@ async function replaceExpired(ctx: Ctx, module: FlowKindModule, expired: Flow): 
   const text = `The ${module.kind} flow expired ${minutes} minutes ago, please try again.`;
   addFlowMessage(fresh.payload.ui, uiText(module.expiredMessageId, context, text));
   await ctx.deps.persistence.flows.updateFlow(fresh);
+  return fresh;
+}
+
+async function replaceExpired(ctx: Ctx, module: FlowKindModule, expired: Flow): Promise<void> {
+  const fresh = await recreateExpired(ctx, module, expired);
+  const minutes = formatMinutes(ctx.deps.now().getTime() - expired.expires_at.getTime());
   if (!ctx.json) return respondWithFlow(ctx, fresh);
   if (module.kind === "recovery" || module.kind === "verification") {
     return redirect(

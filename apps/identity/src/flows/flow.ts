@@ -24,6 +24,11 @@ export interface FlowInternal {
   profileSubmitted?: boolean;
   sessionTokenExchangeInitCode?: string;
   completed?: boolean;
+  /**
+   * A browser flow finishing a native app's social sign-in: the app's flow whose exchange
+   * receives the session token, and where the browser goes back to.
+   */
+  nativeApp?: { flowId: string; returnTo: string };
   [key: string]: unknown;
 }
 

@@ -1,10 +1,12 @@
 import type { Flow } from "../flows/flow.ts";
 import type { Ctx } from "../http/context.ts";
+import { errors } from "../http/errors.ts";
 import { redirect, sendJson } from "../http/respond.ts";
 import type { Identity } from "../identity/identity.ts";
 import { toSessionJson } from "../session/session.ts";
 import type { IssuedSession } from "../session/session-manager.ts";
 import { sendSessionCookie } from "../session/session-manager.ts";
+import { randomAlphanumeric } from "../session/tokens.ts";
 
 export interface Completion {
   flow: Flow;
@@ -17,6 +19,50 @@ export interface Completion {
   browserTarget?: string;
   /** Registration answers with the identity too. */
   includeIdentity?: boolean;
+  /**
+   * The request is a browser navigation (a social sign-in's callback), so an app flow cannot
+   * answer with JSON: the browser goes back to the app instead (see handBackToApp).
+   */
+  inBrowser?: boolean;
+}
+
+/**
+ * A native app's sign-in finished in the browser (social sign-in): the session token waits in
+ * the exchange store for the app's init code, and the browser goes back to the app's return_to
+ * with a one-time `code` the app must present too (Kratos's session token exchange).
+ */
+async function handBackToApp(
+  ctx: Ctx,
+  native: { flowId: string; returnTo: string },
+  issued: IssuedSession,
+): Promise<void> {
+  const returnToCode = randomAlphanumeric(64);
+  await storeExchangeToken(ctx, native.flowId, issued.token, returnToCode);
+  const target = new URL(native.returnTo);
+  target.searchParams.set("code", returnToCode);
+  if (!ctx.json) return redirect(ctx.reply, target.toString());
+  throw errors.browserLocationChange(target.toString());
+}
+
+async function storeExchangeToken(
+  ctx: Ctx,
+  flowId: string,
+  sessionToken: string,
+  returnToCode?: string,
+): Promise<void> {
+  const { deps } = ctx;
+  const kind = "session_token_exchange";
+  const exchange = await deps.persistence.exchanges.getExchange(flowId, kind, deps.now());
+  if (!exchange) return;
+  const payload = { ...exchange, sessionToken, ...(returnToCode ? { returnToCode } : {}) };
+  const expiresAt = new Date(deps.now().getTime() + 60 * 60 * 1000);
+  await deps.persistence.exchanges.putExchange(flowId, kind, payload, expiresAt);
+  await deps.persistence.exchanges.putExchange(
+    `init:${String(exchange.initCode)}`,
+    kind,
+    payload,
+    expiresAt,
+  );
 }
 
 /** The last step of login and registration: cookie or token, then the answer per client. */
@@ -32,28 +78,14 @@ export async function completeWithSession(ctx: Ctx, completion: Completion): Pro
           (await import("../identity/identity.ts")).toIdentityJson(identity, base),
       }
     : {};
+  const native =
+    flow.internal.nativeApp ??
+    (flow.type === "api" && completion.inBrowser
+      ? { flowId: flow.id, returnTo: completion.returnTo }
+      : undefined);
+  if (native && issued) return handBackToApp(ctx, native, issued);
   if (flow.type === "api") {
-    const exchange = await deps.persistence.exchanges.getExchange(
-      flow.id,
-      "session_token_exchange",
-      deps.now(),
-    );
-    if (exchange && issued) {
-      const payload = { ...exchange, sessionToken: issued.token };
-      const expiresAt = new Date(deps.now().getTime() + 60 * 60 * 1000);
-      await deps.persistence.exchanges.putExchange(
-        flow.id,
-        "session_token_exchange",
-        payload,
-        expiresAt,
-      );
-      await deps.persistence.exchanges.putExchange(
-        `init:${String(exchange.initCode)}`,
-        "session_token_exchange",
-        payload,
-        expiresAt,
-      );
-    }
+    if (issued) await storeExchangeToken(ctx, flow.id, issued.token);
     const continueWith = [
       ...(completion.continueWith ?? []),
       ...(issued ? [{ action: "set_ory_session_token", ory_session_token: issued.token }] : []),

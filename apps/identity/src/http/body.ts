@@ -40,7 +40,7 @@ function setPath(target: Body, path: string[], value: unknown): void {
   else cursor[last] = value;
 }
 
-function isPlainObject(value: unknown): value is Body {
+export function isPlainObject(value: unknown): value is Body {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 

@@ -83,3 +83,23 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
     baseOptions(config, cookie.same_site, cookie.domain || config.cookies.domain),
   );
 }
+
+/**
+ * `ory_kratos_continuity` binds a social sign-in to the browser that started it: the state
+ * stored for the provider's answer holds a hash of this random value, so a callback URL
+ * replayed in another browser (login CSRF) finds no match. SameSite=Lax lets the browser send
+ * it on the top-level GET that comes back from the provider.
+ */
+export const continuityCookieName = "ory_kratos_continuity";
+
+export function setContinuityCookie(
+  reply: FastifyReply,
+  config: Config,
+  value: string,
+  maxAgeSeconds: number,
+): void {
+  reply.setCookie(continuityCookieName, value, {
+    ...baseOptions(config, "Lax", config.cookies.domain),
+    maxAge: maxAgeSeconds,
+  });
+}

@@ -118,6 +118,12 @@ export const errors = {
         reason: "The requested return_to URL is not allowed by the configuration.",
       },
     ),
+  /** 422: JSON clients are told where the browser must go next (top-level redirect_browser_to). */
+  browserLocationChange: (target: string): HttpError =>
+    kratosError("browser_location_change_required", "browser location change required", {
+      reason: `In order to complete this flow please redirect the browser to: ${target}`,
+      extras: { redirect_browser_to: target },
+    }),
   flowDisabled: (flow: string): HttpError =>
     kratosError("self_service_flow_disabled", `${flow} flow disabled`, {
       reason: `The ${flow} flow is disabled in this deployment.`,

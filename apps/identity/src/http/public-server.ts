@@ -10,6 +10,8 @@ import { registrationFlow } from "../flows/registration/registration-flow.ts";
 import { registerSettingsReturnRoute, settingsFlow } from "../flows/settings/settings-flow.ts";
 import { verificationFlow } from "../flows/verification/verification-flow.ts";
 import { registerSessionRoutes } from "../session/handlers.ts";
+import { registerOidcCallbackRoutes } from "../strategies/oidc/callback.ts";
+import { registerFedcmRoutes } from "../strategies/oidc/fedcm.ts";
 import { csrfCookie, ensureCsrfSecret } from "./cookies.ts";
 import { decodeSecret, newCsrfSecret } from "./csrf.ts";
 import type { Deps } from "./deps.ts";
@@ -62,6 +64,8 @@ export async function buildPublicServer(deps: Deps): Promise<FastifyInstance> {
     registerFlowRoutes(app, deps, module);
   }
   registerSettingsReturnRoute(app, deps);
+  registerOidcCallbackRoutes(app, deps);
+  registerFedcmRoutes(app, deps);
   registerLogoutRoutes(app, deps);
   registerSessionRoutes(app, deps);
   registerMiscRoutes(app, deps);

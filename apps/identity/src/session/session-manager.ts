@@ -21,7 +21,7 @@ export interface IssuedSession {
 export async function createSession(
   deps: Deps,
   identity: Identity,
-  method: { method: string; aal?: Aal },
+  method: { method: string; aal?: Aal; provider?: string },
   request: FastifyRequest,
 ): Promise<IssuedSession> {
   const now = deps.now();
@@ -32,7 +32,14 @@ export async function createSession(
     identity_id: identity.id,
     active: true,
     aal,
-    authentication_methods: [{ method: method.method, aal, completed_at: now.toISOString() }],
+    authentication_methods: [
+      {
+        method: method.method,
+        aal,
+        completed_at: now.toISOString(),
+        ...(method.provider ? { provider: method.provider } : {}),
+      },
+    ],
     devices: [deviceOf(request)],
     authenticated_at: now,
     issued_at: now,

@@ -7,6 +7,8 @@ export interface AuthenticationMethod {
   method: string;
   aal: Aal;
   completed_at: string;
+  /** The social sign-in provider's id, for method `oidc`. */
+  provider?: string;
 }
 
 export interface SessionDevice {

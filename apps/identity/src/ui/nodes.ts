@@ -4,7 +4,7 @@ import { uiText } from "./text.ts";
 // Kratos ui nodes (PROTOCOL.md §4). Node messages are always an array; attributes always carry
 // node_type (clients check it) and disabled.
 
-export type NodeGroup = "default" | "password" | "profile" | "code" | "identifier_first";
+export type NodeGroup = "default" | "password" | "profile" | "code" | "identifier_first" | "oidc";
 
 export interface UiNodeInputAttributes {
   name: string;

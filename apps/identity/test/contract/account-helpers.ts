@@ -55,8 +55,9 @@ export async function failure(
   throw new Error("expected the call to fail");
 }
 
-export function csrfOf(flow: { ui: { nodes: Array<{ attributes: unknown }> } }): string {
-  const node = flow.ui.nodes.find((n) => (n.attributes as { name?: string }).name === "csrf_token");
+export function csrfOf(flow: { ui: { nodes: Array<{ attributes: unknown }> } } | Json): string {
+  const nodes = flow.ui.nodes as Array<{ attributes: unknown }>;
+  const node = nodes.find((n) => (n.attributes as { name?: string }).name === "csrf_token");
   if (!node) throw new Error("the flow has no csrf_token node");
   return (node.attributes as { value: string }).value;
 }

@@ -1,31 +1,37 @@
+import type { OidcProviderConfig } from "../../config/config.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
 import { errors, kratosError } from "../../http/errors.ts";
 import { redirect, respondWithFlow, sendJson } from "../../http/respond.ts";
+import { type Identity, normaliseIdentifier } from "../../identity/identity.ts";
+import { hasPassword, oidcLinks } from "../../identity/oidc-credentials.ts";
 import { findActiveSession } from "../../session/session-manager.ts";
+import { isOidcEnabled, isOidcSubmit, submitOidc } from "../../strategies/oidc/submit.ts";
 import { submitPasswordLogin } from "../../strategies/password/login.ts";
 import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
+import { linkedProviders } from "../../ui/oidc-nodes.ts";
 import { uiText } from "../../ui/text.ts";
-import type { Flow, FlowType } from "../flow.ts";
+import { type Flow, type FlowType, toFlowJson } from "../flow.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { newFlow } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
 import { checkOAuth2AndOrganization, createExchangeCodes } from "../shared-params.ts";
 import { afterLoginUrl } from "./after-login.ts";
-import { loginNodes, passwordStepNodes } from "./ui.ts";
+import { loginNodes, passwordStepNodes, socialStepNodes } from "./ui.ts";
 
-interface LoginOptions {
+export interface LoginOptions {
   type: FlowType;
   refresh: boolean;
   requestedAal: "aal1" | "aal2";
   returnTo?: string | undefined;
-  refreshIdentifier?: string | undefined;
+  /** The signed-in account being re-authenticated (refresh=true). */
+  refreshOf?: { identifier: string; identity: Identity } | undefined;
   exchange: boolean;
 }
 
-async function createLoginFlow(ctx: Ctx, options: LoginOptions): Promise<Flow> {
+export async function createLoginFlow(ctx: Ctx, options: LoginOptions): Promise<Flow> {
   const { deps } = ctx;
   const flow = newFlow(deps, ctx.request, {
     kind: "login",
@@ -33,14 +39,15 @@ async function createLoginFlow(ctx: Ctx, options: LoginOptions): Promise<Flow> {
     lifespanMs: deps.config.selfservice.flows.login.lifespan,
     state: "choose_method",
     returnTo: options.returnTo,
-    nodes: (csrf) => loginNodes(deps, csrf, { refreshIdentifier: options.refreshIdentifier }),
+    nodes: (csrf) =>
+      loginNodes(deps, csrf, options.refreshOf ? { refresh: options.refreshOf } : {}),
     fields: {
       organization_id: null,
       refresh: options.refresh,
       requested_aal: options.requestedAal,
     },
   });
-  if (options.refreshIdentifier !== undefined) addFlowMessage(flow.payload.ui, uiText(1010003));
+  if (options.refreshOf) addFlowMessage(flow.payload.ui, uiText(1010003));
   if (options.requestedAal === "aal2") {
     // No second factor exists yet (a later issue adds them): Kratos then offers no method.
     addFlowMessage(flow.payload.ui, uiText(1010004));
@@ -97,14 +104,16 @@ export const loginFlow: FlowKindModule = {
         },
       );
     }
-    const refreshIdentifier =
-      active && refresh ? identifierOf(active.identity.credentials) : undefined;
+    const refreshOf =
+      active && refresh
+        ? { identifier: identifierOf(active.identity.credentials), identity: active.identity }
+        : undefined;
     const flow = await createLoginFlow(ctx, {
       type,
       refresh,
       requestedAal: aal,
       returnTo,
-      refreshIdentifier,
+      refreshOf,
       exchange: type === "api" && params.return_session_token_exchange_code === "true",
     });
     await respondWithFlow(ctx, flow);
@@ -129,6 +138,7 @@ export const loginFlow: FlowKindModule = {
     const method = optionalString(body, "method");
     if (method === "identifier_first") return submitIdentifier(ctx, flow, body);
     if (method === "password") return submitPasswordLogin(ctx, flow, body);
+    if (isOidcSubmit(method, body) && isOidcEnabled(ctx.deps)) return submitOidc(ctx, flow, body);
     resetMessages(flow.payload.ui);
     addFlowMessage(flow.payload.ui, uiText(4010002));
     await ctx.deps.persistence.flows.updateFlow(flow);
@@ -147,12 +157,29 @@ async function submitIdentifier(ctx: Ctx, flow: Flow, body: Body): Promise<void>
     await ctx.deps.persistence.flows.updateFlow(flow);
     return respondWithFlow(ctx, flow, 400);
   }
-  // Every identifier gets the password step, registered or not (no account enumeration).
-  flow.payload.ui.nodes = passwordStepNodes(ctx.deps, flow.csrf_token, identifier.slice(0, 320));
+  // Every identifier gets the password step, registered or not (no account enumeration),
+  // except an account that can only sign in socially: it is offered its providers.
+  const social = await socialOnlyProviders(ctx, identifier);
+  flow.payload.ui.nodes = social.length
+    ? socialStepNodes(ctx.deps, flow.csrf_token, identifier.slice(0, 320), social)
+    : passwordStepNodes(ctx.deps, flow.csrf_token, identifier.slice(0, 320));
   flow.payload.active = "identifier_first";
   await ctx.deps.persistence.flows.updateFlow(flow);
   if (!ctx.json && flow.type === "browser") return respondWithFlow(ctx, flow);
-  sendJson(ctx.reply, 400, (await import("../flow.ts")).toFlowJson(flow));
+  sendJson(ctx.reply, 400, toFlowJson(flow));
+}
+
+/** The enabled providers of an account that has them but no password; else none. */
+async function socialOnlyProviders(ctx: Ctx, identifier: string): Promise<OidcProviderConfig[]> {
+  if (!isOidcEnabled(ctx.deps)) return [];
+  const { identities } = ctx.deps.persistence;
+  const address = normaliseIdentifier(identifier).slice(0, 320);
+  if (await identities.findIdentityByIdentifier("password", address)) return [];
+  const identity =
+    (await identities.findIdentityByVerifiableAddress(address)) ??
+    (await identities.findIdentityByRecoveryAddress(address));
+  if (!identity || hasPassword(identity)) return [];
+  return linkedProviders(ctx.deps.config, oidcLinks(identity));
 }
 
 function identifierOf(credentials: { type: string; identifiers: string[] }[]): string {

@@ -1,9 +1,16 @@
+import type { OidcProviderConfig } from "../../config/config.ts";
 import type { Deps } from "../../http/deps.ts";
+import type { Identity } from "../../identity/identity.ts";
+import { hasPassword, oidcLinks } from "../../identity/oidc-credentials.ts";
 import { csrfNode, inputNode, labels, submitNode, type UiNode } from "../../ui/nodes.ts";
+import { enabledOidcProviders, linkedProviders, oidcButtonNodes } from "../../ui/oidc-nodes.ts";
 import { type UiText, uiText } from "../../ui/text.ts";
 
 // Login forms (PROTOCOL.md §4). Identifier-first asks for the email alone, then shows the
-// password step for every address alike, so the form never reveals whether one is registered.
+// password step for every address alike, so the form never reveals whether one is registered;
+// the one exception, allowed by design, is an account that can only sign in with a social
+// provider: it is offered its providers instead of a password field. Social sign-in buttons
+// (group oidc) come first, as Kratos orders them.
 
 export function identifierLabel(deps: Deps): UiText {
   const field = deps.defaultSchema.passwordIdentifierFields[0];
@@ -13,14 +20,14 @@ export function identifierLabel(deps: Deps): UiText {
 export function loginNodes(
   deps: Deps,
   csrfToken: string,
-  options: { refreshIdentifier?: string },
+  options: { refresh?: { identifier: string; identity: Identity } },
 ): UiNode[] {
-  const identifier = options.refreshIdentifier;
-  if (
-    deps.config.selfservice.flows.login.style === "identifier_first" &&
-    identifier === undefined
-  ) {
+  const { refresh } = options;
+  if (refresh) return refreshNodes(deps, csrfToken, refresh);
+  const social = oidcButtonNodes(enabledOidcProviders(deps.config), "login");
+  if (deps.config.selfservice.flows.login.style === "identifier_first") {
     return [
+      ...social,
       csrfNode(csrfToken),
       inputNode({
         group: "identifier_first",
@@ -35,17 +42,40 @@ export function loginNodes(
     ];
   }
   return [
+    ...social,
     csrfNode(csrfToken),
     inputNode({
       group: "default",
       name: "identifier",
-      type: identifier === undefined ? "text" : "hidden",
-      value: identifier ?? "",
+      type: "text",
+      value: "",
       required: true,
       autocomplete: "username",
       label: identifierLabel(deps),
     }),
-    ...passwordNodes(identifier === undefined ? uiText(1010022) : uiText(1010001)),
+    ...passwordNodes(uiText(1010022)),
+  ];
+}
+
+/** Re-authentication of the signed-in account: its password and its linked providers. */
+function refreshNodes(
+  deps: Deps,
+  csrfToken: string,
+  refresh: { identifier: string; identity: Identity },
+): UiNode[] {
+  return [
+    ...oidcButtonNodes(linkedProviders(deps.config, oidcLinks(refresh.identity)), "confirm"),
+    csrfNode(csrfToken),
+    inputNode({
+      group: "default",
+      name: "identifier",
+      type: "hidden",
+      value: refresh.identifier,
+      required: true,
+      autocomplete: "username",
+      label: identifierLabel(deps),
+    }),
+    ...(hasPassword(refresh.identity) ? passwordNodes(uiText(1010001)) : []),
   ];
 }
 
@@ -76,5 +106,26 @@ export function passwordStepNodes(deps: Deps, csrfToken: string, identifier: str
       label: identifierLabel(deps),
     }),
     ...passwordNodes(uiText(1010022)),
+  ];
+}
+
+/** The second identifier-first step of a social-only account: its providers, no password. */
+export function socialStepNodes(
+  deps: Deps,
+  csrfToken: string,
+  identifier: string,
+  providers: readonly OidcProviderConfig[],
+): UiNode[] {
+  return [
+    ...oidcButtonNodes(providers, "login"),
+    csrfNode(csrfToken),
+    inputNode({
+      group: "identifier_first",
+      name: "identifier",
+      type: "hidden",
+      value: identifier,
+      required: true,
+      label: identifierLabel(deps),
+    }),
   ];
 }

@@ -4,7 +4,7 @@ import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
-import { kratosError } from "../../http/errors.ts";
+import { errors, kratosError } from "../../http/errors.ts";
 import { redirect, respondWithFlow, sendJson } from "../../http/respond.ts";
 import { normaliseIdentifier } from "../../identity/identity.ts";
 import { createSession, sendSessionCookie } from "../../session/session-manager.ts";
@@ -198,8 +198,5 @@ async function submitCode(ctx: Ctx, flow: Flow, code: string): Promise<void> {
     });
   }
   if (!ctx.json) return redirect(ctx.reply, settingsUrl);
-  throw kratosError("browser_location_change_required", "browser location change required", {
-    reason: `In order to complete this flow please redirect the browser to: ${settingsUrl}`,
-    extras: { redirect_browser_to: settingsUrl },
-  });
+  throw errors.browserLocationChange(settingsUrl);
 }

@@ -5,6 +5,7 @@ import { query } from "../../http/context.ts";
 import { kratosError } from "../../http/errors.ts";
 import { redirect, respondWithFlow, sendJson } from "../../http/respond.ts";
 import { findActiveSession } from "../../session/session-manager.ts";
+import { isOidcEnabled, isOidcSubmit, submitOidc } from "../../strategies/oidc/submit.ts";
 import { submitPasswordRegistration } from "../../strategies/password/registration.ts";
 import { addFieldMessage, addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
@@ -17,7 +18,7 @@ import { checkOAuth2AndOrganization, createExchangeCodes } from "../shared-param
 import { afterRegistrationUrl } from "./after-registration.ts";
 import { credentialSelectionNodes, registrationNodes } from "./ui.ts";
 
-async function createRegistrationFlow(
+export async function createRegistrationFlow(
   ctx: Ctx,
   options: {
     type: FlowType;
@@ -98,6 +99,7 @@ export const registrationFlow: FlowKindModule = {
     if (method === "profile" || screen === "credential-selection")
       return submitProfile(ctx, flow, body);
     if (method === "password") return submitPasswordRegistration(ctx, flow, body);
+    if (isOidcSubmit(method, body) && isOidcEnabled(ctx.deps)) return submitOidc(ctx, flow, body);
     addFlowMessage(flow.payload.ui, uiText(4010003));
     await ctx.deps.persistence.flows.updateFlow(flow);
     await respondWithFlow(ctx, flow, 400);

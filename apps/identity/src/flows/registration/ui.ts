@@ -1,5 +1,6 @@
 import type { Deps } from "../../http/deps.ts";
 import { csrfNode, submitNode, type UiNode } from "../../ui/nodes.ts";
+import { enabledOidcProviders, oidcButtonNodes } from "../../ui/oidc-nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import { newPasswordNode, traitNodes } from "../../ui/trait-nodes.ts";
 
@@ -9,8 +10,10 @@ export function registrationNodes(
   csrfToken: string,
   traits: Record<string, unknown> = {},
 ): UiNode[] {
+  const social = oidcButtonNodes(enabledOidcProviders(deps.config), "registration");
   if (deps.config.selfservice.flows.registration.style === "unified") {
     return [
+      ...social,
       csrfNode(csrfToken),
       ...traitNodes(deps.defaultSchema, traits, { group: "default", hidden: false }),
       newPasswordNode(),
@@ -18,6 +21,7 @@ export function registrationNodes(
     ];
   }
   return [
+    ...social,
     csrfNode(csrfToken),
     ...traitNodes(deps.defaultSchema, traits, { group: "default", hidden: false }),
     submitNode("profile", "method", "profile", uiText(1040001)),
@@ -37,4 +41,27 @@ export function credentialSelectionNodes(
     newPasswordNode(),
     submitNode("password", "method", "password", uiText(1040001)),
   ];
+}
+
+/**
+ * The social register screen: what the provider gave, with its missing or invalid traits as
+ * visible inputs (their messages say what is wrong) and the valid ones hidden, then the
+ * provider's submit to finish. Kratos renders these traits in the oidc group.
+ */
+export function oidcTraitsNodes(
+  deps: Deps,
+  csrfToken: string,
+  options: {
+    traits: Record<string, unknown>;
+    /** Trait node names to ask for (missing or invalid); the rest stay hidden. */
+    ask: ReadonlySet<string>;
+    provider: { id: string; label: string };
+  },
+): UiNode[] {
+  const nodes = traitNodes(deps.defaultSchema, options.traits, { group: "oidc" });
+  for (const node of nodes) {
+    if (node.attributes.node_type === "input" && !options.ask.has(node.attributes.name))
+      node.attributes.type = "hidden";
+  }
+  return [csrfNode(csrfToken), ...nodes, ...oidcButtonNodes([options.provider], "registration")];
 }

@@ -11,7 +11,7 @@ import { settingsNodes } from "./ui.ts";
 // previous one's messages, a rejected one answers 400 with the flow, a saved one answers 200
 // with the flow in state success (browsers: 303 to return_to or the settings UI).
 
-export function beginSettingsAttempt(flow: Flow, method: "profile" | "password"): void {
+export function beginSettingsAttempt(flow: Flow, method: "profile" | "password" | "oidc"): void {
   resetMessages(flow.payload.ui);
   flow.payload.active = method;
   flow.state = "show_form";

@@ -6,6 +6,8 @@ import type { Deps } from "../../http/deps.ts";
 import { errors } from "../../http/errors.ts";
 import { redirect, respondWithFlow } from "../../http/respond.ts";
 import { type ActiveSession, findActiveSession } from "../../session/session-manager.ts";
+import { submitOidcSettings } from "../../strategies/oidc/settings.ts";
+import { isOidcEnabled } from "../../strategies/oidc/submit.ts";
 import { submitPasswordSettings } from "../../strategies/password/settings.ts";
 import { submitProfileSettings } from "../../strategies/profile/settings.ts";
 import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
@@ -91,6 +93,12 @@ export const settingsFlow: FlowKindModule = {
       return submitProfileSettings(ctx, flow, active, body);
     if (method === "password" && methods.password.enabled)
       return submitPasswordSettings(ctx, flow, active, body);
+    // Kratos's settings form posts the clicked `link` / `unlink` submit without a method.
+    if (
+      (method === "oidc" || (method === undefined && (body.link || body.unlink))) &&
+      isOidcEnabled(ctx.deps)
+    )
+      return submitOidcSettings(ctx, flow, active, body);
     resetMessages(flow.payload.ui);
     addFlowMessage(flow.payload.ui, uiText(4010004));
     await rejectSettings(ctx, flow);

@@ -1,16 +1,19 @@
 import type { Deps } from "../../http/deps.ts";
 import type { Identity } from "../../identity/identity.ts";
+import { oidcLinks, signInMethodCount } from "../../identity/oidc-credentials.ts";
 import { schemaOf } from "../../strategies/profile/apply-traits.ts";
 import { csrfNode, labels, submitNode, type UiNode } from "../../ui/nodes.ts";
+import { oidcSettingsNodes } from "../../ui/oidc-nodes.ts";
 import { newPasswordNode, traitNodes } from "../../ui/trait-nodes.ts";
 
 // Settings forms (PROTOCOL.md §4 "Settings"): the traits with their current values in the
 // profile group, then a new password in the password group; each group has its own submit.
+// Social sign-in adds `link` / `unlink` submits (group oidc) per enabled provider.
 
 export function settingsNodes(
   deps: Deps,
   csrfToken: string,
-  identity: Pick<Identity, "schema_id" | "traits">,
+  identity: Pick<Identity, "schema_id" | "traits" | "credentials">,
 ): UiNode[] {
   const { methods } = deps.config.selfservice;
   const schema = schemaOf(deps, identity.schema_id);
@@ -25,5 +28,8 @@ export function settingsNodes(
     ...(methods.password.enabled
       ? [newPasswordNode(), submitNode("password", "method", "password", labels.save())]
       : []),
+    ...oidcSettingsNodes(deps.config, oidcLinks(identity), {
+      canUnlink: signInMethodCount(identity) > 1,
+    }),
   ];
 }

@@ -2,6 +2,7 @@ import type { Flow } from "../../flows/flow.ts";
 import { afterLoginUrl } from "../../flows/login/after-login.ts";
 import { passwordStepNodes } from "../../flows/login/ui.ts";
 import { completeWithSession } from "../../hooks/complete-with-session.ts";
+import { linkPendingCredentials } from "../../hooks/link-credentials.ts";
 import {
   clearLoginFailures,
   recordLoginFailure,
@@ -66,6 +67,10 @@ export async function submitPasswordLogin(ctx: Ctx, flow: Flow, body: Body): Pro
     await deps.persistence.flows.updateFlow(flow);
     return respondWithFlow(ctx, flow, 400);
   }
+
+  // After 4000027: only a sign-in to the account the social profile belongs to links it.
+  if ((await linkPendingCredentials(ctx, flow, identity)) === "mismatch")
+    return fail(ctx, flow, rawIdentifier, uiText(4010009));
 
   const active = await findActiveSession(deps, ctx.request);
   const method = {

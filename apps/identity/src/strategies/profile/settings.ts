@@ -45,6 +45,7 @@ export async function submitProfileSettings(
     flow.payload.ui.nodes = settingsNodes(deps, flow.csrf_token, {
       schema_id: before.schema_id,
       traits: submitted,
+      credentials: before.credentials,
     });
   };
   if (errors.length > 0) {

@@ -1,0 +1,94 @@
+import type { Flow } from "../../flows/flow.ts";
+import { afterLoginUrl } from "../../flows/login/after-login.ts";
+import { completeWithSession } from "../../hooks/complete-with-session.ts";
+import { linkPendingCredentials } from "../../hooks/link-credentials.ts";
+import type { Ctx } from "../../http/context.ts";
+import type { Identity } from "../../identity/identity.ts";
+import { oidcIdentifier } from "../../identity/oidc-credentials.ts";
+import {
+  createSession,
+  findActiveSession,
+  type IssuedSession,
+  refreshSession,
+} from "../../session/session-manager.ts";
+import { uiText } from "../../ui/text.ts";
+import { failOnFlow, type Via } from "./answer.ts";
+import type { ProviderProfile } from "./clients.ts";
+import { OidcError } from "./errors.ts";
+import { registerWithProfile } from "./registration.ts";
+import { finishLink } from "./settings.ts";
+
+// Once the provider has said who signed in (callback, FedCM or an app's ID token): an account
+// keyed on (issuer, subject) signs in, whether the flow was a login or a registration, as in
+// Kratos; otherwise a new account is registered. Settings flows link the profile instead.
+
+export interface FinishOptions {
+  via: Via;
+  /** Traits the customer typed (registration form, social register screen). */
+  traits?: Record<string, unknown> | undefined;
+}
+
+export async function finishWithProfile(
+  ctx: Ctx,
+  flow: Flow,
+  profile: ProviderProfile,
+  options: FinishOptions,
+): Promise<void> {
+  if (flow.kind === "settings") return finishLink(ctx, flow, profile);
+  const identity = await ctx.deps.persistence.identities.findIdentityByIdentifier(
+    "oidc",
+    oidcIdentifier(profile.issuer, profile.subject),
+  );
+  if (identity) return signIn(ctx, flow, identity, profile, options.via);
+  // Re-authenticating the signed-in account with a profile that belongs to no account.
+  if (flow.payload.refresh === true)
+    return failOnFlow(ctx, flow, new OidcError("account_mismatch"), options.via);
+  return registerWithProfile(ctx, flow, profile, options);
+}
+
+async function signIn(
+  ctx: Ctx,
+  flow: Flow,
+  identity: Identity,
+  profile: ProviderProfile,
+  via: Via,
+): Promise<void> {
+  const { deps } = ctx;
+  if (identity.state !== "active") return failOnFlow(ctx, flow, uiText(4010011), via);
+  const active = await findActiveSession(deps, ctx.request);
+  const refresh = flow.payload.refresh === true && active !== undefined;
+  if (refresh && active.identity.id !== identity.id)
+    return failOnFlow(ctx, flow, new OidcError("account_mismatch"), via);
+  if ((await linkPendingCredentials(ctx, flow, identity)) === "mismatch")
+    return failOnFlow(ctx, flow, new OidcError("account_mismatch"), via);
+
+  let issued: IssuedSession;
+  if (refresh) {
+    await refreshSession(deps, active, {
+      method: "oidc",
+      aal: "aal1",
+      completed_at: deps.now().toISOString(),
+      provider: profile.provider,
+    });
+    issued = { session: active.session, token: active.token };
+  } else {
+    issued = await createSession(
+      deps,
+      identity,
+      { method: "oidc", provider: profile.provider },
+      ctx.request,
+    );
+  }
+  flow.state = "passed_challenge";
+  flow.internal.completed = true;
+  delete flow.internal.oidcPending;
+  flow.identity_id = identity.id;
+  await deps.persistence.flows.updateFlow(flow);
+  await completeWithSession(ctx, {
+    flow,
+    identity,
+    issued,
+    returnTo: afterLoginUrl(deps, flow.payload.return_to),
+    inBrowser: via === "browser",
+  });
+}

@@ -1,0 +1,242 @@
+import type { Flow } from "../../flows/flow.ts";
+import { uiUrl } from "../../flows/new-flow.ts";
+import { afterRegistrationUrl } from "../../flows/registration/after-registration.ts";
+import { createRegistrationFlow } from "../../flows/registration/registration-flow.ts";
+import { oidcTraitsNodes } from "../../flows/registration/ui.ts";
+import { startVerificationForAddress } from "../../flows/verification/verification-flow.ts";
+import { completeWithSession } from "../../hooks/complete-with-session.ts";
+import { localeOf } from "../../hooks/locale.ts";
+import { isPlainObject } from "../../http/body.ts";
+import type { Ctx } from "../../http/context.ts";
+import { rotateCsrfSecret } from "../../http/cookies.ts";
+import { type Identity, normaliseIdentifier } from "../../identity/identity.ts";
+import { addOidcLink } from "../../identity/oidc-credentials.ts";
+import { createSession } from "../../session/session-manager.ts";
+import { addFieldMessage } from "../../ui/nodes.ts";
+import { uiText } from "../../ui/text.ts";
+import { applyTraits, isUniqueViolation, traitValue } from "../profile/apply-traits.ts";
+import { continueInFlow, failOnFlow, nativeAppOf, showFlow, type Via } from "./answer.ts";
+import type { ProviderProfile } from "./clients.ts";
+import { OidcError } from "./errors.ts";
+import type { FinishOptions } from "./finish.ts";
+import { linkRequired, ownerOfAddresses } from "./link-required.ts";
+import { mapClaimsToTraits } from "./mapper.ts";
+
+// Registering with a social profile (Kratos's oidc registration): traits from the provider's
+// claims through the mapper; what is missing or invalid is asked on the social register screen
+// (the registration flow, group oidc) and finished by a submit with method=oidc; an email
+// that belongs to another account leads to 4000027 and a login that links the profile. An
+// address the provider verified starts verified; any other is verified by code.
+
+export interface OidcPending {
+  provider: string;
+  profile: ProviderProfile;
+}
+
+export function pendingOf(flow: Flow): OidcPending | undefined {
+  return flow.kind === "registration"
+    ? (flow.internal.oidcPending as OidcPending | undefined)
+    : undefined;
+}
+
+export async function registerWithProfile(
+  ctx: Ctx,
+  flow: Flow,
+  profile: ProviderProfile,
+  options: FinishOptions,
+): Promise<void> {
+  const { deps } = ctx;
+  const { via } = options;
+  const provider = deps.oidc.get(profile.provider)?.config;
+  if (!provider) return failOnFlow(ctx, flow, new OidcError("provider_unknown"), via);
+  if (!deps.config.selfservice.flows.registration.enabled)
+    return failOnFlow(ctx, flow, uiText(4010003), via, provider.label);
+
+  // An app's flow that came back in the browser continues in a browser flow there.
+  const keep = flow.kind === "registration" && !(flow.type === "api" && via === "browser");
+  const target = keep ? flow : await registrationFrom(ctx, flow, via);
+  const schema = deps.defaultSchema;
+  const fromProvider = mapClaimsToTraits(provider.mapper, profile.claims);
+  // What the provider vouches for wins over what was typed.
+  const { traits, errors } = schema.validate(merge(options.traits ?? {}, fromProvider));
+  if (errors.length > 0) {
+    const invalidFromProvider = new Set(schema.validate(fromProvider).errors.map((e) => e.field));
+    const ask = new Set(
+      schema.fields
+        .filter(
+          (f) => traitValue(fromProvider, f.path) === undefined || invalidFromProvider.has(f.name),
+        )
+        .map((f) => f.name),
+    );
+    target.internal.oidcPending = { provider: profile.provider, profile } satisfies OidcPending;
+    target.payload.active = "oidc";
+    target.state = "choose_method";
+    target.payload.ui.nodes = oidcTraitsNodes(deps, target.csrf_token, {
+      traits,
+      ask,
+      provider: { id: provider.id, label: provider.label },
+    });
+    for (const error of errors) addFieldMessage(target.payload.ui, error.field, error.message);
+    await deps.persistence.flows.updateFlow(target);
+    return target === flow ? showFlow(ctx, target, via) : continueInFlow(ctx, target, via);
+  }
+
+  const identity = newIdentity(ctx, traits, profile);
+  const taken = await ownerOfAddresses(ctx, identity);
+  if (taken) return linkRequired(ctx, target, taken, profile, via);
+  await createAndSignIn(ctx, target, identity, profile, via);
+}
+
+async function createAndSignIn(
+  ctx: Ctx,
+  flow: Flow,
+  identity: Identity,
+  profile: ProviderProfile,
+  via: Via,
+): Promise<void> {
+  const { deps } = ctx;
+  const hooks = deps.config.selfservice.flows.registration.after.oidc.hooks.map((h) => h.hook);
+  const verificationEnabled = deps.config.selfservice.flows.verification.enabled;
+  const unverified = identity.verifiable_addresses.filter((a) => !a.verified).map((a) => a.value);
+  const locale = localeOf(ctx.request, undefined, identity);
+  const native = flow.internal.nativeApp !== undefined || flow.type === "api";
+  // As in password registration: the session rotates the CSRF secret, so rotate first and
+  // let the verification flow below carry a token for the new cookie.
+  if (flow.type === "browser" && !native && hooks.includes("session"))
+    rotateCsrfSecret(ctx.request, ctx.reply, deps.config);
+  const verifications: { id: string; address: string }[] = [];
+  try {
+    await deps.persistence.transaction(async (tx) => {
+      await tx.identities.createIdentity(identity);
+      for (const address of verificationEnabled ? unverified : []) {
+        const verification = await startVerificationForAddress(ctx, tx, {
+          type: native ? "api" : flow.type,
+          identity,
+          address,
+          returnTo: flow.internal.afterVerificationReturnTo ?? flow.payload.return_to,
+          locale,
+        });
+        verifications.push({ id: verification.id, address });
+      }
+      flow.state = "passed_challenge";
+      flow.internal.completed = true;
+      delete flow.internal.oidcPending;
+      flow.identity_id = identity.id;
+      await tx.flows.updateFlow(flow);
+    });
+  } catch (error) {
+    // Another registration took the address or the profile first.
+    if (
+      !isUniqueViolation(error) &&
+      !String((error as Error)?.cause ?? error).includes("duplicate key")
+    )
+      throw error;
+    const taken = await ownerOfAddresses(ctx, identity);
+    if (taken) return linkRequired(ctx, flow, taken, profile, via);
+    return failOnFlow(ctx, flow, uiText(4000007), via);
+  }
+  const issued = hooks.includes("session")
+    ? await createSession(
+        deps,
+        identity,
+        { method: "oidc", provider: profile.provider },
+        ctx.request,
+      )
+    : undefined;
+  const shown = hooks.includes("show_verification_ui") ? verifications[0] : undefined;
+  const verificationUrl = shown && !native ? uiUrl(deps, "verification", shown.id) : undefined;
+  await completeWithSession(ctx, {
+    flow,
+    identity,
+    issued,
+    returnTo: afterRegistrationUrl(deps, flow.payload.return_to),
+    includeIdentity: true,
+    inBrowser: via === "browser",
+    ...(shown
+      ? {
+          continueWith: [
+            {
+              action: "show_verification_ui",
+              flow: {
+                id: shown.id,
+                verifiable_address: shown.address,
+                ...(verificationUrl ? { url: verificationUrl } : {}),
+              },
+            },
+          ],
+          ...(verificationUrl ? { browserTarget: verificationUrl } : {}),
+        }
+      : {}),
+  });
+}
+
+/** The new identity: traits and addresses as the schema derives them, and the social link. */
+function newIdentity(
+  ctx: Ctx,
+  traits: Record<string, unknown>,
+  profile: ProviderProfile,
+): Identity {
+  const { deps } = ctx;
+  const now = deps.now();
+  const identity: Identity = {
+    id: crypto.randomUUID(),
+    schema_id: deps.defaultSchema.id,
+    state: "active",
+    state_changed_at: now,
+    traits: {},
+    metadata_public: { locale: localeOf(ctx.request) },
+    metadata_admin: null,
+    verifiable_addresses: [],
+    recovery_addresses: [],
+    credentials: [],
+    created_at: now,
+    updated_at: now,
+  };
+  applyTraits(identity, traits, deps.defaultSchema, now);
+  addOidcLink(
+    identity,
+    { provider: profile.provider, issuer: profile.issuer, subject: profile.subject },
+    now,
+  );
+  // Only the address the provider itself verified counts as verified.
+  const email = profile.claims.email;
+  const verifiedEmail =
+    profile.claims.email_verified === true && typeof email === "string"
+      ? normaliseIdentifier(email)
+      : undefined;
+  for (const address of identity.verifiable_addresses) {
+    if (address.value !== verifiedEmail) continue;
+    address.verified = true;
+    address.status = "completed";
+    address.verified_at = now;
+  }
+  return identity;
+}
+
+/** A registration flow continuing a login whose profile has no account yet (or an app's). */
+async function registrationFrom(ctx: Ctx, from: Flow, via: Via): Promise<Flow> {
+  const flow = await createRegistrationFlow(ctx, {
+    type: via === "browser" ? "browser" : from.type,
+    returnTo: from.payload.return_to,
+    afterVerificationReturnTo: from.internal.afterVerificationReturnTo,
+    exchange: false,
+  });
+  const native = nativeAppOf(ctx, from, via);
+  if (native) flow.internal.nativeApp = native;
+  return flow;
+}
+
+function merge(
+  base: Record<string, unknown>,
+  over: Record<string, unknown>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = structuredClone(base);
+  for (const [key, value] of Object.entries(over)) {
+    const current = out[key];
+    out[key] =
+      isPlainObject(current) && isPlainObject(value)
+        ? merge(current, value)
+        : structuredClone(value);
+  }
+  return out;
+}

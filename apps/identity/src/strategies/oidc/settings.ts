@@ -1,0 +1,98 @@
+import type { Flow } from "../../flows/flow.ts";
+import {
+  beginSettingsAttempt,
+  completeSettings,
+  rejectSettings,
+} from "../../flows/settings/outcome.ts";
+import {
+  ensurePrivilegedSession,
+  sessionForSubmit,
+} from "../../flows/settings/settings-session.ts";
+import type { Body } from "../../http/body.ts";
+import { optionalString } from "../../http/body.ts";
+import type { Ctx } from "../../http/context.ts";
+import {
+  addOidcLink,
+  oidcIdentifier,
+  oidcLinks,
+  removeOidcLink,
+  signInMethodCount,
+} from "../../identity/oidc-credentials.ts";
+import type { ActiveSession } from "../../session/session-manager.ts";
+import { addFlowMessage } from "../../ui/nodes.ts";
+import { isUniqueViolation } from "../profile/apply-traits.ts";
+import { failOnFlow } from "./answer.ts";
+import type { ProviderProfile } from "./clients.ts";
+import { OidcError, oidcFailureText } from "./errors.ts";
+import { sendToProvider } from "./submit.ts";
+
+// Linked providers in settings (PROTOCOL.md §4, group oidc): `link=<id>` sends the browser to
+// the provider and links the profile on its return, `unlink=<id>` removes it. Both change how
+// the account can be entered, so both need a privileged session (session_refresh_required
+// otherwise), and unlinking never removes the last way to sign in.
+
+export async function submitOidcSettings(
+  ctx: Ctx,
+  flow: Flow,
+  active: ActiveSession,
+  body: Body,
+): Promise<void> {
+  beginSettingsAttempt(flow, "oidc");
+  const link = optionalString(body, "link");
+  const unlink = optionalString(body, "unlink");
+  if (!ensurePrivilegedSession(ctx, flow, active)) return;
+  const id = link ?? unlink ?? "";
+  const client = ctx.deps.oidc.get(id);
+  const linked = oidcLinks(active.identity).some((l) => l.provider === id);
+  const reject = async (error: OidcError): Promise<void> => {
+    addFlowMessage(flow.payload.ui, oidcFailureText(error, client?.config.label));
+    return rejectSettings(ctx, flow);
+  };
+  if (!client) return reject(new OidcError("provider_unknown"));
+  if (link !== undefined) {
+    if (linked) return reject(new OidcError("already_linked"));
+    if (flow.type === "api") return reject(new OidcError("api_flow_unsupported"));
+    try {
+      return await sendToProvider(ctx, flow, client, {});
+    } catch (error) {
+      if (error instanceof OidcError) return reject(error);
+      throw error;
+    }
+  }
+  if (!linked) return reject(new OidcError("not_linked"));
+  if (signInMethodCount(active.identity) <= 1) return reject(new OidcError("last_sign_in_method"));
+  const identity = structuredClone(active.identity);
+  removeOidcLink(identity, id, ctx.deps.now());
+  await ctx.deps.persistence.transaction((tx) => tx.identities.updateIdentity(identity));
+  await completeSettings(ctx, flow, identity);
+}
+
+/** The provider's answer to a `link`: the profile joins the signed-in account. */
+export async function finishLink(ctx: Ctx, flow: Flow, profile: ProviderProfile): Promise<void> {
+  const { deps } = ctx;
+  const label = deps.oidc.get(profile.provider)?.config.label;
+  const active = await sessionForSubmit(ctx, flow);
+  if (!active) return;
+  beginSettingsAttempt(flow, "oidc");
+  const owner = await deps.persistence.identities.findIdentityByIdentifier(
+    "oidc",
+    oidcIdentifier(profile.issuer, profile.subject),
+  );
+  if (owner) {
+    const code = owner.id === active.identity.id ? "already_linked" : "already_linked_elsewhere";
+    return failOnFlow(ctx, flow, new OidcError(code), "browser", label);
+  }
+  const identity = structuredClone(active.identity);
+  addOidcLink(
+    identity,
+    { provider: profile.provider, issuer: profile.issuer, subject: profile.subject },
+    deps.now(),
+  );
+  try {
+    await deps.persistence.transaction((tx) => tx.identities.updateIdentity(identity));
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return failOnFlow(ctx, flow, new OidcError("already_linked_elsewhere"), "browser", label);
+  }
+  await completeSettings(ctx, flow, identity);
+}

@@ -1,0 +1,113 @@
+import { createHash } from "node:crypto";
+import type { Flow } from "../../flows/flow.ts";
+import type { Body } from "../../http/body.ts";
+import { isPlainObject, optionalString } from "../../http/body.ts";
+import type { Ctx } from "../../http/context.ts";
+import type { Deps } from "../../http/deps.ts";
+import { errors } from "../../http/errors.ts";
+import { redirect } from "../../http/respond.ts";
+import { resetMessages } from "../../ui/nodes.ts";
+import { failOnFlow } from "./answer.ts";
+import type { OidcClient } from "./clients.ts";
+import { OidcError } from "./errors.ts";
+import { finishWithProfile } from "./finish.ts";
+import { pendingOf } from "./registration.ts";
+import { newStateValues, saveOidcState } from "./state.ts";
+
+// `method=oidc` on a login or registration flow (PROTOCOL.md §5): with `provider` alone the
+// browser is sent to the provider (JSON 422 browser_location_change_required, HTML 303); with
+// `id_token` (an app that signed in with the provider's own SDK) the token is verified here;
+// on a registration flow waiting for missing traits, the submitted traits finish it.
+
+export function isOidcEnabled(deps: Deps): boolean {
+  return deps.config.selfservice.methods.oidc.enabled;
+}
+
+/**
+ * A plain HTML form posts only the clicked button: `provider=google` without a method field.
+ * That is a social sign-in as much as `method=oidc` is.
+ */
+export function isOidcSubmit(method: string | undefined, body: Body): boolean {
+  return method === "oidc" || (method === undefined && typeof body.provider === "string");
+}
+
+export function callbackUrl(deps: Deps, provider: string): string {
+  return new URL(
+    `self-service/methods/oidc/callback/${encodeURIComponent(provider)}`,
+    deps.config.serve.public.base_url,
+  ).toString();
+}
+
+export async function submitOidc(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+  resetMessages(flow.payload.ui);
+  flow.payload.active = "oidc";
+  const providerId = optionalString(body, "provider");
+  const traits = isPlainObject(body.traits) ? body.traits : undefined;
+  const pending = pendingOf(flow);
+  if (pending && traits && (providerId ?? pending.provider) === pending.provider) {
+    return finishWithProfile(ctx, flow, pending.profile, { via: "request", traits });
+  }
+  const client = providerId ? ctx.deps.oidc.get(providerId) : undefined;
+  if (!client) return failOnFlow(ctx, flow, new OidcError("provider_unknown"), "request");
+  const label = client.config.label;
+  const idToken = optionalString(body, "id_token");
+  try {
+    if (idToken) {
+      const profile = await client.verifyIdToken(idToken);
+      checkIdTokenNonce(profile.claims.nonce, optionalString(body, "id_token_nonce"));
+      return await finishWithProfile(ctx, flow, profile, { via: "request", traits });
+    }
+    if (flow.type === "api" && !flow.payload.session_token_exchange_code)
+      throw new OidcError("api_flow_unsupported");
+    await sendToProvider(ctx, flow, client, {
+      traits: flow.kind === "registration" ? traits : undefined,
+      upstream: stringRecord(body.upstream_parameters),
+    });
+  } catch (error) {
+    if (error instanceof OidcError) return failOnFlow(ctx, flow, error, "request", label);
+    throw error;
+  }
+}
+
+/** Starts the provider's authorization for the flow and sends the browser there. */
+export async function sendToProvider(
+  ctx: Ctx,
+  flow: Flow,
+  client: OidcClient,
+  extra: { traits?: Record<string, unknown> | undefined; upstream?: Record<string, string> },
+): Promise<void> {
+  const values = newStateValues();
+  // The URL first: if the provider cannot be reached, nothing is stored.
+  const target = await client.authorizationUrl({
+    redirectUri: callbackUrl(ctx.deps, client.config.id),
+    state: values.state,
+    nonce: values.nonce,
+    codeVerifier: values.codeVerifier,
+    ...(extra.upstream ? { upstream: extra.upstream } : {}),
+  });
+  await saveOidcState(ctx, flow, values, { provider: client.config.id, traits: extra.traits });
+  await ctx.deps.persistence.flows.updateFlow(flow);
+  if (ctx.json || flow.type === "api") throw errors.browserLocationChange(target);
+  redirect(ctx.reply, target);
+}
+
+/**
+ * An ID token from a native SDK carries the nonce the app chose (Google) or its SHA-256 (Apple):
+ * the app sends the raw value as id_token_nonce, so a token made for another sign-in fails.
+ */
+function checkIdTokenNonce(claim: unknown, nonce: string | undefined): void {
+  if (claim === undefined) return;
+  const matches =
+    nonce !== undefined &&
+    (claim === nonce || claim === createHash("sha256").update(nonce).digest("hex"));
+  if (!matches) throw new OidcError("id_token_invalid", { detail: "nonce" });
+}
+
+function stringRecord(value: unknown): Record<string, string> | undefined {
+  if (!isPlainObject(value)) return undefined;
+  return Object.fromEntries(
+    Object.entries(value).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    ),
+  );
+}
