@@ -4,6 +4,7 @@ import autocannon from "autocannon";
 import { createPasswordHasher } from "../apps/identity/src/hash/index.ts";
 import { type Harness, startHarness } from "../apps/identity/test/support/harness.ts";
 import { startPostgres } from "../apps/identity/test/support/postgres.ts";
+import { measureMemory } from "./memory.ts";
 import { measureWeb } from "./web.ts";
 
 // `npm run bench`: identity service throughput on this machine, PGlite and PostgreSQL, written
@@ -60,7 +61,6 @@ async function measure(label: string, dsn?: string): Promise<string[]> {
     dsn ? { dsn } : {},
   );
   // Verification and its login hook are off: the benchmark measures sign-in itself.
-  const rssIdle = process.memoryUsage().rss;
   const registrations = await timed(60, 4, (i) => register(h, `bench-${label}-${i}@example.com`));
   const api = h.native();
   const logins = await timed(100, 4, async (i) => {
@@ -96,14 +96,12 @@ async function measure(label: string, dsn?: string): Promise<string[]> {
     duration: 5,
     overallRate: 1000,
   });
-  const rssLoad = process.memoryUsage().rss;
   await h.close();
   return [
     `| ${label} | registrations/s (4 parallel) | ${registrations.toFixed(1)} |`,
     `| ${label} | password logins/s over HTTP (4 parallel) | ${logins.toFixed(1)} |`,
     `| ${label} | whoami req/s (10 connections) | ${result.requests.average.toFixed(0)} (p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms) |`,
     `| ${label} | whoami at 1,000 req/s | p50 ${fixedRate.latency.p50} ms, p99 ${fixedRate.latency.p99} ms |`,
-    `| ${label} | resident memory idle / after load (service and load generator in one process) | ${(rssIdle / 2 ** 20).toFixed(0)} MB / ${(rssLoad / 2 ** 20).toFixed(0)} MB |`,
   ];
 }
 
@@ -118,6 +116,7 @@ try {
 } finally {
   await pg.stop();
 }
+rows.push(...(await measureMemory()));
 rows.push(...(await measureWeb()));
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 const text = `# Benchmarks

@@ -24,15 +24,42 @@ export async function connectDatabase(dsn: string): Promise<Kysely<Database>> {
   return db;
 }
 
+// PGlite's defaults size PostgreSQL for a server (about 700 MB resident). One embedded service
+// needs far less; these settings bring it near 300 MB with no change in behaviour.
+const pgliteOptions = {
+  initialMemory: 128 * 2 ** 20,
+  startParams: [
+    ...["--single", "-F", "-O", "-j", "-c", "search_path=public", "-c", "exit_on_error=false"],
+    ...[
+      "-c",
+      "log_checkpoints=false",
+      "-c",
+      "max_worker_processes=0",
+      "-c",
+      "max_parallel_workers=0",
+    ],
+    ...["-c", "max_parallel_workers_per_gather=0", "-c", "io_method=sync"],
+    ...[
+      "-c",
+      "max_parallel_maintenance_workers=0",
+      "-c",
+      "shared_buffers=16MB",
+      "-c",
+      "wal_buffers=1MB",
+    ],
+    ...["-c", "work_mem=2MB", "-c", "maintenance_work_mem=8MB", "-c", "max_connections=5"],
+  ],
+};
+
 function dialectFor(dsn: string): PGliteDialect | PostgresDialect {
   if (dsn.startsWith("postgres://") || dsn.startsWith("postgresql://")) {
     return new PostgresDialect({ pool: new pg.Pool({ connectionString: dsn, max: 10 }) });
   }
-  if (dsn === "memory://") return new PGliteDialect({ pglite: () => new PGlite() });
+  if (dsn === "memory://") return new PGliteDialect({ pglite: () => new PGlite(pgliteOptions) });
   if (dsn.startsWith("pglite://")) {
     const folder = dsn.slice("pglite://".length);
     mkdirSync(folder, { recursive: true });
-    return new PGliteDialect({ pglite: () => new PGlite(folder) });
+    return new PGliteDialect({ pglite: () => new PGlite(folder, pgliteOptions) });
   }
   throw new Error(`unsupported dsn "${dsn}": use pglite://<folder>, memory:// or postgres://`);
 }
