@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -32,7 +31,7 @@ function start(
 }
 
 async function waitFor(url: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 600_000;
   while (Date.now() < deadline) {
     try {
       await fetch(url, { redirect: "manual" });
@@ -89,13 +88,6 @@ export async function measureWeb(): Promise<string[]> {
     PUBLIC_BASE_URL: base,
     APP_ENV: "production",
   };
-  if (!existsSync("apps/web/.next/BUILD_ID")) {
-    await new Promise<void>((resolve, reject) =>
-      start("npx", ["next", "build"], { cwd: "apps/web", env }).on("exit", (code) =>
-        code === 0 ? resolve() : reject(new Error("next build failed")),
-      ),
-    );
-  }
   const identity = start("npx", [
     "tsx",
     "apps/identity/src/main.ts",

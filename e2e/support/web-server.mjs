@@ -9,7 +9,10 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const source = path.join(root, "apps", "web");
-const target = path.join(root, "e2e", ".data", "web");
+// WEB_COPY_DIR lets the benchmark build its own copy beside a test run.
+const target = process.env.WEB_COPY_DIR
+  ? path.resolve(root, process.env.WEB_COPY_DIR)
+  : path.join(root, "e2e", ".data", "web");
 const port = process.env.E2E_WEB_PORT ?? "3100";
 
 /** Empties the copy except the build cache. */
