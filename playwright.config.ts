@@ -1,8 +1,10 @@
 import { defineConfig } from "@playwright/test";
 
 // Browser tests: Debian's Chromium (never a downloaded browser) against the real web app,
-// the real identity service and the MailDev inbox, started here on their own ports (the
-// identity service on 4633/4634, away from the 4433/4533 an `npm start` may use).
+// the real identity service, the MailDev inbox and the local sign-in provider, started here on
+// their own ports (the identity service on 4633/4634 and the provider on 4546, away from the
+// 4433/4533/4446 an `npm start` may use). The provider listens on 127.0.0.1 and the web app
+// on localhost, so social sign-in comes back cross-site, as in production.
 // E2E_REUSE_SERVERS=1 reuses servers already running on these ports (while writing tests).
 
 const chromiumArgs = [
@@ -17,6 +19,7 @@ const chromiumArgs = [
 
 const reuseExistingServer = process.env.E2E_REUSE_SERVERS === "1";
 const identityPublic = "http://127.0.0.1:4633";
+const localProvider = "http://127.0.0.1:4546";
 
 export default defineConfig({
   testDir: "./e2e",
@@ -38,7 +41,8 @@ export default defineConfig({
     {
       name: "no-javascript",
       use: { javaScriptEnabled: false },
-      testIgnore: "**/loading.spec.ts",
+      // Both show what only JavaScript shows (the loading screen, the social redirect screen).
+      testIgnore: ["**/loading.spec.ts", "**/social-redirect.spec.ts"],
     },
   ],
   webServer: [
@@ -48,6 +52,17 @@ export default defineConfig({
       url: "http://127.0.0.1:1180/api/email",
       reuseExistingServer,
       timeout: 30_000,
+    },
+    {
+      command: "npx tsx apps/local-provider/src/main.ts",
+      url: `${localProvider}/`,
+      reuseExistingServer,
+      timeout: 30_000,
+      env: {
+        LOCAL_PROVIDER_PORT: "4546",
+        // The callbacks come through the web app, which proxies the identity service.
+        LOCAL_PROVIDER_RELYING_PARTIES: "http://localhost:3100/",
+      },
     },
     {
       command: "npx tsx apps/identity/src/main.ts --config e2e/identity.e2e.yaml",

@@ -13,6 +13,10 @@ import {
   type Texts,
 } from "../support/languages.ts";
 
+/** The labels of social sign-in buttons on login, registration and re-authentication. */
+export type SocialLabel = "1010002" | "1040002" | "1010018";
+export type SocialErrorCode = keyof Texts["social"]["errors"];
+
 export interface ScreenContext {
   readonly page: Page;
   readonly lang: Language;
@@ -124,6 +128,50 @@ export abstract class AppScreen {
   /** The success note of an identity service message (1050001, 1060001, 1080002). */
   async expectSuccessMessage(id: KratosId): Promise<void> {
     await this.expectSuccessNote(messagePattern(this.t.kratos[id]));
+  }
+
+  /**
+   * A social sign-in button in the screen's social form: "Weiter mit Google" on login and the
+   * splash (1010002), on registration (1040002), or "Mit Google bestätigen" (1010018).
+   */
+  socialButton(provider: string, label: SocialLabel = "1010002"): Locator {
+    return this.main
+      .getByRole("form", { name: this.t.social.formLabel })
+      .getByRole("button", { name: format(this.t.kratos[label], { provider }), exact: true });
+  }
+
+  async continueWith(provider: string, label: SocialLabel = "1010002"): Promise<void> {
+    await this.socialButton(provider, label).click();
+  }
+
+  /**
+   * The social login redirect screen: it covers the page (a modal dialog) while the browser
+   * goes to the provider, with a link there in case nothing happens.
+   */
+  async expectSocialRedirect(provider: string, href: RegExp): Promise<void> {
+    const { redirect } = this.t.social;
+    const dialog = this.page.getByRole("dialog", { name: format(redirect.title, { provider }) });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(format(redirect.text, { provider }))).toBeVisible();
+    await expect(
+      dialog.getByRole("heading", { name: format(redirect.title, { provider }) }),
+    ).toBeFocused();
+    await expect(
+      dialog.getByRole("link", { name: format(redirect.fallbackLink, { provider }) }),
+    ).toHaveAttribute("href", href);
+  }
+
+  async followSocialRedirectLink(provider: string): Promise<void> {
+    const { redirect } = this.t.social;
+    await this.page
+      .getByRole("dialog", { name: format(redirect.title, { provider }) })
+      .getByRole("link", { name: format(redirect.fallbackLink, { provider }) })
+      .click();
+  }
+
+  /** A failed social sign-in, in the customer's words (4000001 with its `oidc_error`). */
+  async expectSocialError(code: SocialErrorCode, provider?: string): Promise<void> {
+    await this.expectAlert(format(this.t.social.errors[code], { provider: provider ?? "none" }));
   }
 
   languageSwitch(): Locator {

@@ -1,6 +1,7 @@
 // `/login`: the email address first, then the password (identifier first).
 
 import { expect } from "@playwright/test";
+import { format } from "../support/languages.ts";
 import { AppScreen } from "./app-screen.ts";
 
 export class LoginScreen extends AppScreen {
@@ -52,6 +53,37 @@ export class LoginScreen extends AppScreen {
 
   async verifyNow(): Promise<void> {
     await this.link(this.t.login.verifyNow).click();
+  }
+
+  /** Identifier-first for an account that only signs in socially: a welcome and its provider. */
+  async expectGreeting(email: string, provider: string): Promise<void> {
+    const { social } = this.t;
+    await this.expectUrl("/login", { flow: true });
+    await this.expectTitle(social.greeting.title);
+    await expect(
+      this.main.getByText(format(social.greeting.intro, { providers: provider })),
+    ).toBeVisible();
+    await expect(this.main.getByText(email, { exact: true })).toBeVisible();
+    await expect(this.link(this.t.login.changeEmail)).toBeVisible();
+    await expect(this.socialButton(provider)).toBeVisible();
+    await expect(this.field(this.t.common.password)).toHaveCount(0);
+  }
+
+  /**
+   * 4000027: the social profile's email belongs to this account; its password proves it and
+   * links the profile (1010016 says so). The account is given: no way to change the email.
+   */
+  async expectLinkStep(email: string, provider: string): Promise<void> {
+    const { social, kratos } = this.t;
+    await this.expectUrl("/login", { flow: true });
+    await this.expectTitle(social.link.title);
+    await this.expectAlert(kratos["4000027"]);
+    await expect(
+      this.main.getByText(format(kratos["1010016"], { duplicateIdentifier: email, provider })),
+    ).toBeVisible();
+    await expect(this.main.getByText(email, { exact: true })).toBeVisible();
+    await expect(this.link(this.t.login.changeEmail)).toHaveCount(0);
+    await expect(this.field(this.t.common.password)).toBeVisible();
   }
 
   async forgotPassword(): Promise<void> {

@@ -50,6 +50,42 @@ export class SettingsScreen extends AppScreen {
     await this.profile.getByRole("button", { name: common.save }).click();
   }
 
+  private get linkedAccounts(): Locator {
+    return this.section(this.t.social.settings.title);
+  }
+
+  private linkedAccountButton(label: "1050002" | "1050003", provider: string): Locator {
+    return this.linkedAccounts.getByRole("button", {
+      name: format(this.t.kratos[label], { provider }),
+      exact: true,
+    });
+  }
+
+  /** The provider is linked and may be unlinked (another way to log in remains). */
+  async expectLinked(provider: string): Promise<void> {
+    await expect(this.linkedAccountButton("1050003", provider)).toBeVisible();
+    await expect(this.linkedAccountButton("1050002", provider)).toHaveCount(0);
+    await expect(
+      this.linkedAccounts.getByRole("listitem").filter({ hasText: provider }),
+    ).toContainText(this.t.social.settings.linked);
+  }
+
+  async expectNotLinked(provider: string): Promise<void> {
+    await expect(this.linkedAccountButton("1050002", provider)).toBeVisible();
+    await expect(this.linkedAccountButton("1050003", provider)).toHaveCount(0);
+    await expect(
+      this.linkedAccounts.getByRole("listitem").filter({ hasText: provider }),
+    ).toContainText(this.t.social.settings.notLinked);
+  }
+
+  async linkAccount(provider: string): Promise<void> {
+    await this.linkedAccountButton("1050002", provider).click();
+  }
+
+  async unlinkAccount(provider: string): Promise<void> {
+    await this.linkedAccountButton("1050003", provider).click();
+  }
+
   /** The devices list: this device first (marked), then the others. */
   deviceItems(): Locator {
     return this.devices.getByRole("listitem");

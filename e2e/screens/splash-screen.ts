@@ -21,6 +21,24 @@ export class SplashScreen extends AppScreen {
     await expect(this.main.getByText(format(this.t.splash.signedInAs, { email }))).toBeVisible();
   }
 
+  async openRegistration(): Promise<void> {
+    await this.goto("/?mode=registration");
+    await this.expectUrl("/", { query: { mode: "registration" } });
+  }
+
+  /** Apple, Facebook and Google next to "continue with email". */
+  async expectSocialButtons(): Promise<void> {
+    for (const provider of ["Apple", "Facebook", "Google"]) {
+      await expect(this.socialButton(provider)).toBeVisible();
+    }
+  }
+
+  /** "Abmelden" here, and back on the splash signed out. */
+  async logOut(): Promise<void> {
+    await this.button(this.t.common.logOut).click();
+    await this.expectSignedOut();
+  }
+
   async continueWithEmail(): Promise<void> {
     await this.link(this.t.splash.continueWithEmail).click();
   }

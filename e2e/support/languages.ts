@@ -12,6 +12,7 @@ import deNotFound from "../../apps/web/messages/de/notFound.json" with { type: "
 import deRecovery from "../../apps/web/messages/de/recovery.json" with { type: "json" };
 import deRegistration from "../../apps/web/messages/de/registration.json" with { type: "json" };
 import deSettings from "../../apps/web/messages/de/settings.json" with { type: "json" };
+import deSocial from "../../apps/web/messages/de/social.json" with { type: "json" };
 import deSplash from "../../apps/web/messages/de/splash.json" with { type: "json" };
 import deValidation from "../../apps/web/messages/de/validation.json" with { type: "json" };
 import deVerification from "../../apps/web/messages/de/verification.json" with { type: "json" };
@@ -24,6 +25,7 @@ import enNotFound from "../../apps/web/messages/en/notFound.json" with { type: "
 import enRecovery from "../../apps/web/messages/en/recovery.json" with { type: "json" };
 import enRegistration from "../../apps/web/messages/en/registration.json" with { type: "json" };
 import enSettings from "../../apps/web/messages/en/settings.json" with { type: "json" };
+import enSocial from "../../apps/web/messages/en/social.json" with { type: "json" };
 import enSplash from "../../apps/web/messages/en/splash.json" with { type: "json" };
 import enValidation from "../../apps/web/messages/en/validation.json" with { type: "json" };
 import enVerification from "../../apps/web/messages/en/verification.json" with { type: "json" };
@@ -40,6 +42,7 @@ const de = {
   recovery: deRecovery,
   registration: deRegistration,
   settings: deSettings,
+  social: deSocial,
   splash: deSplash,
   validation: deValidation,
   verification: deVerification,
@@ -59,6 +62,7 @@ const en: Texts = {
   recovery: enRecovery,
   registration: enRegistration,
   settings: enSettings,
+  social: enSocial,
   splash: enSplash,
   validation: enValidation,
   verification: enVerification,
@@ -125,9 +129,55 @@ export function screenUrl(
   return new RegExp(`^${escapeRegExp(BASE_URL + localizedPath(lang, path))}${query}$`);
 }
 
-/** Fills `{name}` placeholders of a simple (non-plural) ICU message. */
+/**
+ * Fills an ICU message's `{name}` placeholders and `{name, select, key {…} other {…}}` choices
+ * (no plurals, no number or date formats).
+ */
 export function format(template: string, values: Readonly<Record<string, string>>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+  let text = "";
+  let index = 0;
+  while (index < template.length) {
+    const open = template.indexOf("{", index);
+    if (open < 0) return text + template.slice(index);
+    const close = closingBrace(template, open);
+    text += template.slice(index, open);
+    const inner = template.slice(open + 1, close);
+    const select = /^\s*(\w+)\s*,\s*select\s*,([\s\S]*)$/.exec(inner);
+    if (select) {
+      const options = selectOptions(select[2] ?? "");
+      const chosen = options[values[select[1] ?? ""] ?? ""] ?? options.other ?? "";
+      text += format(chosen, values);
+    } else {
+      text += values[inner.trim()] ?? `{${inner}}`;
+    }
+    index = close + 1;
+  }
+  return text;
+}
+
+function closingBrace(template: string, open: number): number {
+  let depth = 0;
+  for (let index = open; index < template.length; index += 1) {
+    if (template[index] === "{") depth += 1;
+    if (template[index] === "}") depth -= 1;
+    if (depth === 0) return index;
+  }
+  throw new Error(`unbalanced braces in "${template}"`);
+}
+
+/** `none {a} other {b}` -> { none: "a", other: "b" }. */
+function selectOptions(body: string): Record<string, string> {
+  const options: Record<string, string> = {};
+  let index = 0;
+  while (index < body.length) {
+    const key = /^\s*(\w+)\s*\{/.exec(body.slice(index));
+    if (!key?.[1]) break;
+    const open = index + key[0].length - 1;
+    const close = closingBrace(body, open);
+    options[key[1]] = body.slice(open + 1, close);
+    index = close + 1;
+  }
+  return options;
 }
 
 /**

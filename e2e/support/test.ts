@@ -6,10 +6,12 @@ import { ErrorScreen } from "../screens/error-screen.ts";
 import { LoadingScreen } from "../screens/loading-screen.ts";
 import { LoginScreen } from "../screens/login-screen.ts";
 import { NotFoundScreen } from "../screens/not-found-screen.ts";
+import { ProviderScreen } from "../screens/provider-screen.ts";
 import { RecoveryScreen } from "../screens/recovery-screen.ts";
 import { RegistrationScreen } from "../screens/registration-screen.ts";
 import { SettingsPasswordScreen } from "../screens/settings-password-screen.ts";
 import { SettingsScreen } from "../screens/settings-screen.ts";
+import { SocialRegisterScreen } from "../screens/social-register-screen.ts";
 import { SplashScreen } from "../screens/splash-screen.ts";
 import { VerificationScreen } from "../screens/verification-screen.ts";
 import { type Account, createAccount } from "./identity-admin.ts";
@@ -22,10 +24,13 @@ export interface Screens {
   readonly loading: LoadingScreen;
   readonly login: LoginScreen;
   readonly notFound: NotFoundScreen;
+  /** The local sign-in provider's page (Google, Apple, Facebook). */
+  readonly provider: ProviderScreen;
   readonly recovery: RecoveryScreen;
   readonly registration: RegistrationScreen;
   readonly settings: SettingsScreen;
   readonly settingsPassword: SettingsPasswordScreen;
+  readonly socialRegister: SocialRegisterScreen;
   readonly splash: SplashScreen;
   readonly verification: VerificationScreen;
 }
@@ -37,10 +42,12 @@ export function screensFor(page: Page, lang: Language, javaScriptEnabled: boolea
     loading: new LoadingScreen(context),
     login: new LoginScreen(context),
     notFound: new NotFoundScreen(context),
+    provider: new ProviderScreen(page, javaScriptEnabled),
     recovery: new RecoveryScreen(context),
     registration: new RegistrationScreen(context),
     settings: new SettingsScreen(context),
     settingsPassword: new SettingsPasswordScreen(context),
+    socialRegister: new SocialRegisterScreen(context),
     splash: new SplashScreen(context),
     verification: new VerificationScreen(context),
   };

@@ -40,6 +40,8 @@ describe("design tokens", () => {
       expect(token(`color-${name}`)).toMatch(/^#[0-9a-f]{6}$/i);
     }
     expect(token("color-facebook").toLowerCase()).toBe("#1877f2");
+    // White on the brand blue itself is 4.23:1: the buttons use the darker shade.
+    expect(contrast(token("color-white"), token("color-facebook"))).toBeLessThan(4.5);
   });
 
   it("pin the sizes of SPEC.md §9", () => {
@@ -84,6 +86,12 @@ describe("design tokens", () => {
       ["color-gray-900", "color-warning-light"],
       ["color-gray-900", "color-info-light"],
       ["color-gray-700", "color-white"], // toast description
+      ["color-white", "color-black"], // Apple button
+      ["color-white", "color-gray-800"], // Apple button, hovered
+      ["color-white", "color-facebook-600"], // Facebook button
+      ["color-white", "color-facebook-700"], // Facebook button, hovered
+      ["color-gray-900", "color-white"], // Google button
+      ["color-gray-900", "color-gray-50"], // Google button, hovered
     ];
     for (const [foreground, background] of pairs) {
       const ratio = contrast(token(foreground), token(background));

@@ -4,12 +4,17 @@ import type { UiText } from "@ory/client-fetch";
 import { getMessages, getTranslations } from "next-intl/server";
 import { formatUiText } from "../i18n/format-ui-text";
 import type { Locale } from "../lib/locale";
+import { socialErrorText } from "./social/social-error";
 import type { FormatText } from "./ui/nodes";
 
-/** Formats Kratos messages by id in the screen's language (W1's formatUiText). */
+/**
+ * Formats Kratos messages by id in the screen's language (W1's formatUiText); a failed social
+ * sign-in (4000001 with `oidc_error`) by its code.
+ */
 export async function kratosFormatter(locale: Locale): Promise<FormatText> {
   const t = await getTranslations({ locale, namespace: "kratos" });
-  return (text: UiText) => formatUiText(text, t, locale);
+  const social = await getTranslations({ locale, namespace: "social" });
+  return (text: UiText) => socialErrorText(text, social) ?? formatUiText(text, t, locale);
 }
 
 /** Message key -> text for the client form: the `validation` namespace plus `extra`. */

@@ -38,6 +38,7 @@ export async function finishSubmit(
 ): Promise<FormState> {
   await relayCookies(outcome.setCookies);
   if (outcome.unexpected) await reportError(outcome.unexpected, { flow: context.flow });
+  if (outcome.redirectTo === undefined) return state;
   // Our own screens (also as absolute URLs from the identity service) are shown by the
   // client router, in the user's language; everything else is loaded as a document.
   const target = toOwnPath(

@@ -231,3 +231,68 @@ describe("runSubmit (recovery)", () => {
     });
   });
 });
+
+describe("runSubmit (the flow again, 400)", () => {
+  function identifierFirst(onFlow: Parameters<typeof runSubmit>[0]["onFlow"]) {
+    const identity = fakeIdentity({ status: 400, body: loginFlowJson("f-1") });
+    return runSubmit({
+      client: new IdentityClient({ baseUrl: "http://id", fetch: identity.fetch }),
+      context,
+      call: (api) =>
+        api.updateLoginFlow({
+          flow: "f-1",
+          updateLoginFlowBody: { method: "identifier_first", identifier: "ada@example.de" },
+        }),
+      onSuccess: () => ({ type: "redirect", url: "/api/redirect" }),
+      onFlow,
+    });
+  }
+
+  it("goes to the flow's screen by default", async () => {
+    const outcome = await identifierFirst(undefined);
+    expect(outcome.redirectTo).toBe("/login?flow=f-1");
+  });
+
+  it("stays on the form when onFlow says so, or goes where it says", async () => {
+    expect(await identifierFirst(() => undefined)).toEqual({ setCookies: [] });
+    const outcome = await identifierFirst((flow) => ({
+      type: "screen",
+      screen: "login",
+      query: { flow: flow.id, step: "x" },
+    }));
+    expect(outcome.redirectTo).toBe("/login?flow=f-1&step=x");
+  });
+});
+
+describe("runSubmit (social sign-in)", () => {
+  it("sends the browser to the provider (422 browser_location_change_required)", async () => {
+    const provider = "https://accounts.google.com/o/oauth2/v2/auth?state=s";
+    const identity = fakeIdentity({
+      status: 422,
+      body: {
+        error: { id: "browser_location_change_required", code: 422, status: "x", message: "x" },
+        redirect_browser_to: provider,
+      },
+      headers: [["set-cookie", "ory_kratos_continuity=c; Path=/; HttpOnly; SameSite=Lax"]],
+    });
+    const outcome = await runSubmit({
+      client: new IdentityClient({ baseUrl: "http://id", fetch: identity.fetch }),
+      context,
+      call: (api) =>
+        api.updateLoginFlow({
+          flow: "f-1",
+          updateLoginFlowBody: { method: "oidc", provider: "google", csrf_token: "t" },
+        }),
+      onSuccess: () => ({ type: "redirect", url: "/api/redirect" }),
+    });
+    expect(outcome).toEqual({
+      redirectTo: provider,
+      setCookies: ["ory_kratos_continuity=c; Path=/; HttpOnly; SameSite=Lax"],
+    });
+    expect(identity.requests[0]?.body).toEqual({
+      method: "oidc",
+      provider: "google",
+      csrf_token: "t",
+    });
+  });
+});

@@ -2,10 +2,16 @@
 // decide where the browser goes next. Kept free of Next's request APIs so it can be tested
 // with the SDK mocked at the fetch level; submit.server.ts relays the cookies and redirects.
 
-import type { FrontendApi } from "@ory/client-fetch";
+import type { FrontendApi, UiContainer } from "@ory/client-fetch";
 import { type IdentityClient, IdentityError } from "../lib/identity-client";
 import type { Locale } from "../lib/locale";
-import { type FlowName, type NextStep, nextStepForError, type Screen } from "./flow-error";
+import {
+  type FlowName,
+  flowIdOf,
+  type NextStep,
+  nextStepForError,
+  type Screen,
+} from "./flow-error";
 import { stepUrl } from "./step-url";
 
 /** `?error=` values our screens know besides the identity service's error ids. */
@@ -22,12 +28,19 @@ export interface SubmitContext {
 }
 
 export interface SubmitOutcome {
-  /** Where the browser goes next. */
-  readonly redirectTo: string;
+  /** Where the browser goes next; undefined: the form stays and shows its own answer. */
+  readonly redirectTo?: string;
   /** Set-Cookie headers from the identity service, to relay to the browser. */
   readonly setCookies: readonly string[];
   /** An error nobody expected: to report. */
   readonly unexpected?: IdentityError;
+}
+
+/** A flow as an error body carries it: its id and its form. */
+export interface FlowAnswer {
+  readonly id: string;
+  readonly active?: string;
+  readonly ui: UiContainer;
 }
 
 function reasonFor(error: IdentityError): LocalErrorReason {
@@ -41,6 +54,12 @@ export async function runSubmit<T>(options: {
   readonly context: SubmitContext;
   readonly call: (api: FrontendApi) => Promise<T>;
   readonly onSuccess: (result: T) => NextStep;
+  /**
+   * The answer is the flow again (400, PROTOCOL.md §5), e.g. the next step of identifier-first
+   * login: by default the browser goes to the flow's screen; return a step to go elsewhere, or
+   * undefined to stay on the form.
+   */
+  readonly onFlow?: (flow: FlowAnswer) => NextStep | undefined;
 }): Promise<SubmitOutcome> {
   const { client, context } = options;
   try {
@@ -55,6 +74,11 @@ export async function runSubmit<T>(options: {
     };
   } catch (error) {
     if (!(error instanceof IdentityError)) throw error;
+    if (options.onFlow && error.status === 400 && flowIdOf(error.data)) {
+      const next = options.onFlow(error.data as FlowAnswer);
+      if (next === undefined || next.type === "unhandled") return { setCookies: client.setCookies };
+      return { redirectTo: stepUrl(next, context.locale), setCookies: client.setCookies };
+    }
     const step = nextStepForError(
       { status: error.status, data: error.data, location: error.headers?.get("location") },
       context,

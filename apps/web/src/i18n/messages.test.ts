@@ -3,9 +3,11 @@ import { createTranslator, type IntlError } from "next-intl";
 import { describe, expect, it } from "vitest";
 import deCommon from "../../messages/de/common.json";
 import deKratos from "../../messages/de/kratos.json";
+import deSocial from "../../messages/de/social.json";
 import deValidation from "../../messages/de/validation.json";
 import enCommon from "../../messages/en/common.json";
 import enKratos from "../../messages/en/kratos.json";
+import enSocial from "../../messages/en/social.json";
 import enValidation from "../../messages/en/validation.json";
 import kratosMessages from "./fixtures/kratos-messages.json";
 import { formatUiText, type UiLocale } from "./format-ui-text";
@@ -100,7 +102,12 @@ describe("kratos messages", () => {
   });
 
   it("speak German with du, without exclamation marks in errors and one bitte per sentence", () => {
-    for (const text of [...leaves(deKratos), ...leaves(deCommon), ...leaves(deValidation)]) {
+    for (const text of [
+      ...leaves(deKratos),
+      ...leaves(deCommon),
+      ...leaves(deValidation),
+      ...leaves(deSocial),
+    ]) {
       expect(text, text).not.toMatch(/\b(Sie|Ihr|Ihre|Ihren|Ihrem|Ihnen)\b/);
       for (const sentence of text.split(/[.?:]\s/)) {
         expect((sentence.match(/\bbitte\b/gi) ?? []).length, sentence).toBeLessThanOrEqual(1);
@@ -117,6 +124,7 @@ describe("message files", () => {
   it("have the same keys in German and English", () => {
     expect(keysOf(enCommon).sort()).toEqual(keysOf(deCommon).sort());
     expect(keysOf(enValidation).sort()).toEqual(keysOf(deValidation).sort());
+    expect(keysOf(enSocial).sort()).toEqual(keysOf(deSocial).sort());
   });
 
   it("have the texts the spec and the other screens rely on", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeCookieHeader, parseSetCookie } from "./cookie-header";
+import { mergeCookieHeader, normalizeCookieHeader, parseSetCookie } from "./cookie-header";
 
 describe("parseSetCookie", () => {
   it("keeps what the browser needs and drops Domain", () => {
@@ -49,5 +49,22 @@ describe("normalizeCookieHeader", () => {
     expect(normalizeCookieHeader("csrf_token_ab=abc+/def==;ory_kratos_session=x")).toBe(
       "csrf_token_ab=abc+/def==; ory_kratos_session=x",
     );
+  });
+});
+
+describe("mergeCookieHeader", () => {
+  it("adds and replaces cookies the way a browser would, dropping deleted ones", () => {
+    expect(
+      mergeCookieHeader("a=1; csrf_token_x=old; ory_kratos_session=s", [
+        "csrf_token_x=new+/=; Path=/; HttpOnly",
+        "ory_kratos_continuity=c; Path=/",
+        "ory_kratos_session=; Path=/; Max-Age=0",
+      ]),
+    ).toBe("a=1; csrf_token_x=new+/=; ory_kratos_continuity=c");
+  });
+
+  it("starts from no cookies at all", () => {
+    expect(mergeCookieHeader(undefined, ["b=2; Path=/"])).toBe("b=2");
+    expect(mergeCookieHeader(null, [])).toBe("");
   });
 });

@@ -79,3 +79,31 @@ export function parseSetCookie(header: string): RelayedCookie | undefined {
   }
   return cookie;
 }
+
+/**
+ * The Cookie header a browser would send after receiving `setCookies`: later cookies replace
+ * earlier ones of the same name, expired or emptied ones are dropped. One server-side request
+ * that makes two calls (start a flow, then submit it) sends the second with the first's CSRF
+ * cookie, as the browser would.
+ */
+export function mergeCookieHeader(
+  header: string | null | undefined,
+  setCookies: readonly string[],
+): string {
+  const jar = new Map<string, string>();
+  for (const pair of (header ?? "").split(/;\s*/)) {
+    const eq = pair.indexOf("=");
+    if (eq > 0) jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+  }
+  for (const line of setCookies) {
+    const cookie = parseSetCookie(line);
+    if (!cookie) continue;
+    const expired =
+      cookie.value === "" ||
+      (cookie.maxAge !== undefined && cookie.maxAge <= 0) ||
+      (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
+    if (expired) jar.delete(cookie.name);
+    else jar.set(cookie.name, cookie.value);
+  }
+  return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+}

@@ -64,6 +64,22 @@ describe("IdentityClient", () => {
     expect(client.setCookies).toEqual(["a=1; Path=/", "b=2; Path=/"]);
   });
 
+  it("sends the cookies it received with its next calls, as a browser would", async () => {
+    const identity = fakeIdentity(
+      {
+        status: 200,
+        body: loginFlowJson("f-1"),
+        headers: [["set-cookie", "csrf_token_ab=fresh; Path=/; HttpOnly"]],
+      },
+      { status: 200, body: loginFlowJson("f-1") },
+    );
+    const client = new IdentityClient({ baseUrl: "http://id", browser, fetch: identity.fetch });
+    await client.call((api) => api.createBrowserLoginFlow());
+    await client.call((api) => api.getLoginFlow({ id: "f-1" }));
+    expect(identity.requests[0]?.headers.get("cookie")).toBe("csrf_token_ab=abc+=; NEXT_LOCALE=en");
+    expect(identity.requests[1]?.headers.get("cookie")).toBe("csrf_token_ab=fresh; NEXT_LOCALE=en");
+  });
+
   it("offers GET and POST over the same pipeline with an in-progress flag", async () => {
     const identity = fakeIdentity(
       { status: 200, body: { ok: 1 } },

@@ -5,7 +5,9 @@
 // lower error as `cause`, the response data, the status and a message.
 //
 // One client per incoming request: it holds that browser's cookies and collects the
-// Set-Cookie headers the identity service answers with, so the caller can relay them.
+// Set-Cookie headers the identity service answers with, so the caller can relay them. Like a
+// browser, it sends the cookies it received with its next calls (starting a flow and then
+// submitting it in one server action needs the flow's CSRF cookie).
 
 import {
   BaseAPI,
@@ -16,7 +18,7 @@ import {
   type Middleware,
   ResponseError,
 } from "@ory/client-fetch";
-import { normalizeCookieHeader } from "./cookie-header";
+import { mergeCookieHeader, normalizeCookieHeader } from "./cookie-header";
 
 export interface BrowserContext {
   /** The browser's Cookie header. */
@@ -124,6 +126,12 @@ export class IdentityClient {
   constructor(options: IdentityClientOptions) {
     const baseFetch = options.fetch ?? fetch;
     const collectCookies: Middleware = {
+      pre: async ({ url, init }) => {
+        if (this.setCookies.length === 0) return { url, init };
+        const headers = new Headers(init.headers);
+        headers.set("cookie", mergeCookieHeader(headers.get("cookie"), this.setCookies));
+        return { url, init: { ...init, headers } };
+      },
       post: async ({ response }) => {
         this.setCookies.push(...response.headers.getSetCookie());
         return response;

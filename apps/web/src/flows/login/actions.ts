@@ -3,16 +3,18 @@
 import type { SuccessfulNativeLogin } from "@ory/client-fetch";
 import { redirect } from "next/navigation";
 import { createIdentityClient } from "../../lib/identity.server";
-import { localizedHref, toLocale } from "../../lib/locale";
+import { type Locale, localizedHref, toLocale } from "../../lib/locale";
 import { checkFields, formValues } from "../form/field-rules";
 import type { FormState } from "../form/form-state";
 import { continueWithStep } from "../step-url";
 import { runSubmit } from "../submit";
 import { finishSubmit } from "../submit.server";
+import { findInput } from "../ui/nodes";
 
 /**
- * Identifier first: the email step only checks the address and moves on to the password
- * (no call to the identity service); the password step signs in with `method=password`.
+ * Identifier first: the email step sends the address (`method=identifier_first`) and moves on
+ * to the password, or, for an account that only signs in socially, to the screen greeting it
+ * with its providers; the password step signs in with `method=password`.
  */
 export async function submitLogin(_state: FormState, formData: FormData): Promise<FormState> {
   const values = formValues(formData);
@@ -24,8 +26,9 @@ export async function submitLogin(_state: FormState, formData: FormData): Promis
     return { values: kept, errors: {}, step: "identifier" };
   if (values.step === "identifier") {
     const errors = checkFields({ identifier: "email" }, kept);
-    const step = Object.keys(errors).length > 0 ? "identifier" : "password";
-    return { values: kept, errors, step };
+    if (Object.keys(errors).length > 0) return { values: kept, errors, step: "identifier" };
+    if (values.identifierFirst !== "true") return { values: kept, errors, step: "password" };
+    return submitIdentifier(values, identifier, locale);
   }
   const errors = checkFields({ identifier: "email", password: "currentPassword" }, values);
   if (Object.keys(errors).length > 0) {
@@ -54,6 +57,47 @@ export async function submitLogin(_state: FormState, formData: FormData): Promis
   return finishSubmit(
     outcome,
     { values: kept, errors: {}, step: "password" },
+    { flow: "login", locale },
+  );
+}
+
+/**
+ * The email step of identifier-first login. The identity service answers with the flow's next
+ * step: the password (the same for every address, so nothing is revealed), which the form
+ * shows in place, or the providers of a social-only account, which the screen shows.
+ */
+async function submitIdentifier(
+  values: Record<string, string>,
+  identifier: string,
+  locale: Locale,
+): Promise<FormState> {
+  const flowId = values.flow;
+  if (!flowId) redirect(localizedHref(locale, "/login"));
+  const outcome = await runSubmit({
+    client: await createIdentityClient(),
+    context: { flow: "login", flowId, locale },
+    call: (api) =>
+      api.updateLoginFlow({
+        flow: flowId,
+        updateLoginFlowBody: {
+          method: "identifier_first",
+          identifier,
+          csrf_token: values.csrf_token,
+          transient_payload: { locale },
+        },
+      }),
+    onSuccess: (result: SuccessfulNativeLogin) =>
+      continueWithStep(result.continue_with) ?? { type: "redirect", url: "/api/redirect" },
+    // Anything but the password step (the providers of a social-only account, a message on
+    // the address) is the screen's to show.
+    onFlow: (flow) =>
+      findInput(flow.ui.nodes, "password")
+        ? undefined
+        : { type: "screen", screen: "login", query: { flow: flow.id } },
+  });
+  return finishSubmit(
+    outcome,
+    { values: { identifier }, errors: {}, step: "password" },
     { flow: "login", locale },
   );
 }

@@ -7,6 +7,7 @@ import type { FieldSpec, HiddenField } from "../form/field-spec";
 import { FlowField, HiddenFields } from "../form/flow-form";
 import type { FormAction } from "../form/use-flow-form";
 import { useFlowForm } from "../form/use-flow-form";
+import { AccountLine } from "./account-line";
 
 export interface LoginFormTexts {
   readonly continue: string;
@@ -30,6 +31,11 @@ export interface LoginFormProps {
   readonly reloadHref: string;
   readonly texts: LoginFormTexts;
   readonly errorTexts: Readonly<Record<string, string>>;
+  /**
+   * The flow's social sign-in buttons: shown with the step the server rendered (whose nodes
+   * they are), before the email step's form or after the password step's.
+   */
+  readonly social?: React.ReactNode;
 }
 
 /** Identifier first: the email address, then the password (one form, two steps). */
@@ -39,62 +45,57 @@ export function LoginForm(props: LoginFormProps): React.JSX.Element {
   const step = form.state.step ?? props.initialStep;
   const identifierState = form.field(identifier);
   const isBusy = form.isPending || form.state.navigateTo !== undefined;
+  const social = step === props.initialStep ? props.social : null;
 
   return (
-    <form
-      ref={form.formRef}
-      action={form.formAction}
-      onSubmit={form.onSubmit}
-      noValidate
-      aria-label={texts.formLabel}
-      className="flex flex-col gap-5"
-    >
-      <HiddenFields fields={props.hidden} />
-      <input type="hidden" name="step" value={step} />
-      {step === "identifier" ? (
-        <>
-          <FlowField spec={identifier} state={identifierState} />
-          <Button type="submit" isLoading={isBusy}>
-            {texts.continue}
-          </Button>
-        </>
-      ) : (
-        <>
-          <input type="hidden" name="identifier" value={identifierState.defaultValue ?? ""} />
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <p className="flex min-w-0 flex-col">
-              <span className="text-sm text-gray-700">{identifier.label}</span>
-              <span className="break-all font-medium text-gray-900">
-                {identifierState.defaultValue}
-              </span>
-            </p>
-            {props.identifierFixed ? null : (
-              <a
-                href={props.changeEmailHref}
-                className="text-petrol-700 underline underline-offset-4"
-              >
-                {texts.changeEmail}
-              </a>
-            )}
-          </div>
-          {/* A new password field after the email step: focus it so the user can type on. */}
-          <FlowField
-            spec={password}
-            state={form.field(password)}
-            autoFocus={form.state.step === "password"}
-          />
-          <FlowLink
-            href={props.forgotPasswordHref}
-            reloadHref={props.reloadHref}
-            className="self-start text-petrol-700 underline underline-offset-4"
-          >
-            {texts.forgotPassword}
-          </FlowLink>
-          <Button type="submit" isLoading={isBusy}>
-            {texts.logIn}
-          </Button>
-        </>
-      )}
-    </form>
+    <>
+      {step === "identifier" ? social : null}
+      <form
+        ref={form.formRef}
+        action={form.formAction}
+        onSubmit={form.onSubmit}
+        noValidate
+        aria-label={texts.formLabel}
+        className="flex flex-col gap-5"
+      >
+        <HiddenFields fields={props.hidden} />
+        <input type="hidden" name="step" value={step} />
+        {step === "identifier" ? (
+          <>
+            <FlowField spec={identifier} state={identifierState} />
+            <Button type="submit" isLoading={isBusy}>
+              {texts.continue}
+            </Button>
+          </>
+        ) : (
+          <>
+            <input type="hidden" name="identifier" value={identifierState.defaultValue ?? ""} />
+            <AccountLine
+              email={identifierState.defaultValue ?? ""}
+              label={identifier.label}
+              changeHref={props.identifierFixed ? undefined : props.changeEmailHref}
+              changeText={texts.changeEmail}
+            />
+            {/* A new password field after the email step: focus it so the user can type on. */}
+            <FlowField
+              spec={password}
+              state={form.field(password)}
+              autoFocus={form.state.step === "password"}
+            />
+            <FlowLink
+              href={props.forgotPasswordHref}
+              reloadHref={props.reloadHref}
+              className="self-start text-petrol-700 underline underline-offset-4"
+            >
+              {texts.forgotPassword}
+            </FlowLink>
+            <Button type="submit" isLoading={isBusy}>
+              {texts.logIn}
+            </Button>
+          </>
+        )}
+      </form>
+      {step === "password" ? social : null}
+    </>
   );
 }

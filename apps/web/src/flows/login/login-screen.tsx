@@ -1,3 +1,4 @@
+import type { LoginFlow } from "@ory/client-fetch";
 import { getTranslations } from "next-intl/server";
 import type * as React from "react";
 import { Alert } from "../../components/alert";
@@ -6,13 +7,28 @@ import { type Locale, localizedHref } from "../../lib/locale";
 import { errorTexts, kratosFormatter } from "../i18n.server";
 import { loadScreenFlow } from "../load-flow";
 import { queryParam, type SearchParams } from "../screen-query";
-import { findInput, hasMessage, hiddenFields, nodeField } from "../ui/nodes";
+import { submitProvider } from "../social/actions";
+import { isSocialOnlyStep, type SocialProvider, socialProviders } from "../social/social-nodes";
+import { SocialSection } from "../social/social-section";
+import {
+  type FormatText,
+  findInput,
+  hasMessage,
+  hiddenFields,
+  nodeField,
+  nodeValue,
+} from "../ui/nodes";
 import { ErrorNotice, FlowMessages, Screen, ScreenRoot, TextLink } from "../ui/screen";
+import { AccountLine } from "./account-line";
 import { submitLogin } from "./actions";
 import { LoginForm } from "./login-form";
 
 /** 4000010: the account's address is not verified yet. */
 const ADDRESS_NOT_VERIFIED = 4000010;
+/** 4000027 / 1010016: sign in to the existing account to link the social profile to it. */
+const LINK_REQUIRED = [4000027, 1010016];
+
+const listLocales: Record<Locale, string> = { de: "de-DE", en: "en-GB" };
 
 export async function LoginScreen({
   locale,
@@ -22,6 +38,7 @@ export async function LoginScreen({
   query: SearchParams;
 }): Promise<React.JSX.Element> {
   const t = await getTranslations({ locale, namespace: "login" });
+  const social = await getTranslations({ locale, namespace: "social" });
   const common = await getTranslations({ locale, namespace: "common" });
   const loaded = await loadScreenFlow({
     flow: "login",
@@ -34,6 +51,112 @@ export async function LoginScreen({
   const { flow, error } = loaded;
 
   const format = await kratosFormatter(locale);
+  const nodes = flow.ui.nodes;
+  const providers = socialProviders(nodes, format);
+  const identifierNode = findInput(nodes, "identifier");
+  const identifierValue = nodeValue(identifierNode) ?? "";
+  // The account is given (re-authentication, or the one to link a social profile to): a
+  // hidden identifier of the default group. Identifier-first keeps its own group.
+  const identifierFixed =
+    Boolean(identifierValue) && (flow.refresh === true || identifierNode?.group === "default");
+  const wantsIdentifier = queryParam(query, "step") === "identifier" && !identifierFixed;
+  const isLinking = LINK_REQUIRED.some((id) => hasMessage(flow.ui.messages, id));
+  const socialOnly = isSocialOnlyStep(nodes) && !wantsIdentifier;
+  const providerList = new Intl.ListFormat(listLocales[locale], { type: "disjunction" }).format(
+    providers.map((provider) => provider.displayName),
+  );
+  const greeting = socialOnly && !identifierFixed;
+
+  const title = isLinking
+    ? social("link.title")
+    : greeting
+      ? social("greeting.title")
+      : t(flow.refresh ? "refreshTitle" : "title");
+  const intro = isLinking
+    ? undefined
+    : greeting
+      ? social("greeting.intro", { providers: providerList })
+      : t("intro");
+  const socialHidden = [
+    ...hiddenFields(nodes).filter((field) => field.name === "csrf_token"),
+    { name: "flow", value: flow.id },
+    { name: "locale", value: locale },
+    { name: "kind", value: "login" },
+  ];
+  const changeEmailHref = localizedHref(locale, "/login", { flow: flow.id, step: "identifier" });
+
+  return (
+    <Screen title={title} intro={intro}>
+      {error ? <ErrorNotice locale={locale} reason={error} /> : null}
+      <FlowMessages messages={flow.ui.messages} format={format} />
+      {hasMessage(flow.ui.messages, ADDRESS_NOT_VERIFIED) ? (
+        <Alert severity="info">
+          <TextLink href={localizedHref(locale, "/verification")} startsFlow>
+            {t("verifyNow")}
+          </TextLink>
+        </Alert>
+      ) : null}
+      {socialOnly ? (
+        <>
+          <AccountLine
+            email={identifierValue}
+            label={common("email")}
+            changeHref={identifierFixed ? undefined : changeEmailHref}
+            changeText={t("changeEmail")}
+          />
+          <SocialSection
+            locale={locale}
+            providers={providers}
+            action={submitProvider}
+            hidden={socialHidden}
+          />
+        </>
+      ) : (
+        <PasswordLogin
+          locale={locale}
+          flow={flow}
+          format={format}
+          providers={providers}
+          socialHidden={socialHidden}
+          identifierFixed={identifierFixed}
+          wantsIdentifier={wantsIdentifier}
+          changeEmailHref={changeEmailHref}
+        />
+      )}
+      {identifierFixed ? null : (
+        <p className="text-gray-700">
+          {t("noAccount")}{" "}
+          <TextLink href={localizedHref(locale, "/registration")} startsFlow>
+            {common("createAccount")}
+          </TextLink>
+        </p>
+      )}
+    </Screen>
+  );
+}
+
+/** The email (and password) form, with the flow's social buttons next to its first step. */
+async function PasswordLogin({
+  locale,
+  flow,
+  format,
+  providers,
+  socialHidden,
+  identifierFixed,
+  wantsIdentifier,
+  changeEmailHref,
+}: {
+  locale: Locale;
+  flow: LoginFlow;
+  format: FormatText;
+  providers: readonly SocialProvider[];
+  socialHidden: readonly { name: string; value: string }[];
+  identifierFixed: boolean;
+  wantsIdentifier: boolean;
+  changeEmailHref: string;
+}): Promise<React.JSX.Element> {
+  const t = await getTranslations({ locale, namespace: "login" });
+  const common = await getTranslations({ locale, namespace: "common" });
   const nodes = flow.ui.nodes;
   const identifierNode = findInput(nodes, "identifier");
   const identifier = {
@@ -56,50 +179,44 @@ export async function LoginScreen({
     rule: "currentPassword",
     required: true,
   } as const;
-  const identifierFixed = flow.refresh === true && Boolean(identifier.defaultValue);
-  const wantsIdentifier = queryParam(query, "step") === "identifier" && !identifierFixed;
   const initialStep = identifier.defaultValue && !wantsIdentifier ? "password" : "identifier";
 
   return (
-    <Screen title={t(flow.refresh ? "refreshTitle" : "title")} intro={t("intro")}>
-      {error ? <ErrorNotice locale={locale} reason={error} /> : null}
-      <FlowMessages messages={flow.ui.messages} format={format} />
-      {hasMessage(flow.ui.messages, ADDRESS_NOT_VERIFIED) ? (
-        <Alert severity="info">
-          <TextLink href={localizedHref(locale, "/verification")} startsFlow>
-            {t("verifyNow")}
-          </TextLink>
-        </Alert>
-      ) : null}
-      <LoginForm
-        action={submitLogin}
-        hidden={[
-          ...hiddenFields(nodes).filter((field) => field.name !== "identifier"),
-          { name: "flow", value: flow.id },
-          { name: "locale", value: locale },
-        ]}
-        identifier={identifier}
-        password={password}
-        initialStep={initialStep}
-        identifierFixed={identifierFixed}
-        changeEmailHref={localizedHref(locale, "/login", { flow: flow.id, step: "identifier" })}
-        forgotPasswordHref={localizedHref(locale, "/recovery")}
-        reloadHref={config.publicBaseUrl}
-        texts={{
-          continue: common("continue"),
-          logIn: common("logIn"),
-          changeEmail: t("changeEmail"),
-          forgotPassword: common("forgotPassword"),
-          formLabel: t("title"),
-        }}
-        errorTexts={await errorTexts(locale)}
-      />
-      <p className="text-gray-700">
-        {t("noAccount")}{" "}
-        <TextLink href={localizedHref(locale, "/registration")} startsFlow>
-          {common("createAccount")}
-        </TextLink>
-      </p>
-    </Screen>
+    <LoginForm
+      action={submitLogin}
+      hidden={[
+        ...hiddenFields(nodes).filter((field) => field.name !== "identifier"),
+        { name: "flow", value: flow.id },
+        { name: "locale", value: locale },
+        // Identifier-first: the email step asks the identity service what comes next.
+        ...(identifierNode?.group === "identifier_first"
+          ? [{ name: "identifierFirst", value: "true" }]
+          : []),
+      ]}
+      identifier={identifier}
+      password={password}
+      initialStep={initialStep}
+      identifierFixed={identifierFixed}
+      changeEmailHref={changeEmailHref}
+      forgotPasswordHref={localizedHref(locale, "/recovery")}
+      reloadHref={config.publicBaseUrl}
+      social={
+        <SocialSection
+          locale={locale}
+          providers={providers}
+          action={submitProvider}
+          hidden={socialHidden}
+          divider={initialStep === "identifier" ? "after" : "before"}
+        />
+      }
+      texts={{
+        continue: common("continue"),
+        logIn: common("logIn"),
+        changeEmail: t("changeEmail"),
+        forgotPassword: common("forgotPassword"),
+        formLabel: t("title"),
+      }}
+      errorTexts={await errorTexts(locale)}
+    />
   );
 }

@@ -6,6 +6,7 @@ import { createIdentityClient } from "../../lib/identity.server";
 import { localizedHref, toLocale } from "../../lib/locale";
 import { checkFields, type FieldRules, formValues } from "../form/field-rules";
 import type { FormState } from "../form/form-state";
+import { traitFields, traitsFromForm } from "../form/traits";
 import { continueWithStep } from "../step-url";
 import { runSubmit } from "../submit";
 import { finishSubmit } from "../submit.server";
@@ -55,6 +56,53 @@ export async function submitRegistration(
           method: "password",
           password: values.password ?? "",
           traits,
+          csrf_token: values.csrf_token,
+          transient_payload: { locale },
+        },
+      }),
+    onSuccess: (result: SuccessfulNativeRegistration) =>
+      continueWithStep(result.continue_with) ?? { type: "redirect", url: "/api/redirect" },
+  });
+  return finishSubmit(outcome, { values: kept, errors: {} }, { flow: "registration", locale });
+}
+
+/** The rules of the traits the social register screen may ask for. */
+const SOCIAL_REGISTER_RULES: FieldRules = {
+  "traits.name.first": "firstName",
+  "traits.name.last": "lastName",
+  "traits.email": "email",
+};
+
+/**
+ * Social register (`method=oidc` with the traits): what the provider gave comes back as hidden
+ * fields, what it did not give was typed here. The identity service answers with the session
+ * and the verification of the new address (continue_with), or the flow with messages.
+ */
+export async function submitSocialRegister(
+  _state: FormState,
+  formData: FormData,
+): Promise<FormState> {
+  const values = formValues(formData);
+  const locale = toLocale(values.locale);
+  const kept = traitFields(values);
+  const rules = Object.fromEntries(
+    Object.entries(SOCIAL_REGISTER_RULES).filter(([name]) => name in kept),
+  );
+  const errors = checkFields(rules, kept);
+  if (Object.keys(errors).length > 0) return { values: kept, errors };
+  const flowId = values.flow;
+  if (!flowId) redirect(localizedHref(locale, "/registration"));
+
+  const outcome = await runSubmit({
+    client: await createIdentityClient(),
+    context: { flow: "registration", flowId, locale },
+    call: (api) =>
+      api.updateRegistrationFlow({
+        flow: flowId,
+        updateRegistrationFlowBody: {
+          method: "oidc",
+          provider: values.provider ?? "",
+          traits: traitsFromForm(values),
           csrf_token: values.csrf_token,
           transient_payload: { locale },
         },

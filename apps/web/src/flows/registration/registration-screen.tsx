@@ -7,9 +7,13 @@ import { FlowForm } from "../form/flow-form";
 import { errorTexts, kratosFormatter } from "../i18n.server";
 import { loadScreenFlow } from "../load-flow";
 import type { SearchParams } from "../screen-query";
+import { submitProvider } from "../social/actions";
+import { isSocialRegister, socialProviders } from "../social/social-nodes";
+import { SocialSection } from "../social/social-section";
 import { type FormatText, findInput, hiddenFields, nodeField } from "../ui/nodes";
 import { ErrorNotice, FlowMessages, Screen, ScreenRoot, TextLink } from "../ui/screen";
 import { submitRegistration } from "./actions";
+import { SocialRegister } from "./social-register";
 
 function field(nodes: readonly UiNode[], format: FormatText, spec: FieldSpec): FieldSpec {
   const node = findInput(nodes, spec.name);
@@ -36,6 +40,9 @@ export async function RegistrationScreen({
   const { flow, error } = loaded;
 
   const format = await kratosFormatter(locale);
+  if (isSocialRegister(flow)) {
+    return <SocialRegister locale={locale} flow={flow} format={format} error={error} />;
+  }
   const nodes = flow.ui.nodes;
   const fields: FieldSpec[] = [
     field(nodes, format, {
@@ -89,6 +96,18 @@ export async function RegistrationScreen({
     <Screen title={t("title")} intro={t("intro")}>
       {error ? <ErrorNotice locale={locale} reason={error} /> : null}
       <FlowMessages messages={flow.ui.messages} format={format} />
+      <SocialSection
+        locale={locale}
+        providers={socialProviders(nodes, format)}
+        action={submitProvider}
+        hidden={[
+          ...hidden.filter((hiddenField) => hiddenField.name === "csrf_token"),
+          { name: "flow", value: flow.id },
+          { name: "locale", value: locale },
+          { name: "kind", value: "registration" },
+        ]}
+        divider="after"
+      />
       <FlowForm
         action={submitRegistration}
         label={t("title")}

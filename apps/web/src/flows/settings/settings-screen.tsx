@@ -6,6 +6,7 @@ import { type Locale, localizedHref } from "../../lib/locale";
 import { filterNodesByGroups } from "../filter-nodes";
 import type { FieldSpec } from "../form/field-spec";
 import { FlowForm } from "../form/flow-form";
+import { type TraitFieldOverrides, traitFieldOverrides } from "../form/trait-fields";
 import { errorTexts, kratosFormatter } from "../i18n.server";
 import { loadScreenFlow } from "../load-flow";
 import { queryParam, type SearchParams } from "../screen-query";
@@ -13,15 +14,18 @@ import { type FormatText, hasMessage, hiddenFields, inputAttributes, nodeField }
 import { ErrorNotice, FlowMessages, LinkButton, Screen, ScreenRoot } from "../ui/screen";
 import { SuccessNote } from "../ui/success-note";
 import { logOut, submitProfile } from "./actions";
+import { LinkedAccountsSection } from "./linked-accounts";
 import { SessionsSection } from "./sessions";
 
 /** 1060001: signed in by recovery; the password is to be changed now. */
 const ACCOUNT_RECOVERED = 1060001;
 
-type Labels = Readonly<Record<string, Partial<FieldSpec>>>;
-
 /** The profile group's inputs (the identity's traits), with our labels and rules where known. */
-function profileFields(nodes: readonly UiNode[], format: FormatText, known: Labels): FieldSpec[] {
+function profileFields(
+  nodes: readonly UiNode[],
+  format: FormatText,
+  known: TraitFieldOverrides,
+): FieldSpec[] {
   return filterNodesByGroups(nodes, {
     groups: ["profile"],
     withoutDefaultGroup: true,
@@ -56,25 +60,7 @@ export async function SettingsScreen({
   }
 
   const format = await kratosFormatter(locale);
-  const fields = profileFields(flow.ui.nodes, format, {
-    "traits.name.first": {
-      label: common("firstName"),
-      autoComplete: "given-name",
-      rule: "firstName",
-    },
-    "traits.name.last": {
-      label: common("lastName"),
-      autoComplete: "family-name",
-      rule: "lastName",
-    },
-    "traits.email": {
-      label: common("email"),
-      type: "email",
-      inputMode: "email",
-      autoComplete: "email",
-      rule: "email",
-    },
-  });
+  const fields = profileFields(flow.ui.nodes, format, traitFieldOverrides(common));
   const base = [
     { name: "flow", value: flow.id },
     { name: "locale", value: locale },
@@ -119,6 +105,8 @@ export async function SettingsScreen({
           {t("changePassword")}
         </LinkButton>
       </section>
+
+      <LinkedAccountsSection locale={locale} flow={flow} format={format} />
 
       <SessionsSection locale={locale} flowId={flow.id} />
 

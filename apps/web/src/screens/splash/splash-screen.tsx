@@ -2,8 +2,13 @@ import type { Session } from "@ory/client-fetch";
 import { getTranslations } from "next-intl/server";
 import type * as React from "react";
 import { FlowForm } from "../../flows/form/flow-form";
+import { kratosFormatter } from "../../flows/i18n.server";
 import { queryParam, type SearchParams } from "../../flows/screen-query";
 import { logOut } from "../../flows/settings/actions";
+import { startSocialSignIn } from "../../flows/social/actions";
+import { offeredProviderNodes } from "../../flows/social/offered-providers.server";
+import { socialProviders } from "../../flows/social/social-nodes";
+import { SocialSection } from "../../flows/social/social-section";
 import { LinkButton, Screen } from "../../flows/ui/screen";
 import { createIdentityClient } from "../../lib/identity.server";
 import { type Locale, localizedHref } from "../../lib/locale";
@@ -25,7 +30,10 @@ function emailOf(session: Session): string | undefined {
   return typeof traits?.email === "string" ? traits.email : undefined;
 }
 
-/** Login splash: log in or create an account, continue with email, registration terms. */
+/**
+ * Login splash: log in or create an account, with Apple, Facebook or Google or with email,
+ * registration terms.
+ */
 export async function SplashScreen({
   locale,
   query,
@@ -58,6 +66,7 @@ export async function SplashScreen({
   const mode: Mode = queryParam(query, "mode") === "registration" ? "registration" : "login";
   // What the screens that start a flow need to keep (where to go afterwards).
   const keep = { return_to: queryParam(query, "return_to") };
+  const providers = socialProviders(await offeredProviderNodes(), await kratosFormatter(locale));
   const modes: readonly { mode: Mode; label: string }[] = [
     { mode: "login", label: common("logIn") },
     { mode: "registration", label: common("createAccount") },
@@ -80,6 +89,17 @@ export async function SplashScreen({
           ))}
         </ul>
       </nav>
+      <SocialSection
+        locale={locale}
+        providers={providers}
+        action={startSocialSignIn}
+        hidden={[
+          { name: "mode", value: mode },
+          { name: "locale", value: locale },
+          ...(keep.return_to ? [{ name: "return_to", value: keep.return_to }] : []),
+        ]}
+        divider="after"
+      />
       <LinkButton
         href={localizedHref(locale, mode === "registration" ? "/registration" : "/login", keep)}
         startsFlow

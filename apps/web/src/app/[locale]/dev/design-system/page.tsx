@@ -8,6 +8,7 @@ import { Button } from "../../../../components/button";
 import { Input } from "../../../../components/input";
 import { Logo } from "../../../../components/logo";
 import { PasswordInput } from "../../../../components/password-input";
+import { SocialButton } from "../../../../components/social-button";
 import { Spinner } from "../../../../components/spinner";
 import { formatUiText } from "../../../../i18n/format-ui-text";
 import { isAppLocale } from "../../../../i18n/routing";
@@ -97,6 +98,8 @@ const tones = [
   "bg-black",
   "bg-white",
   "bg-facebook",
+  "bg-facebook-600",
+  "bg-facebook-700",
 ];
 const shades = [50, 100, 200, 300, 400, 500, 600, 700, 800, 900];
 
@@ -188,7 +191,8 @@ export default async function DesignSystemPage(): Promise<React.JSX.Element> {
         </div>
         <p className="text-sm text-gray-700">
           Text: shades 600-900 on white or any 50 shade (at least 4.5:1, pinned in tokens.test.ts).
-          Facebook blue with white text reaches only 4.23:1: bold text of 18.66px or more only.
+          Facebook blue with white text reaches only 4.23:1: bold text of 18.66px or more only; the
+          Facebook button uses the darker facebook-600 (4.82:1).
         </p>
       </Section>
 
@@ -204,6 +208,17 @@ export default async function DesignSystemPage(): Promise<React.JSX.Element> {
             Konto erstellen
           </Button>
           <Button disabled>Deaktiviert</Button>
+        </div>
+      </Section>
+
+      <Section title="Social button (40px)">
+        <div className="flex max-w-sm flex-col gap-3">
+          <SocialButton provider="apple">Weiter mit Apple</SocialButton>
+          <SocialButton provider="facebook">Weiter mit Facebook</SocialButton>
+          <SocialButton provider="google">Weiter mit Google</SocialButton>
+          <SocialButton provider="google" isLoading>
+            Weiter mit Google
+          </SocialButton>
         </div>
       </Section>
 

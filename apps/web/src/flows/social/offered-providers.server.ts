@@ -1,0 +1,36 @@
+// The providers the splash offers. The splash shows no flow, so it asks the identity service
+// which providers a login flow has (its oidc buttons) and remembers the answer for a minute:
+// providers change only with the identity service's configuration, and the splash should not
+// create a flow for every visitor. A failed answer is remembered for a few seconds only.
+
+import type { UiNode } from "@ory/client-fetch";
+import { config } from "../../lib/config";
+import { IdentityClient } from "../../lib/identity-client";
+import { reportError } from "../../lib/report-error";
+import { filterNodesByGroups } from "../filter-nodes";
+
+const TTL_MS = 60_000;
+const FAILURE_TTL_MS = 5_000;
+
+let cached: { readonly nodes: Promise<UiNode[]>; readonly until: number } | undefined;
+
+async function fetchProviderNodes(): Promise<UiNode[]> {
+  const client = new IdentityClient({ baseUrl: config.orySdkUrl });
+  try {
+    const flow = await client.call((api) => api.createBrowserLoginFlow());
+    return filterNodesByGroups(flow.ui.nodes, { groups: ["oidc"], withoutDefaultGroup: true });
+  } catch (error) {
+    await reportError(error, { part: "splash providers" });
+    cached = { nodes: Promise.resolve([]), until: Date.now() + FAILURE_TTL_MS };
+    return [];
+  }
+}
+
+/** The oidc button nodes of a new login flow (labels 1010002), cached. */
+export function offeredProviderNodes(): Promise<UiNode[]> {
+  const now = Date.now();
+  if (!cached || cached.until <= now) {
+    cached = { nodes: fetchProviderNodes(), until: now + TTL_MS };
+  }
+  return cached.nodes;
+}
