@@ -3,6 +3,7 @@ import type { Ctx } from "../http/context.ts";
 import { errors } from "../http/errors.ts";
 import { redirect, sendJson } from "../http/respond.ts";
 import type { Identity } from "../identity/identity.ts";
+import { toIdentityJson } from "../identity/identity.ts";
 import { toSessionJson } from "../session/session.ts";
 import type { IssuedSession } from "../session/session-manager.ts";
 import { sendSessionCookie } from "../session/session-manager.ts";
@@ -73,9 +74,7 @@ export async function completeWithSession(ctx: Ctx, completion: Completion): Pro
   const session = issued ? toSessionJson(issued.session, identity, base) : undefined;
   const identityJson = completion.includeIdentity
     ? {
-        identity:
-          session?.identity ??
-          (await import("../identity/identity.ts")).toIdentityJson(identity, base),
+        identity: session?.identity ?? toIdentityJson(identity, base),
       }
     : {};
   const native =

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Flow } from "../flows/flow.ts";
 import { toFlowJson } from "../flows/flow.ts";
 import { uiUrl } from "../flows/new-flow.ts";
+import { toIdentityJson } from "../identity/identity.ts";
 import type { Ctx } from "./context.ts";
 import type { Deps } from "./deps.ts";
 import { errors, HttpError } from "./errors.ts";
@@ -28,7 +29,6 @@ export async function respondWithFlow(ctx: Ctx, flow: Flow, status = 200): Promi
 export async function flowJson(ctx: Ctx, flow: Flow): Promise<Record<string, unknown>> {
   const json = toFlowJson(flow);
   if (flow.kind === "settings" && flow.identity_id) {
-    const { toIdentityJson } = await import("../identity/identity.ts");
     const identity = await ctx.deps.persistence.identities.getIdentity(flow.identity_id);
     if (identity) json.identity = toIdentityJson(identity, ctx.deps.config.serve.public.base_url);
   }

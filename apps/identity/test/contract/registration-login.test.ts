@@ -1,5 +1,6 @@
+import type { SuccessfulNativeRegistration } from "@ory/client-fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, startHarness } from "../support/harness.ts";
+import { type Browser, type Harness, startHarness } from "../support/harness.ts";
 import { expectSchema } from "../support/openapi.ts";
 import { csrfOf, failure } from "./account-helpers.ts";
 
@@ -12,21 +13,33 @@ afterAll(async () => h?.close());
 const password = "Moos-Farn-2026!";
 const traits = (email: string) => ({ email, name: { first: "Mia", last: "Moos" } });
 
+/** A one-step password registration submit in the browser `b`. */
+function registerWithPassword(
+  b: Browser,
+  flowId: string,
+  csrfToken: string,
+  traitValues: Record<string, unknown>,
+  extra: { transient_payload?: Record<string, unknown> } = {},
+): Promise<SuccessfulNativeRegistration> {
+  return b.api.updateRegistrationFlow({
+    flow: flowId,
+    updateRegistrationFlowBody: {
+      method: "password",
+      csrf_token: csrfToken,
+      password,
+      traits: traitValues,
+      ...extra,
+    },
+  });
+}
+
 describe("registration", () => {
   it("registers in one step, issues a session, emails a verification code and shows the verification UI", async () => {
     const b = h.browser();
     const flow = await b.api.createBrowserRegistrationFlow();
     expectSchema("registrationFlow", flow);
     const token = csrfOf(flow);
-    const result = await b.api.updateRegistrationFlow({
-      flow: flow.id,
-      updateRegistrationFlowBody: {
-        method: "password",
-        csrf_token: token,
-        password,
-        traits: traits("mia@example.com"),
-      },
-    });
+    const result = await registerWithPassword(b, flow.id, token, traits("mia@example.com"));
     expectSchema("successfulNativeRegistration", result);
     expect(result.session?.identity?.traits).toMatchObject({ email: "mia@example.com" });
     const show = result.continue_with?.find((c) => c.action === "show_verification_ui");
@@ -93,29 +106,14 @@ describe("registration", () => {
     const b = h.browser();
     const flow = await b.api.createBrowserRegistrationFlow();
     const token = csrfOf(flow);
-    const dup = await failure(
-      b.api.updateRegistrationFlow({
-        flow: flow.id,
-        updateRegistrationFlowBody: {
-          method: "password",
-          csrf_token: token,
-          password,
-          traits: traits("MIA@example.com"),
-        },
-      }),
-    );
+    const dup = await failure(registerWithPassword(b, flow.id, token, traits("MIA@example.com")));
     expect(dup.status).toBe(400);
     expectSchema("registrationFlow", dup.json);
     expect((dup.json.ui as { messages: { id: number }[] }).messages[0]!.id).toBe(4000007);
     const short = await failure(
-      b.api.updateRegistrationFlow({
-        flow: flow.id,
-        updateRegistrationFlowBody: {
-          method: "password",
-          csrf_token: token,
-          password,
-          traits: { email: "x@example.com", name: { first: "M", last: "Moos" } },
-        },
+      registerWithPassword(b, flow.id, token, {
+        email: "x@example.com",
+        name: { first: "M", last: "Moos" },
       }),
     );
     const node = (
@@ -128,15 +126,7 @@ describe("registration", () => {
     const b = h.browser();
     const flow = await b.api.createBrowserRegistrationFlow();
     const res = await failure(
-      b.api.updateRegistrationFlow({
-        flow: flow.id,
-        updateRegistrationFlowBody: {
-          method: "password",
-          csrf_token: "forged",
-          password,
-          traits: traits("csrf@example.com"),
-        },
-      }),
+      registerWithPassword(b, flow.id, "forged", traits("csrf@example.com")),
     );
     expect(res.status).toBe(403);
     expectSchema("errorGeneric", res.json);
@@ -242,15 +232,7 @@ describe("login", () => {
     const b = h.browser();
     const reg = await b.api.createBrowserRegistrationFlow();
     const token = csrfOf(reg);
-    await b.api.updateRegistrationFlow({
-      flow: reg.id,
-      updateRegistrationFlowBody: {
-        method: "password",
-        csrf_token: token,
-        password,
-        traits: traits("unverified@example.com"),
-      },
-    });
+    await registerWithPassword(b, reg.id, token, traits("unverified@example.com"));
     const fresh = h.browser();
     const flow = await fresh.api.createBrowserLoginFlow();
     const t2 = csrfOf(flow);
@@ -319,15 +301,8 @@ describe("email language", () => {
     const b = h.browser();
     const flow = await b.api.createBrowserRegistrationFlow();
     const before = h.mails.length;
-    await b.api.updateRegistrationFlow({
-      flow: flow.id,
-      updateRegistrationFlowBody: {
-        method: "password",
-        csrf_token: csrfOf(flow),
-        password,
-        traits: traits("english@example.com"),
-        transient_payload: { locale: "en" },
-      },
+    await registerWithPassword(b, flow.id, csrfOf(flow), traits("english@example.com"), {
+      transient_payload: { locale: "en" },
     });
     await h.codeFor("english@example.com", { after: before });
     // The recovery below sends no locale: the one kept on the identity decides.

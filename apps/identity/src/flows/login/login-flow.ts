@@ -4,7 +4,7 @@ import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
 import { errors, kratosError } from "../../http/errors.ts";
-import { redirect, respondWithFlow, sendJson } from "../../http/respond.ts";
+import { redirect, respondWithFlow } from "../../http/respond.ts";
 import { type Identity, normaliseIdentifier } from "../../identity/identity.ts";
 import { hasPassword, oidcLinks } from "../../identity/oidc-credentials.ts";
 import { findActiveSession } from "../../session/session-manager.ts";
@@ -13,7 +13,7 @@ import { submitPasswordLogin } from "../../strategies/password/login.ts";
 import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { linkedProviders } from "../../ui/oidc-nodes.ts";
 import { uiText } from "../../ui/text.ts";
-import { type Flow, type FlowType, toFlowJson } from "../flow.ts";
+import type { Flow, FlowType } from "../flow.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { newFlow } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
@@ -165,8 +165,8 @@ async function submitIdentifier(ctx: Ctx, flow: Flow, body: Body): Promise<void>
     : passwordStepNodes(ctx.deps, flow.csrf_token, identifier.slice(0, 320));
   flow.payload.active = "identifier_first";
   await ctx.deps.persistence.flows.updateFlow(flow);
-  if (!ctx.json && flow.type === "browser") return respondWithFlow(ctx, flow);
-  sendJson(ctx.reply, 400, toFlowJson(flow));
+  // Kratos answers a step with 400 and the flow; browsers are sent back to the UI.
+  await respondWithFlow(ctx, flow, 400);
 }
 
 /** The enabled providers of an account that has them but no password; else none. */

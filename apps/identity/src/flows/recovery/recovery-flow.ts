@@ -5,9 +5,13 @@ import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
 import { errors, kratosError } from "../../http/errors.ts";
-import { redirect, respondWithFlow, sendJson } from "../../http/respond.ts";
+import { flowJson, redirect, respondWithFlow, sendJson } from "../../http/respond.ts";
 import { normaliseIdentifier } from "../../identity/identity.ts";
-import { createSession, sendSessionCookie } from "../../session/session-manager.ts";
+import {
+  createSession,
+  findActiveSession,
+  sendSessionCookie,
+} from "../../session/session-manager.ts";
 import { findMatchingCode, hashCode, newCode } from "../../strategies/code/one-time-code.ts";
 import { addFieldMessage, addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { formatMinutes, uiText } from "../../ui/text.ts";
@@ -37,7 +41,6 @@ export const recoveryFlow: FlowKindModule = {
 
   async init(ctx, type) {
     const returnTo = validateReturnTo(ctx.deps.config, query(ctx).return_to);
-    const { findActiveSession } = await import("../../session/session-manager.ts");
     if (await findActiveSession(ctx.deps, ctx.request)) {
       if (!ctx.json && type === "browser")
         return redirect(
@@ -190,7 +193,7 @@ async function submitCode(ctx: Ctx, flow: Flow, code: string): Promise<void> {
   const settingsUrl = uiUrl(deps, "settings", settings.id);
   if (flow.type === "api") {
     return sendJson(ctx.reply, 200, {
-      ...(await import("../../http/respond.ts").then((m) => m.flowJson(ctx, flow))),
+      ...(await flowJson(ctx, flow)),
       continue_with: [
         { action: "set_ory_session_token", ory_session_token: issued.token },
         { action: "show_settings_ui", flow: { id: settings.id, url: settingsUrl } },

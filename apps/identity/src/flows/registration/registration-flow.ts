@@ -3,14 +3,13 @@ import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
 import { kratosError } from "../../http/errors.ts";
-import { redirect, respondWithFlow, sendJson } from "../../http/respond.ts";
+import { redirect, respondWithFlow } from "../../http/respond.ts";
 import { findActiveSession } from "../../session/session-manager.ts";
 import { isOidcEnabled, isOidcSubmit, submitOidc } from "../../strategies/oidc/submit.ts";
 import { submitPasswordRegistration } from "../../strategies/password/registration.ts";
 import { addFieldMessage, addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import type { Flow, FlowType } from "../flow.ts";
-import { toFlowJson } from "../flow.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { newFlow } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
@@ -114,7 +113,8 @@ async function showProfile(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   const traits = (traitsOf(body) ?? {}) as Record<string, unknown>;
   flow.payload.ui.nodes = registrationNodes(ctx.deps, flow.csrf_token, traits);
   await ctx.deps.persistence.flows.updateFlow(flow);
-  await answerStep(ctx, flow);
+  // A step answers 400 with the flow (PROTOCOL.md §13.1); browsers go back to the UI.
+  await respondWithFlow(ctx, flow, 400);
 }
 
 /** Step one of profile_first: valid traits lead to the credential selection step. */
@@ -129,11 +129,6 @@ async function submitProfile(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
     flow.payload.active = "profile";
   }
   await ctx.deps.persistence.flows.updateFlow(flow);
-  await answerStep(ctx, flow);
-}
-
-/** Kratos answers a step with 400 and the flow (PROTOCOL.md §13.1); browsers go back to the UI. */
-async function answerStep(ctx: Ctx, flow: Flow): Promise<void> {
-  if (!ctx.json && flow.type === "browser") return respondWithFlow(ctx, flow);
-  sendJson(ctx.reply, 400, toFlowJson(flow));
+  // A step answers 400 with the flow (PROTOCOL.md §13.1); browsers go back to the UI.
+  await respondWithFlow(ctx, flow, 400);
 }

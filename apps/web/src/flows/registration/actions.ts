@@ -1,6 +1,6 @@
 "use server";
 
-import type { SuccessfulNativeRegistration } from "@ory/client-fetch";
+import type { SuccessfulNativeRegistration, UpdateRegistrationFlowBody } from "@ory/client-fetch";
 import { redirect } from "next/navigation";
 import { createIdentityClient } from "../../lib/identity.server";
 import { localizedHref, toLocale } from "../../lib/locale";
@@ -43,27 +43,13 @@ export async function submitRegistration(
   };
   const errors = checkFields(REGISTRATION_RULES, { ...values, ...kept });
   if (Object.keys(errors).length > 0) return { values: kept, errors };
-  const flowId = values.flow;
-  if (!flowId) redirect(localizedHref(locale, "/registration"));
-
-  const outcome = await runSubmit({
-    client: await createIdentityClient(),
-    context: { flow: "registration", flowId, locale },
-    call: (api) =>
-      api.updateRegistrationFlow({
-        flow: flowId,
-        updateRegistrationFlowBody: {
-          method: "password",
-          password: values.password ?? "",
-          traits,
-          csrf_token: values.csrf_token,
-          transient_payload: { locale },
-        },
-      }),
-    onSuccess: (result: SuccessfulNativeRegistration) =>
-      continueWithStep(result.continue_with) ?? { type: "redirect", url: "/api/redirect" },
+  return updateRegistration(values.flow, locale, kept, {
+    method: "password",
+    password: values.password ?? "",
+    traits,
+    csrf_token: values.csrf_token,
+    transient_payload: { locale },
   });
-  return finishSubmit(outcome, { values: kept, errors: {} }, { flow: "registration", locale });
 }
 
 /** The rules of the traits the social register screen may ask for. */
@@ -90,23 +76,27 @@ export async function submitSocialRegister(
   );
   const errors = checkFields(rules, kept);
   if (Object.keys(errors).length > 0) return { values: kept, errors };
-  const flowId = values.flow;
-  if (!flowId) redirect(localizedHref(locale, "/registration"));
+  return updateRegistration(values.flow, locale, kept, {
+    method: "oidc",
+    provider: values.provider ?? "",
+    traits: traitsFromForm(values),
+    csrf_token: values.csrf_token,
+    transient_payload: { locale },
+  });
+}
 
+/** Sends a registration body for the flow and goes on where the identity service says. */
+async function updateRegistration(
+  flowId: string | undefined,
+  locale: ReturnType<typeof toLocale>,
+  kept: Record<string, string>,
+  body: UpdateRegistrationFlowBody,
+): Promise<FormState> {
+  if (!flowId) redirect(localizedHref(locale, "/registration"));
   const outcome = await runSubmit({
     client: await createIdentityClient(),
     context: { flow: "registration", flowId, locale },
-    call: (api) =>
-      api.updateRegistrationFlow({
-        flow: flowId,
-        updateRegistrationFlowBody: {
-          method: "oidc",
-          provider: values.provider ?? "",
-          traits: traitsFromForm(values),
-          csrf_token: values.csrf_token,
-          transient_payload: { locale },
-        },
-      }),
+    call: (api) => api.updateRegistrationFlow({ flow: flowId, updateRegistrationFlowBody: body }),
     onSuccess: (result: SuccessfulNativeRegistration) =>
       continueWithStep(result.continue_with) ?? { type: "redirect", url: "/api/redirect" },
   });
