@@ -9,13 +9,23 @@ describe("flowInitPath", () => {
       "return_to=https://shop/x&aal=aal2&refresh=true&client=shop&flow=",
     );
     expect(flowInitPath("login", query, base)).toBe(
-      "/self-service/login/browser?return_to=https%3A%2F%2Fshop%2Fx&refresh=true&aal=aal2",
+      "/self-service/login/browser?return_to=http%3A%2F%2Flocalhost%3A3000%2Fapi%2Fredirect%3Freturn_to%3Dhttps%253A%252F%252Fshop%252Fx&refresh=true&aal=aal2",
     );
     expect(flowInitPath("registration", query, base)).toBe(
-      "/self-service/registration/browser?return_to=https%3A%2F%2Fshop%2Fx",
+      "/self-service/registration/browser?return_to=http%3A%2F%2Flocalhost%3A3000%2Fapi%2Fredirect%3Freturn_to%3Dhttps%253A%252F%252Fshop%252Fx",
     );
     expect(flowInitPath("recovery", new URLSearchParams(), base)).toBe(
       "/self-service/recovery/browser",
+    );
+  });
+
+  it("returns every sign-in through /api/redirect (the newsletter question), once", () => {
+    expect(flowInitPath("login", new URLSearchParams(), base)).toBe(
+      "/self-service/login/browser?return_to=http%3A%2F%2Flocalhost%3A3000%2Fapi%2Fredirect",
+    );
+    const wrapped = new URLSearchParams({ return_to: `${base}/api/redirect?return_to=x` });
+    expect(flowInitPath("login", wrapped, base)).toBe(
+      `/self-service/login/browser?${new URLSearchParams({ return_to: `${base}/api/redirect?return_to=x` })}`,
     );
   });
 

@@ -13,12 +13,14 @@ export const FLOW_SCREENS: Readonly<Record<string, FlowName>> = {
   "/verification": "verification",
   "/settings": "settings",
   "/settings/password": "settings",
+  "/settings/two-factor": "settings",
 };
 
 /** The screen path of each flow (where the identity service's UI URLs point). */
 export const SCREEN_PATHS: Readonly<Record<Screen, string>> = {
   home: "/",
   "settings-password": "/settings/password",
+  "settings-two-factor": "/settings/two-factor",
   login: "/login",
   registration: "/registration",
   recovery: "/recovery",
@@ -36,9 +38,21 @@ const INIT_PARAMS: Readonly<Record<FlowName, readonly string[]>> = {
 };
 
 /**
+ * Where a sign-in (login or registration) returns: through /api/redirect, which asks the
+ * newsletter question first when it is unanswered and then goes on to `returnTo`
+ * (consent-gate.server.ts explains why there).
+ */
+export function signInReturnTo(returnTo: string | undefined, publicBaseUrl: string): string {
+  const gate = `${publicBaseUrl}/api/redirect`;
+  if (returnTo?.startsWith(gate)) return returnTo;
+  return returnTo ? `${gate}?${new URLSearchParams({ return_to: returnTo })}` : gate;
+}
+
+/**
  * The path (on this origin) that starts a browser flow, keeping the init parameters of the
  * screen's query. A settings flow without return_to comes back to settings after a sign-in:
  * `<public>/self-service/...` is always an allowed return URL for the identity service.
+ * Sign-ins return through /api/redirect (signInReturnTo).
  */
 export function flowInitPath(
   flow: FlowName,
@@ -49,6 +63,9 @@ export function flowInitPath(
   for (const name of INIT_PARAMS[flow]) {
     const value = query.get(name);
     if (value) params.set(name, value);
+  }
+  if (flow === "login" || flow === "registration") {
+    params.set("return_to", signInReturnTo(params.get("return_to") ?? undefined, publicBaseUrl));
   }
   if (flow === "settings" && !params.has("return_to")) {
     params.set("return_to", `${publicBaseUrl}/self-service/settings/browser`);

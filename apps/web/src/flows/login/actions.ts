@@ -6,6 +6,8 @@ import { createIdentityClient } from "../../lib/identity.server";
 import { type Locale, localizedHref, toLocale } from "../../lib/locale";
 import { checkFields, formValues } from "../form/field-rules";
 import type { FormState } from "../form/form-state";
+import { leadToMigration } from "../migration/login-step.server";
+import { isMigrationPending } from "../migration/migration.server";
 import { continueWithStep } from "../step-url";
 import { runSubmit } from "../submit";
 import { finishSubmit } from "../submit.server";
@@ -27,6 +29,9 @@ export async function submitLogin(_state: FormState, formData: FormData): Promis
   if (values.step === "identifier") {
     const errors = checkFields({ identifier: "email" }, kept);
     if (Object.keys(errors).length > 0) return { values: kept, errors, step: "identifier" };
+    if (await isMigrationPending(identifier)) {
+      return leadToMigration(values.flow, identifier, locale, { values: kept, errors });
+    }
     if (values.identifierFirst !== "true") return { values: kept, errors, step: "password" };
     return submitIdentifier(values, identifier, locale);
   }

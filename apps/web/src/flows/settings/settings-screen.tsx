@@ -3,12 +3,14 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import type * as React from "react";
 import { type Locale, localizedHref } from "../../lib/locale";
+import { AccountDeleteSection } from "../account-delete/account-delete-section";
 import { filterNodesByGroups } from "../filter-nodes";
 import type { FieldSpec } from "../form/field-spec";
 import { FlowForm } from "../form/flow-form";
 import { type TraitFieldOverrides, traitFieldOverrides } from "../form/trait-fields";
 import { errorTexts, kratosFormatter } from "../i18n.server";
 import { loadScreenFlow } from "../load-flow";
+import { NewsletterSection } from "../newsletter/newsletter-section";
 import { queryParam, type SearchParams } from "../screen-query";
 import { type FormatText, hasMessage, hiddenFields, inputAttributes, nodeField } from "../ui/nodes";
 import { ErrorNotice, FlowMessages, LinkButton, Screen, ScreenRoot } from "../ui/screen";
@@ -110,6 +112,13 @@ export async function SettingsScreen({
 
       <SessionsSection locale={locale} flowId={flow.id} />
 
+      <NewsletterSection
+        locale={locale}
+        flowId={flow.id}
+        identityId={flow.identity?.id}
+        notice={notice}
+      />
+
       <section aria-labelledby="logout-title" className="flex flex-col gap-4">
         <h2 id="logout-title" className="text-h2 font-bold text-gray-900">
           {t("logOutTitle")}
@@ -122,6 +131,8 @@ export async function SettingsScreen({
           errorTexts={{}}
         />
       </section>
+
+      <AccountDeleteSection locale={locale} />
     </Screen>
   );
 }

@@ -7,10 +7,12 @@
 
 import type { ContinueWith, FrontendApi, UiNode } from "@ory/client-fetch";
 import { redirect } from "next/navigation";
+import { config } from "../../lib/config";
 import { createIdentityClient } from "../../lib/identity.server";
 import { localizedHref, toLocale } from "../../lib/locale";
 import { formValues } from "../form/field-rules";
 import { type FormState, initialFormState } from "../form/form-state";
+import { signInReturnTo } from "../init-url";
 import { continueWithStep } from "../step-url";
 import { runSubmit } from "../submit";
 import { finishSubmit } from "../submit.server";
@@ -85,7 +87,7 @@ export async function startSocialSignIn(_state: FormState, formData: FormData): 
   const values = formValues(formData);
   const locale = toLocale(values.locale);
   const flow = flowOf(values.mode);
-  const returnTo = values.return_to || undefined;
+  const returnTo = signInReturnTo(values.return_to || undefined, config.publicBaseUrl);
   const outcome = await runSubmit({
     client: await createIdentityClient(),
     context: { flow, flowId: "", locale },

@@ -1,35 +1,51 @@
 // /api/redirect: where a user with a session is sent (identity service's default return URL,
 // `session_already_available`). It forwards to the validated return_to or to the home of the
 // client that started the sign-in (cookie from `?client=`, default `self`). Without a session
-// it sends the user to log in first, keeping return_to.
+// it sends the user to log in first, keeping return_to. A customer who has not answered the
+// newsletter question sees it first (consent-gate.server.ts).
 
+import type { Session } from "@ory/client-fetch";
 import { type NextRequest, NextResponse } from "next/server";
+import { consentGate } from "../../../flows/newsletter/consent-gate.server";
+import { readSession } from "../../../flows/session.server";
 import { CLIENT_COOKIE, CLIENT_PARAM, parseClientName } from "../../../lib/client-name";
 import { config, DEFAULT_CLIENT } from "../../../lib/config";
 import { IdentityClient } from "../../../lib/identity-client";
-import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, localizedHref } from "../../../lib/locale";
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LOCALE_COOKIE,
+  type Locale,
+  localizedHref,
+} from "../../../lib/locale";
 import { redirectTarget } from "../../../lib/return-to";
 
 export const dynamic = "force-dynamic";
 
-async function hasSession(request: NextRequest): Promise<boolean> {
+/** The session, or where to go instead: the second factor, or (undefined) the login. */
+async function sessionOf(
+  request: NextRequest,
+  locale: Locale,
+): Promise<Session | { secondFactor: string } | undefined> {
   const client = new IdentityClient({
     baseUrl: config.orySdkUrl,
     browser: { cookie: request.headers.get("cookie") },
   });
-  try {
-    await client.call((api) => api.toSession());
-    return true;
-  } catch {
-    return false;
-  }
+  const read = await readSession(client, locale).catch(() => undefined);
+  if (read?.state === "second-factor") return { secondFactor: read.url };
+  return read?.state === "active" ? read.session : undefined;
 }
 
 export async function GET(request: NextRequest): Promise<NextResponse> {
   const returnTo = request.nextUrl.searchParams.get("return_to");
-  if (!(await hasSession(request))) {
-    const remembered = request.cookies.get(LOCALE_COOKIE)?.value;
-    const locale = isLocale(remembered) ? remembered : DEFAULT_LOCALE;
+  const remembered = request.cookies.get(LOCALE_COOKIE)?.value;
+  const locale = isLocale(remembered) ? remembered : DEFAULT_LOCALE;
+  const session = await sessionOf(request, locale);
+  // Signed in with the first factor only: the second step before anything else.
+  if (session && "secondFactor" in session) {
+    return NextResponse.redirect(new URL(session.secondFactor, config.publicBaseUrl), 303);
+  }
+  if (!session) {
     const login = localizedHref(locale, "/login", { return_to: returnTo ?? undefined });
     return NextResponse.redirect(new URL(login, config.publicBaseUrl), 303);
   }
@@ -41,5 +57,6 @@ export async function GET(request: NextRequest): Promise<NextResponse> {
   const client = config.clients[name] ?? self;
   if (!self || !client) throw new Error("config.clients has no `self`");
   const target = redirectTarget({ returnTo, client, self, publicBaseUrl: config.publicBaseUrl });
-  return NextResponse.redirect(target, 303);
+  const question = await consentGate(session, target, locale);
+  return NextResponse.redirect(question ? new URL(question, config.publicBaseUrl) : target, 303);
 }

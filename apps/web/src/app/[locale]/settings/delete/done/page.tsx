@@ -1,0 +1,8 @@
+import type * as React from "react";
+import { AccountDeletedScreen } from "../../../../../flows/account-delete/account-deleted-screen";
+import { type PageProps, readPageProps } from "../../../../../lib/page-props";
+
+export default async function Page(props: PageProps): Promise<React.JSX.Element> {
+  const { locale } = await readPageProps(props);
+  return <AccountDeletedScreen locale={locale} />;
+}

@@ -1,0 +1,8 @@
+import type * as React from "react";
+import { AccountDeleteScreen } from "../../../../flows/account-delete/account-delete-screen";
+import { type PageProps, readPageProps } from "../../../../lib/page-props";
+
+export default async function Page(props: PageProps): Promise<React.JSX.Element> {
+  const { locale, query } = await readPageProps(props);
+  return <AccountDeleteScreen locale={locale} query={query} />;
+}

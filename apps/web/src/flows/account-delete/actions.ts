@@ -1,0 +1,47 @@
+"use server";
+
+// "Konto endgültig löschen": checks the session and its recency again (the screen may have
+// stood open), deletes the identity through the admin API (the identity service deletes its
+// credentials, sessions, codes and flows with it, sends the confirmation email and tells the
+// shop by webhook), clears this browser's identity cookies and shows the success screen.
+
+import { cookies } from "next/headers";
+import { adminApi } from "../../lib/admin.server";
+import { type Locale, localizedHref, toLocale } from "../../lib/locale";
+import { reportError } from "../../lib/report-error";
+import { currentSession } from "../../lib/session.server";
+import { formValues } from "../form/field-rules";
+import { type FormState, initialFormState } from "../form/form-state";
+import { finishSubmit } from "../submit.server";
+import { DELETE_PATH, signInFirst } from "./recent-session.server";
+
+// Kratos's session cookie (`ory_kratos_session`, on Ory Network `ory_session_<project>`) and
+// its CSRF cookies (`csrf_token_<hash>`): the session is gone on the server already, the
+// cookies go too so nothing stale stays in the browser.
+const IDENTITY_COOKIE = /^(ory_|csrf_token)/;
+
+async function go(url: string, locale: Locale): Promise<FormState> {
+  return finishSubmit({ redirectTo: url, setCookies: [] }, initialFormState, {
+    flow: "settings",
+    locale,
+  });
+}
+
+export async function deleteAccount(_state: FormState, formData: FormData): Promise<FormState> {
+  const locale = toLocale(formValues(formData).locale);
+  const session = await currentSession();
+  const first = signInFirst(session, locale);
+  const identityId = session?.identity?.id;
+  if (first || !identityId) return go(first ?? localizedHref(locale, "/login"), locale);
+  try {
+    await adminApi().deleteIdentity({ id: identityId });
+  } catch (error) {
+    await reportError(error, { flow: "account-delete" });
+    return go(localizedHref(locale, DELETE_PATH, { error: "generic" }), locale);
+  }
+  const jar = await cookies();
+  for (const cookie of jar.getAll()) {
+    if (IDENTITY_COOKIE.test(cookie.name)) jar.delete(cookie.name);
+  }
+  return go(localizedHref(locale, `${DELETE_PATH}/done`), locale);
+}
