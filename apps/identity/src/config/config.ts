@@ -44,6 +44,15 @@ export interface OidcProviderConfig {
   fedcm_config_url?: string;
 }
 
+/** A whoami `tokenize_as` template: the JWT's lifetime, signing keys and extra claims. */
+export interface TokenizeTemplateConfig {
+  ttl: number;
+  /** `base64://<JWKS JSON>` or `file://<path to a JWKS file>`; the first key signs. */
+  jwks_url: string;
+  /** Claim name to a dotted path into the session JSON (`identity.traits.email`). */
+  claims: Record<string, string>;
+}
+
 export interface Config {
   dev: boolean;
   dsn: string;
@@ -56,7 +65,10 @@ export interface Config {
   session: {
     lifespan: number;
     cookie: { name: string; domain: string; same_site: SameSite };
-    whoami: { required_aal: "aal1" | "highest_available" };
+    whoami: {
+      required_aal: "aal1" | "highest_available";
+      tokenizer: { templates: Record<string, TokenizeTemplateConfig> };
+    };
   };
   identity: { default_schema_id: string; schemas: { id: string; url: string }[] };
   hashers: {
@@ -82,10 +94,10 @@ export interface Config {
       profile: { enabled: boolean };
       code: {
         enabled: boolean;
-        passwordless_enabled: false;
+        passwordless_enabled: boolean;
         config: { lifespan: number; max_submissions: number };
       };
-      link: { enabled: false };
+      link: { enabled: boolean; config: { lifespan: number } };
       totp: { enabled: false };
       lookup_secret: { enabled: false };
       webauthn: { enabled: false };
@@ -105,6 +117,7 @@ export interface Config {
           default_browser_return_url?: string;
           password: { hooks: HookConfig[] };
           oidc: { hooks: HookConfig[] };
+          code: { hooks: HookConfig[] };
         };
       };
       settings: FlowUi & {
@@ -112,10 +125,10 @@ export interface Config {
         required_aal: "aal1" | "highest_available";
         after: { default_browser_return_url?: string };
       };
-      recovery: FlowUi & { enabled: boolean; use: "code" };
+      recovery: FlowUi & { enabled: boolean; use: "code" | "link" };
       verification: FlowUi & {
         enabled: boolean;
-        use: "code";
+        use: "code" | "link";
         after: { default_browser_return_url?: string };
       };
       logout: { after: { default_browser_return_url?: string } };

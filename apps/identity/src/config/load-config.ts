@@ -18,6 +18,7 @@ interface SchemaNode {
   type?: string;
   pattern?: string;
   properties?: Record<string, SchemaNode>;
+  additionalProperties?: unknown;
 }
 
 type Tree = Record<string, unknown>;
@@ -111,8 +112,17 @@ function convertDurations(tree: Tree, node: SchemaNode): void {
       tree[key] = parseDuration(value);
     } else if (child.properties && value && typeof value === "object") {
       convertDurations(value as Tree, child);
+    } else if (isSchemaNode(child.additionalProperties) && value && typeof value === "object") {
+      // A map of objects (tokenizer templates): each entry has durations of its own.
+      for (const entry of Object.values(value as Tree))
+        if (entry && typeof entry === "object")
+          convertDurations(entry as Tree, child.additionalProperties);
     }
   }
+}
+
+function isSchemaNode(value: unknown): value is SchemaNode {
+  return typeof value === "object" && value !== null && "properties" in value;
 }
 
 function resolveSchemaUrls(tree: Tree, base: string): void {
@@ -121,6 +131,12 @@ function resolveSchemaUrls(tree: Tree, base: string): void {
     if (schema.url.startsWith("file://")) {
       schema.url = `file://${resolve(base, schema.url.slice("file://".length))}`;
     }
+  }
+  const session = tree.session as { whoami: { tokenizer: { templates: Tree } } };
+  for (const template of Object.values(session.whoami.tokenizer.templates)) {
+    const jwks = template as { jwks_url: string };
+    if (jwks.jwks_url.startsWith("file://"))
+      jwks.jwks_url = `file://${resolve(base, jwks.jwks_url.slice("file://".length))}`;
   }
 }
 

@@ -126,6 +126,22 @@ const oidcProvider = obj(
   },
 );
 
+// One `session.whoami.tokenizer.templates.<name>` entry. Kratos maps claims with a Jsonnet
+// program (`claims_mapper_url`); we take a declarative map instead (see session/tokenize.ts).
+const tokenizeTemplate = obj(
+  {
+    ttl: duration("1m"),
+    jwks_url: { type: "string", pattern: "^(base64|file)://" },
+    claims: {
+      type: "object",
+      default: {},
+      propertyNames: { not: { enum: ["sub", "sid", "iss", "iat", "nbf", "exp", "jti"] } },
+      additionalProperties: { type: "string", pattern: "^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*$" },
+    },
+  },
+  { required: ["jwks_url"] },
+);
+
 export const configSchema = obj({
   dev: { type: "boolean", default: false },
   dsn: { type: "string", default: "pglite://.data/identity" },
@@ -169,6 +185,9 @@ export const configSchema = obj({
         enum: ["aal1", "highest_available"],
         default: "highest_available",
       },
+      tokenizer: obj({
+        templates: { type: "object", default: {}, additionalProperties: tokenizeTemplate },
+      }),
     }),
   }),
   identity: obj({
@@ -210,13 +229,16 @@ export const configSchema = obj({
       profile: enabled(true),
       code: obj({
         enabled: { type: "boolean", default: true },
-        passwordless_enabled: { type: "boolean", const: false, default: false },
+        passwordless_enabled: { type: "boolean", default: false },
         config: obj({
           lifespan: duration("10m"),
           max_submissions: { type: "integer", minimum: 1, default: 5 },
         }),
       }),
-      link: obj({ enabled: { type: "boolean", const: false, default: false } }),
+      link: obj({
+        enabled: { type: "boolean", default: false },
+        config: obj({ lifespan: duration("1h") }),
+      }),
       totp: obj({ enabled: { type: "boolean", const: false, default: false } }),
       lookup_secret: obj({ enabled: { type: "boolean", const: false, default: false } }),
       webauthn: obj({ enabled: { type: "boolean", const: false, default: false } }),
@@ -248,6 +270,7 @@ export const configSchema = obj({
           default_browser_return_url: url(),
           password: obj({ hooks: hookList(["session", "show_verification_ui"]) }),
           oidc: obj({ hooks: hookList(["session", "show_verification_ui"]) }),
+          code: obj({ hooks: hookList(["session"]) }),
         }),
       }),
       settings: obj({
@@ -263,12 +286,12 @@ export const configSchema = obj({
       recovery: obj({
         ...flowUi("/recovery"),
         enabled: { type: "boolean", default: true },
-        use: { type: "string", enum: ["code"], default: "code" },
+        use: { type: "string", enum: ["code", "link"], default: "code" },
       }),
       verification: obj({
         ...flowUi("/verification"),
         enabled: { type: "boolean", default: true },
-        use: { type: "string", enum: ["code"], default: "code" },
+        use: { type: "string", enum: ["code", "link"], default: "code" },
         after: obj({ default_browser_return_url: url() }),
       }),
       logout: obj({ after: obj({ default_browser_return_url: url() }) }),

@@ -1,4 +1,9 @@
-import type { CourierMessageJson, ListCourierMessagesQuery } from "../courier/index.ts";
+import type {
+  CourierMessageJson,
+  ListCourierMessagesQuery,
+  TemplateModel,
+  TemplateType,
+} from "../courier/index.ts";
 import type { Flow, FlowKind } from "../flows/flow.ts";
 import type { Identity } from "../identity/identity.ts";
 import type { Session } from "../session/session.ts";
@@ -44,7 +49,14 @@ export interface FlowPersister {
 export interface CodeRecord {
   id: string;
   flow_id: string;
-  kind: "recovery" | "verification";
+  /** What the secret is for: an emailed code, or a link token (`*_link`). */
+  kind:
+    | "recovery"
+    | "verification"
+    | "login"
+    | "registration"
+    | "recovery_link"
+    | "verification_link";
   code_hash: string;
   address: string;
   identity_id: string | null;
@@ -86,12 +98,15 @@ export interface ExchangePersister {
   getExchange(id: string, kind: string, now: Date): Promise<Record<string, unknown> | undefined>;
 }
 
-export interface OutgoingEmail {
-  templateType: "verification_code_valid" | "recovery_code_valid";
-  to: string;
-  locale: "de" | "en";
-  model: { code: string; expiresInMinutes: number } & Record<string, unknown>;
-}
+/** One email for the outbox: a template type with the model that template needs. */
+export type OutgoingEmail = {
+  [T in TemplateType]: {
+    templateType: T;
+    to: string;
+    locale: "de" | "en";
+    model: TemplateModel<T>;
+  };
+}[TemplateType];
 
 export interface CourierPersister {
   enqueueEmail(email: OutgoingEmail): Promise<string>;

@@ -1,9 +1,23 @@
 import { CourierError } from "../errors.ts";
+import { email as loginCodeValidDe } from "./login_code_valid/de/email.ts";
+import { email as loginCodeValidEn } from "./login_code_valid/en/email.ts";
 import { email as recoveryCodeValidDe } from "./recovery_code_valid/de/email.ts";
 import { email as recoveryCodeValidEn } from "./recovery_code_valid/en/email.ts";
-import type { CodeModel, EmailLocale, EmailTemplate, RenderedEmail } from "./template.ts";
+import { email as recoveryValidDe } from "./recovery_valid/de/email.ts";
+import { email as recoveryValidEn } from "./recovery_valid/en/email.ts";
+import { email as registrationCodeValidDe } from "./registration_code_valid/de/email.ts";
+import { email as registrationCodeValidEn } from "./registration_code_valid/en/email.ts";
+import type {
+  CodeModel,
+  EmailLocale,
+  EmailTemplate,
+  LinkModel,
+  RenderedEmail,
+} from "./template.ts";
 import { email as verificationCodeValidDe } from "./verification_code_valid/de/email.ts";
 import { email as verificationCodeValidEn } from "./verification_code_valid/en/email.ts";
+import { email as verificationValidDe } from "./verification_valid/de/email.ts";
+import { email as verificationValidEn } from "./verification_valid/en/email.ts";
 
 export type { EmailLocale, RenderedEmail } from "./template.ts";
 
@@ -15,6 +29,11 @@ export type { EmailLocale, RenderedEmail } from "./template.ts";
 export interface TemplateModels {
   verification_code_valid: CodeModel;
   recovery_code_valid: CodeModel;
+  login_code_valid: CodeModel;
+  registration_code_valid: CodeModel;
+  /** The link method's emails (Kratos names them without `_link`). */
+  recovery_valid: LinkModel;
+  verification_valid: LinkModel;
 }
 
 export type TemplateType = keyof TemplateModels;
@@ -25,6 +44,10 @@ export type TemplateModel<T extends TemplateType> = TemplateModels[T] & Record<s
 const templates: { [T in TemplateType]: Record<EmailLocale, EmailTemplate<TemplateModels[T]>> } = {
   verification_code_valid: { de: verificationCodeValidDe, en: verificationCodeValidEn },
   recovery_code_valid: { de: recoveryCodeValidDe, en: recoveryCodeValidEn },
+  login_code_valid: { de: loginCodeValidDe, en: loginCodeValidEn },
+  registration_code_valid: { de: registrationCodeValidDe, en: registrationCodeValidEn },
+  recovery_valid: { de: recoveryValidDe, en: recoveryValidEn },
+  verification_valid: { de: verificationValidDe, en: verificationValidEn },
 };
 
 /** Renders subject, text and HTML body of one template in one language. */

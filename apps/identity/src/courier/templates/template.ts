@@ -28,3 +28,9 @@ export function formatMinutes(locale: EmailLocale, minutes: number): string {
   if (locale === "de") return `${number} ${minutes === 1 ? "Minute" : "Minuten"}`;
   return `${number} ${minutes === 1 ? "minute" : "minutes"}`;
 }
+
+/** The model of every "open this link" email (the link method). */
+export interface LinkModel {
+  url: string;
+  expiresInMinutes: number;
+}

@@ -8,6 +8,8 @@ import { redirect, respondWithFlow } from "../../http/respond.ts";
 import { type Identity, normaliseIdentifier } from "../../identity/identity.ts";
 import { hasPassword, oidcLinks } from "../../identity/oidc-credentials.ts";
 import { findActiveSession } from "../../session/session-manager.ts";
+import { submitCodeLogin } from "../../strategies/code/login.ts";
+import { isPasswordlessCodeEnabled } from "../../strategies/code/passwordless.ts";
 import { isOidcEnabled, isOidcSubmit, submitOidc } from "../../strategies/oidc/submit.ts";
 import { submitPasswordLogin } from "../../strategies/password/login.ts";
 import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
@@ -138,6 +140,8 @@ export const loginFlow: FlowKindModule = {
     const method = optionalString(body, "method");
     if (method === "identifier_first") return submitIdentifier(ctx, flow, body);
     if (method === "password") return submitPasswordLogin(ctx, flow, body);
+    if (method === "code" && isPasswordlessCodeEnabled(ctx.deps))
+      return submitCodeLogin(ctx, flow, body);
     if (isOidcSubmit(method, body) && isOidcEnabled(ctx.deps)) return submitOidc(ctx, flow, body);
     resetMessages(flow.payload.ui);
     addFlowMessage(flow.payload.ui, uiText(4010002));
@@ -183,5 +187,7 @@ async function socialOnlyProviders(ctx: Ctx, identifier: string): Promise<OidcPr
 }
 
 function identifierOf(credentials: { type: string; identifiers: string[] }[]): string {
-  return credentials.find((c) => c.type === "password")?.identifiers[0] ?? "";
+  const ofType = (type: string) => credentials.find((c) => c.type === type)?.identifiers[0];
+  // An account made by email code has no password identifier, only its code one.
+  return ofType("password") ?? ofType("code") ?? "";
 }

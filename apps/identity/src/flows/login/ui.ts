@@ -2,6 +2,10 @@ import type { OidcProviderConfig } from "../../config/config.ts";
 import type { Deps } from "../../http/deps.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { hasPassword, oidcLinks } from "../../identity/oidc-credentials.ts";
+import {
+  isPasswordlessCodeEnabled,
+  loginCodeSubmitNode,
+} from "../../strategies/code/passwordless.ts";
 import { csrfNode, inputNode, labels, submitNode, type UiNode } from "../../ui/nodes.ts";
 import { enabledOidcProviders, linkedProviders, oidcButtonNodes } from "../../ui/oidc-nodes.ts";
 import { type UiText, uiText } from "../../ui/text.ts";
@@ -54,7 +58,13 @@ export function loginNodes(
       label: identifierLabel(deps),
     }),
     ...passwordNodes(uiText(1010022)),
+    ...codeNodes(deps),
   ];
+}
+
+/** "Send sign in code" when passwordless email codes are on (Kratos adds it last). */
+function codeNodes(deps: Deps): UiNode[] {
+  return isPasswordlessCodeEnabled(deps) ? [loginCodeSubmitNode()] : [];
 }
 
 /** Re-authentication of the signed-in account: its password and its linked providers. */
@@ -76,6 +86,7 @@ function refreshNodes(
       label: identifierLabel(deps),
     }),
     ...(hasPassword(refresh.identity) ? passwordNodes(uiText(1010001)) : []),
+    ...codeNodes(deps),
   ];
 }
 
@@ -106,6 +117,7 @@ export function passwordStepNodes(deps: Deps, csrfToken: string, identifier: str
       label: identifierLabel(deps),
     }),
     ...passwordNodes(uiText(1010022)),
+    ...codeNodes(deps),
   ];
 }
 
@@ -127,5 +139,6 @@ export function socialStepNodes(
       required: true,
       label: identifierLabel(deps),
     }),
+    ...codeNodes(deps),
   ];
 }

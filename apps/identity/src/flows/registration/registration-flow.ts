@@ -5,6 +5,8 @@ import { query } from "../../http/context.ts";
 import { kratosError } from "../../http/errors.ts";
 import { redirect, respondWithFlow } from "../../http/respond.ts";
 import { findActiveSession } from "../../session/session-manager.ts";
+import { isPasswordlessCodeEnabled } from "../../strategies/code/passwordless.ts";
+import { submitCodeRegistration } from "../../strategies/code/registration.ts";
 import { isOidcEnabled, isOidcSubmit, submitOidc } from "../../strategies/oidc/submit.ts";
 import { submitPasswordRegistration } from "../../strategies/password/registration.ts";
 import { addFieldMessage, addFlowMessage, resetMessages } from "../../ui/nodes.ts";
@@ -98,6 +100,8 @@ export const registrationFlow: FlowKindModule = {
     if (method === "profile" || screen === "credential-selection")
       return submitProfile(ctx, flow, body);
     if (method === "password") return submitPasswordRegistration(ctx, flow, body);
+    if (method === "code" && isPasswordlessCodeEnabled(ctx.deps))
+      return submitCodeRegistration(ctx, flow, body);
     if (isOidcSubmit(method, body) && isOidcEnabled(ctx.deps)) return submitOidc(ctx, flow, body);
     addFlowMessage(flow.payload.ui, uiText(4010003));
     await ctx.deps.persistence.flows.updateFlow(flow);
@@ -110,6 +114,7 @@ function traitsOf(body: Body): unknown {
 }
 
 async function showProfile(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+  flow.state = "choose_method";
   const traits = (traitsOf(body) ?? {}) as Record<string, unknown>;
   flow.payload.ui.nodes = registrationNodes(ctx.deps, flow.csrf_token, traits);
   await ctx.deps.persistence.flows.updateFlow(flow);
@@ -120,6 +125,8 @@ async function showProfile(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
 /** Step one of profile_first: valid traits lead to the credential selection step. */
 async function submitProfile(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   const { traits, errors } = ctx.deps.defaultSchema.validate(traitsOf(body));
+  // Back from an email-code step: the next submit chooses a method again.
+  flow.state = "choose_method";
   if (errors.length > 0) {
     flow.payload.ui.nodes = registrationNodes(ctx.deps, flow.csrf_token, traits);
     for (const error of errors) addFieldMessage(flow.payload.ui, error.field, error.message);

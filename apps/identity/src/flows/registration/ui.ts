@@ -1,4 +1,8 @@
 import type { Deps } from "../../http/deps.ts";
+import {
+  isPasswordlessCodeEnabled,
+  registrationCodeSubmitNode,
+} from "../../strategies/code/passwordless.ts";
 import { csrfNode, submitNode, type UiNode } from "../../ui/nodes.ts";
 import { enabledOidcProviders, oidcButtonNodes } from "../../ui/oidc-nodes.ts";
 import { uiText } from "../../ui/text.ts";
@@ -18,6 +22,7 @@ export function registrationNodes(
       ...traitNodes(deps.defaultSchema, traits, { group: "default", hidden: false }),
       newPasswordNode(),
       submitNode("password", "method", "password", uiText(1040001)),
+      ...codeNodes(deps),
     ];
   }
   return [
@@ -40,7 +45,13 @@ export function credentialSelectionNodes(
     submitNode("profile", "screen", "previous", uiText(1040008)),
     newPasswordNode(),
     submitNode("password", "method", "password", uiText(1040001)),
+    ...codeNodes(deps),
   ];
+}
+
+/** "Send sign up code" when passwordless email codes are on (Kratos adds it last). */
+function codeNodes(deps: Deps): UiNode[] {
+  return isPasswordlessCodeEnabled(deps) ? [registrationCodeSubmitNode()] : [];
 }
 
 /**

@@ -45,3 +45,26 @@ export function codeStepNodes(
     submitNode("code", "email", address, labels.resendCode()),
   ];
 }
+
+/**
+ * The code entry of passwordless login and registration (Kratos's populateEmailSentFlow): a
+ * hidden method, the code, "continue", and `resend=code` to get a new code for the same data.
+ */
+export function codeEntryNodes(codeLabel: KratosMessageId): UiNode[] {
+  return [
+    inputNode({ group: "code", name: "method", type: "hidden", value: "code" }),
+    inputNode({
+      group: "code",
+      name: "code",
+      type: "text",
+      value: "",
+      required: true,
+      pattern: "[0-9]+",
+      maxlength: 6,
+      autocomplete: "one-time-code",
+      label: uiText(codeLabel),
+    }),
+    submitNode("code", "method", "code", labels.continue()),
+    submitNode("code", "resend", "code", labels.resendCode()),
+  ];
+}

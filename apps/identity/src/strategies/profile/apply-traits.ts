@@ -78,12 +78,13 @@ export function applyTraits(
       },
   );
 
-  const password = identity.credentials.find((c) => c.type === "password");
-  if (password) {
+  // An account made by email code signs in with the same identifier trait as a password one.
+  for (const credential of identity.credentials) {
+    if (credential.type !== "password" && credential.type !== "code") continue;
     const identifiers = valuesOf(traits, schema.passwordIdentifierFields);
-    if (identifiers.join("\n") !== password.identifiers.join("\n")) {
-      password.identifiers = identifiers;
-      password.updated_at = now;
+    if (identifiers.join("\n") !== credential.identifiers.join("\n")) {
+      credential.identifiers = identifiers;
+      credential.updated_at = now;
     }
   }
 }

@@ -1,0 +1,176 @@
+import type { Flow } from "../../flows/flow.ts";
+import { afterLoginUrl } from "../../flows/login/after-login.ts";
+import { identifierLabel } from "../../flows/login/ui.ts";
+import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
+import { completeWithSession } from "../../hooks/complete-with-session.ts";
+import { linkPendingCredentials } from "../../hooks/link-credentials.ts";
+import { localeOf } from "../../hooks/locale.ts";
+import type { Body } from "../../http/body.ts";
+import { optionalString } from "../../http/body.ts";
+import type { Ctx } from "../../http/context.ts";
+import { respondWithFlow } from "../../http/respond.ts";
+import { type Identity, normaliseIdentifier } from "../../identity/identity.ts";
+import { createSession, findActiveSession, refreshSession } from "../../session/session-manager.ts";
+import {
+  addFieldMessage,
+  addFlowMessage,
+  csrfNode,
+  inputNode,
+  resetMessages,
+  setInputValue,
+  type UiNode,
+} from "../../ui/nodes.ts";
+import { uiText } from "../../ui/text.ts";
+import { codeEntryNodes } from "./code-nodes.ts";
+import { findMatchingCode } from "./one-time-code.ts";
+import { sendPasswordlessCode, submittedTooOften } from "./send-code.ts";
+import { markAddressVerified } from "./verified-address.ts";
+
+// Passwordless sign-in by email code (Kratos's code strategy, login part). The first submit
+// (`method=code` + identifier) emails a code and answers `sent_email`; the second (`code`)
+// signs in. Unlike Kratos, which answers an unknown address with 4000035, every address gets
+// the same `sent_email` answer and only a known one gets an email (README, "not shown").
+
+const maxIdentifierLength = 320;
+
+export async function submitCodeLogin(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+  resetMessages(flow.payload.ui);
+  flow.payload.active = "code";
+  const resend = optionalString(body, "resend") === "code";
+  if (flow.state === "sent_email" && !resend) return verifyLoginCode(ctx, flow, body);
+  return sendLoginCode(ctx, flow, body);
+}
+
+async function sendLoginCode(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+  const { deps } = ctx;
+  const raw = optionalString(body, "identifier") ?? flow.internal.address ?? "";
+  const identifier = normaliseIdentifier(raw).slice(0, maxIdentifierLength);
+  if (!identifier) {
+    addFieldMessage(flow.payload.ui, "identifier", uiText(4000002, { property: "identifier" }));
+    await deps.persistence.flows.updateFlow(flow);
+    return respondWithFlow(ctx, flow, 400);
+  }
+  await limitCodeEmails(deps, identifier);
+  const identity = await findCodeIdentity(ctx, identifier);
+  await deps.persistence.transaction(async (tx) => {
+    await tx.codes.invalidateCodesOfFlow(flow.id, deps.now());
+    flow.state = "sent_email";
+    flow.internal.address = identifier;
+    flow.internal.tries = 0;
+    flow.payload.ui.nodes = loginCodeNodes(ctx, flow.csrf_token, identifier);
+    addFlowMessage(flow.payload.ui, uiText(1010014));
+    await tx.flows.updateFlow(flow);
+    if (identity?.state !== "active") return;
+    await sendPasswordlessCode(ctx, tx, {
+      kind: "login",
+      flowId: flow.id,
+      address: identifier,
+      identityId: identity.id,
+      locale: localeOf(ctx.request, body, identity),
+    });
+  });
+  // Kratos answers this step with 400 and the flow; browsers go back to the login UI.
+  await respondWithFlow(ctx, flow, 400);
+}
+
+async function verifyLoginCode(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+  const { deps } = ctx;
+  const code = optionalString(body, "code")?.trim() ?? "";
+  if (!code) {
+    addFieldMessage(flow.payload.ui, "code", uiText(4000002, { property: "code" }));
+    return answer(ctx, flow);
+  }
+  if ((flow.internal.tries ?? 0) >= deps.config.selfservice.methods.code.config.max_submissions) {
+    await deps.persistence.codes.invalidateCodesOfFlow(flow.id, deps.now());
+    addFlowMessage(flow.payload.ui, uiText(4000001, { reason: submittedTooOften }));
+    return answer(ctx, flow);
+  }
+  const codes = await deps.persistence.codes.activeCodesOfFlow(flow.id, deps.now());
+  const match = findMatchingCode(
+    codes.filter((c) => c.kind === "login"),
+    code,
+    deps.config.secrets.default[0]!,
+  );
+  const identity = match?.identity_id
+    ? await deps.persistence.identities.getIdentity(match.identity_id)
+    : undefined;
+  if (!match || !identity || !(await deps.persistence.codes.useCode(match.id, deps.now()))) {
+    flow.internal.tries = (flow.internal.tries ?? 0) + 1;
+    addFlowMessage(flow.payload.ui, uiText(4010008));
+    return answer(ctx, flow);
+  }
+  if (identity.state !== "active") {
+    addFlowMessage(flow.payload.ui, uiText(4010011));
+    return answer(ctx, flow);
+  }
+  // After 4000027: only a sign-in to the account the social profile belongs to links it.
+  if ((await linkPendingCredentials(ctx, flow, identity)) === "mismatch") {
+    addFlowMessage(flow.payload.ui, uiText(4010009));
+    return answer(ctx, flow);
+  }
+  // The code proves the customer reads this address.
+  await markAddressVerified(ctx, identity, match.address);
+  const issued = await issueSession(ctx, flow, identity);
+  flow.state = "passed_challenge";
+  flow.internal.completed = true;
+  flow.identity_id = identity.id;
+  await deps.persistence.flows.updateFlow(flow);
+  await completeWithSession(ctx, {
+    flow,
+    identity,
+    issued,
+    returnTo: afterLoginUrl(deps, flow.payload.return_to),
+  });
+}
+
+/** A refresh re-authenticates the signed-in account; otherwise a new aal1 session. */
+async function issueSession(
+  ctx: Ctx,
+  flow: Flow,
+  identity: Identity,
+): Promise<Awaited<ReturnType<typeof createSession>>> {
+  const active = await findActiveSession(ctx.deps, ctx.request);
+  if (flow.payload.refresh === true && active?.identity.id === identity.id) {
+    await refreshSession(ctx.deps, active, {
+      method: "code",
+      aal: "aal1",
+      completed_at: ctx.deps.now().toISOString(),
+    });
+    return { session: active.session, token: active.token };
+  }
+  return createSession(ctx.deps, identity, { method: "code" }, ctx.request);
+}
+
+/**
+ * The account a code for this address signs in to: its code credential (accounts that signed
+ * up by code), else the account the address belongs to as a verifiable address.
+ */
+async function findCodeIdentity(ctx: Ctx, address: string): Promise<Identity | undefined> {
+  const { identities } = ctx.deps.persistence;
+  return (
+    (await identities.findIdentityByIdentifier("code", address)) ??
+    (await identities.findIdentityByVerifiableAddress(address))
+  );
+}
+
+function loginCodeNodes(ctx: Ctx, csrfToken: string, identifier: string): UiNode[] {
+  return [
+    csrfNode(csrfToken),
+    inputNode({
+      group: "default",
+      name: "identifier",
+      type: "hidden",
+      value: identifier,
+      required: true,
+      label: identifierLabel(ctx.deps),
+    }),
+    ...codeEntryNodes(1070013),
+  ];
+}
+
+/** A failed code submit: 400 with the flow, the code field emptied, still `sent_email`. */
+async function answer(ctx: Ctx, flow: Flow): Promise<void> {
+  setInputValue(flow.payload.ui, "code", "");
+  await ctx.deps.persistence.flows.updateFlow(flow);
+  await respondWithFlow(ctx, flow, 400);
+}

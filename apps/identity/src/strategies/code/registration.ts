@@ -1,0 +1,220 @@
+import type { Flow } from "../../flows/flow.ts";
+import { afterRegistrationUrl } from "../../flows/registration/after-registration.ts";
+import { registrationNodes } from "../../flows/registration/ui.ts";
+import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
+import { completeWithSession } from "../../hooks/complete-with-session.ts";
+import { localeOf } from "../../hooks/locale.ts";
+import type { Body } from "../../http/body.ts";
+import { optionalString } from "../../http/body.ts";
+import type { Ctx } from "../../http/context.ts";
+import { rotateCsrfSecret } from "../../http/cookies.ts";
+import { respondWithFlow } from "../../http/respond.ts";
+import { type Identity, normaliseIdentifier } from "../../identity/identity.ts";
+import { createSession } from "../../session/session-manager.ts";
+import {
+  addFieldMessage,
+  addFlowMessage,
+  csrfNode,
+  setInputValue,
+  submitNode,
+  type UiNode,
+} from "../../ui/nodes.ts";
+import { uiText } from "../../ui/text.ts";
+import { traitNodes } from "../../ui/trait-nodes.ts";
+import {
+  applyTraits,
+  conflictsWithOtherIdentity,
+  isUniqueViolation,
+  traitValue,
+} from "../profile/apply-traits.ts";
+import { codeEntryNodes } from "./code-nodes.ts";
+import { findMatchingCode } from "./one-time-code.ts";
+import { sendPasswordlessCode, submittedTooOften } from "./send-code.ts";
+
+// Passwordless sign-up by email code (Kratos's code strategy, registration part). The first
+// submit (`method=code` + traits) validates the traits and emails a code; the second (`code`)
+// creates the identity with its address already verified and signs in. The traits are kept on
+// the flow between the two, so a changed form cannot swap the address the code went to.
+
+export async function submitCodeRegistration(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+  flow.payload.active = "code";
+  const resend = optionalString(body, "resend") === "code";
+  if (flow.state === "sent_email" && !resend) return verifyRegistrationCode(ctx, flow, body);
+  return sendRegistrationCode(ctx, flow, body);
+}
+
+function storedTraits(flow: Flow): Record<string, unknown> | undefined {
+  return flow.internal.codeTraits as Record<string, unknown> | undefined;
+}
+
+function identifierOf(ctx: Ctx, traits: Record<string, unknown>): string {
+  const schema = ctx.deps.defaultSchema;
+  const field = schema.passwordIdentifierFields[0] ?? schema.verificationFields[0];
+  const value = field ? traitValue(traits, field.path) : undefined;
+  return typeof value === "string" ? normaliseIdentifier(value) : "";
+}
+
+async function sendRegistrationCode(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+  const { deps } = ctx;
+  const submitted = body.traits ?? (flow.state === "sent_email" ? storedTraits(flow) : undefined);
+  const { traits, errors } = deps.defaultSchema.validate(submitted);
+  const address = identifierOf(ctx, traits);
+  if (errors.length > 0 || !address) {
+    flow.state = "choose_method";
+    flow.payload.ui.nodes = registrationNodes(deps, flow.csrf_token, traits);
+    for (const error of errors) addFieldMessage(flow.payload.ui, error.field, error.message);
+    await deps.persistence.flows.updateFlow(flow);
+    return respondWithFlow(ctx, flow, 400);
+  }
+  await limitCodeEmails(deps, address);
+  await deps.persistence.transaction(async (tx) => {
+    await tx.codes.invalidateCodesOfFlow(flow.id, deps.now());
+    flow.state = "sent_email";
+    flow.internal.address = address;
+    flow.internal.codeTraits = traits;
+    flow.internal.tries = 0;
+    flow.payload.ui.nodes = registrationCodeNodes(ctx, flow.csrf_token, traits);
+    addFlowMessage(flow.payload.ui, uiText(1040005));
+    await tx.flows.updateFlow(flow);
+    await sendPasswordlessCode(ctx, tx, {
+      kind: "registration",
+      flowId: flow.id,
+      address,
+      identityId: null,
+      locale: localeOf(ctx.request, body),
+    });
+  });
+  // Kratos answers this step with 400 and the flow; browsers go back to the registration UI.
+  await respondWithFlow(ctx, flow, 400);
+}
+
+async function verifyRegistrationCode(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+  const { deps } = ctx;
+  const traits = storedTraits(flow) ?? {};
+  const code = optionalString(body, "code")?.trim() ?? "";
+  if (!code) {
+    addFieldMessage(flow.payload.ui, "code", uiText(4000002, { property: "code" }));
+    return answer(ctx, flow);
+  }
+  if ((flow.internal.tries ?? 0) >= deps.config.selfservice.methods.code.config.max_submissions) {
+    await deps.persistence.codes.invalidateCodesOfFlow(flow.id, deps.now());
+    addFlowMessage(flow.payload.ui, uiText(4000001, { reason: submittedTooOften }));
+    return answer(ctx, flow);
+  }
+  const codes = await deps.persistence.codes.activeCodesOfFlow(flow.id, deps.now());
+  const match = findMatchingCode(
+    codes.filter((c) => c.kind === "registration"),
+    code,
+    deps.config.secrets.default[0]!,
+  );
+  if (!match || !(await deps.persistence.codes.useCode(match.id, deps.now()))) {
+    flow.internal.tries = (flow.internal.tries ?? 0) + 1;
+    addFlowMessage(flow.payload.ui, uiText(4040003));
+    return answer(ctx, flow);
+  }
+  const identity = newCodeIdentity(ctx, traits, match.address, localeOf(ctx.request, body));
+  // Like Kratos, a taken address shows only now, after the code (4000007, as for passwords).
+  if (await conflictsWithOtherIdentity(deps, identity)) return duplicate(ctx, flow);
+  const hooks = deps.config.selfservice.flows.registration.after.code.hooks.map((h) => h.hook);
+  if (flow.type === "browser" && hooks.includes("session"))
+    rotateCsrfSecret(ctx.request, ctx.reply, deps.config);
+  try {
+    await deps.persistence.transaction(async (tx) => {
+      await tx.identities.createIdentity(identity);
+      flow.state = "passed_challenge";
+      flow.internal.completed = true;
+      flow.identity_id = identity.id;
+      await tx.flows.updateFlow(flow);
+    });
+  } catch (error) {
+    if (
+      isUniqueViolation(error) ||
+      String((error as Error)?.cause ?? error).includes("duplicate key")
+    )
+      return duplicate(ctx, flow);
+    throw error;
+  }
+  const issued = hooks.includes("session")
+    ? await createSession(deps, identity, { method: "code" }, ctx.request)
+    : undefined;
+  await completeWithSession(ctx, {
+    flow,
+    identity,
+    issued,
+    returnTo: afterRegistrationUrl(deps, flow.payload.return_to),
+    includeIdentity: true,
+  });
+}
+
+/** The new account: a `code` credential and the address the code reached, verified. */
+function newCodeIdentity(
+  ctx: Ctx,
+  traits: Record<string, unknown>,
+  address: string,
+  locale: "de" | "en",
+): Identity {
+  const now = ctx.deps.now();
+  const identity: Identity = {
+    id: crypto.randomUUID(),
+    schema_id: ctx.deps.defaultSchema.id,
+    state: "active",
+    state_changed_at: now,
+    traits: {},
+    metadata_public: { locale },
+    metadata_admin: null,
+    verifiable_addresses: [],
+    recovery_addresses: [],
+    credentials: [
+      {
+        id: crypto.randomUUID(),
+        type: "code",
+        identifiers: [address],
+        config: { addresses: [{ channel: "email", address }] },
+        version: 0,
+        created_at: now,
+        updated_at: now,
+      },
+    ],
+    created_at: now,
+    updated_at: now,
+  };
+  applyTraits(identity, structuredClone(traits), ctx.deps.defaultSchema, now);
+  for (const verifiable of identity.verifiable_addresses) {
+    if (verifiable.value !== address) continue;
+    Object.assign(verifiable, { verified: true, status: "completed", verified_at: now });
+  }
+  return identity;
+}
+
+/**
+ * The code step: the traits kept as hidden fields, the code, continue and resend, and with
+ * profile_first a way back to the credential choice (Kratos's `screen=credential-selection`).
+ */
+function registrationCodeNodes(
+  ctx: Ctx,
+  csrfToken: string,
+  traits: Record<string, unknown>,
+): UiNode[] {
+  const twoSteps = ctx.deps.config.selfservice.flows.registration.style === "profile_first";
+  return [
+    csrfNode(csrfToken),
+    ...traitNodes(ctx.deps.defaultSchema, traits, { group: "default", hidden: true }),
+    ...codeEntryNodes(1070012),
+    ...(twoSteps ? [submitNode("profile", "screen", "credential-selection", uiText(1040008))] : []),
+  ];
+}
+
+async function duplicate(ctx: Ctx, flow: Flow): Promise<void> {
+  addFlowMessage(flow.payload.ui, uiText(4000007));
+  flow.state = "choose_method";
+  flow.internal.completed = false;
+  flow.payload.ui.nodes = registrationNodes(ctx.deps, flow.csrf_token, storedTraits(flow) ?? {});
+  return answer(ctx, flow);
+}
+
+/** A failed submit: 400 with the flow and the code field emptied. */
+async function answer(ctx: Ctx, flow: Flow): Promise<void> {
+  setInputValue(flow.payload.ui, "code", "");
+  await ctx.deps.persistence.flows.updateFlow(flow);
+  await respondWithFlow(ctx, flow, 400);
+}

@@ -1,0 +1,45 @@
+import type { Locale } from "../../hooks/locale.ts";
+import type { Ctx } from "../../http/context.ts";
+import type { CodeRecord, Persistence } from "../../persistence/persistence.ts";
+import { hashCode, newCode } from "./one-time-code.ts";
+
+/**
+ * Stores a new sign-in or sign-up code for the flow (only its HMAC) and writes its email into
+ * the outbox, both in the caller's transaction: the code exists in the email alone.
+ */
+export async function sendPasswordlessCode(
+  ctx: Ctx,
+  tx: Persistence,
+  options: {
+    kind: "login" | "registration";
+    flowId: string;
+    address: string;
+    identityId: string | null;
+    locale: Locale;
+  },
+): Promise<void> {
+  const { deps } = ctx;
+  const code = newCode();
+  const lifespan = deps.config.selfservice.methods.code.config.lifespan;
+  const record: CodeRecord = {
+    id: crypto.randomUUID(),
+    flow_id: options.flowId,
+    kind: options.kind,
+    code_hash: hashCode(code, deps.config.secrets.default[0]!),
+    address: options.address,
+    identity_id: options.identityId,
+    used_at: null,
+    expires_at: new Date(deps.now().getTime() + lifespan),
+  };
+  await tx.codes.createCode(record);
+  await tx.courier.enqueueEmail({
+    templateType: options.kind === "login" ? "login_code_valid" : "registration_code_valid",
+    to: options.address,
+    locale: options.locale,
+    model: { code, expiresInMinutes: Math.round(lifespan / 60_000) },
+  });
+}
+
+/** Too many wrong codes: Kratos's ErrCodeSubmittedTooOften, shown as 4000001 in the flow. */
+export const submittedTooOften =
+  "The request was submitted too often. Please request another code.";
