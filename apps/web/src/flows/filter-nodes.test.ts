@@ -108,4 +108,27 @@ describe("filterNodesByGroups (SPEC.md §5)", () => {
       "totp_code",
     ]);
   });
+
+  it("shows a second-factor step's code forms with the csrf token (a Kratos aal2 flow)", () => {
+    const aal2 = [
+      csrfNode,
+      inputNode("identifier", { type: "hidden", value: "anna@example.com" }),
+      inputNode("totp_code", { group: "totp" }),
+      inputNode("method", { group: "totp", type: "submit", value: "totp" }),
+      inputNode("lookup_secret", { group: "lookup_secret" }),
+      inputNode("method", { group: "lookup_secret", type: "submit", value: "lookup_secret" }),
+      scriptNode("webauthn"),
+      inputNode("webauthn_login", { group: "webauthn", type: "hidden" }),
+    ];
+    expect(
+      names(filterNodesByGroups(aal2, { groups: ["totp", "webauthn"], attributes: ["submit"] })),
+    ).toEqual([
+      "csrf_token",
+      "identifier",
+      "totp_code",
+      "method",
+      "webauthn_script",
+      "webauthn_login",
+    ]);
+  });
 });

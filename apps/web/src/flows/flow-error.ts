@@ -5,7 +5,7 @@
 import { type ErrorId, isErrorId } from "@moos/contract";
 
 export type FlowName = "login" | "registration" | "recovery" | "verification" | "settings";
-export type Screen = FlowName | "settings-password" | "home";
+export type Screen = FlowName | "settings-password" | "settings-two-factor" | "home";
 
 export type NextStep =
   /** Send the browser to this URL (absolute, or a path on this origin outside the screens). */

@@ -22,7 +22,7 @@ const DOCUMENT_PATHS = /^\/(self-service|sessions|\.well-known\/ory|schemas|api)
 // A flow screen opened without ?flow= redirects (on the server) to start its flow; the client
 // router would keep the address without the flow id, so such targets load as documents too.
 const FLOW_SCREEN =
-  /^(\/en)?\/(login|registration|recovery|verification|settings)(\/password)?\/?(\?|$)/;
+  /^(\/en)?\/(login|registration|recovery|verification|settings)(\/password|\/two-factor)?\/?(\?|$)/;
 
 /** True when the target must be loaded as a document rather than by the client router. */
 export function needsDocumentNavigation(url: string): boolean {

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
+  BACKUP_CODE_REQUIRED,
   checkField,
   checkFields,
   formValues,
+  ONE_TIME_CODE_INVALID,
+  ONE_TIME_CODE_REQUIRED,
   RECOVERY_CODE_INVALID,
   RECOVERY_CODE_REQUIRED,
 } from "./field-rules";
@@ -44,6 +47,14 @@ describe("field rules", () => {
     expect(checkField("recoveryCode", "12a", {})).toBe(RECOVERY_CODE_INVALID);
     expect(checkField("recoveryCode", "123456", {})).toBeUndefined();
     expect(checkField("verificationCode", "", {})).toBe("verificationCodeRequired");
+  });
+
+  it("asks sign-in codes for 6 digits and backup codes only to be there", () => {
+    expect(checkField("oneTimeCode", "", {})).toBe(ONE_TIME_CODE_REQUIRED);
+    expect(checkField("oneTimeCode", "12345", {})).toBe(ONE_TIME_CODE_INVALID);
+    expect(checkField("oneTimeCode", "123456", {})).toBeUndefined();
+    expect(checkField("backupCode", "  ", {})).toBe(BACKUP_CODE_REQUIRED);
+    expect(checkField("backupCode", "a1b2c3d4", {})).toBeUndefined();
   });
 
   it("reads string values of a form", () => {

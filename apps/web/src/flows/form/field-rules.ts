@@ -24,13 +24,20 @@ export type RuleName =
   | "repeatPassword"
   | "verificationCode"
   /** The recovery code: same shape as the verification code, its own words. */
-  | "recoveryCode";
+  | "recoveryCode"
+  /** A sign-in code (email or authenticator app): 6 digits, in words of its own. */
+  | "oneTimeCode"
+  /** A backup code: only required (its format is the identity service's). */
+  | "backupCode";
 
 export type FieldRules = Readonly<Record<string, RuleName>>;
 
 /** Message keys of our own, besides the `validation` namespace. */
 export const RECOVERY_CODE_REQUIRED = "recovery.codeRequired";
 export const RECOVERY_CODE_INVALID = "recovery.codeInvalid";
+export const ONE_TIME_CODE_REQUIRED = "codes.required";
+export const ONE_TIME_CODE_INVALID = "codes.invalid";
+export const BACKUP_CODE_REQUIRED = "codes.backupRequired";
 
 export function checkField(
   rule: RuleName,
@@ -57,6 +64,13 @@ export function checkField(
       if (key === "verificationCodeRequired") return RECOVERY_CODE_REQUIRED;
       return key ? RECOVERY_CODE_INVALID : undefined;
     }
+    case "oneTimeCode": {
+      const key = validateVerificationCode(value);
+      if (key === "verificationCodeRequired") return ONE_TIME_CODE_REQUIRED;
+      return key ? ONE_TIME_CODE_INVALID : undefined;
+    }
+    case "backupCode":
+      return value.trim() === "" ? BACKUP_CODE_REQUIRED : undefined;
   }
 }
 

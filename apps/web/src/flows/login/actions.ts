@@ -12,6 +12,8 @@ import { continueWithStep } from "../step-url";
 import { runSubmit } from "../submit";
 import { finishSubmit } from "../submit.server";
 import { findInput } from "../ui/nodes";
+import { offersLoginCode } from "./code-login-nodes";
+import { sendLoginCode } from "./code-login-submit";
 
 /**
  * Identifier first: the email step sends the address (`method=identifier_first`) and moves on
@@ -34,6 +36,13 @@ export async function submitLogin(_state: FormState, formData: FormData): Promis
     }
     if (values.identifierFirst !== "true") return { values: kept, errors, step: "password" };
     return submitIdentifier(values, identifier, locale);
+  }
+  if (values.intent === "code") {
+    const identifierErrors = checkFields({ identifier: "email" }, kept);
+    if (Object.keys(identifierErrors).length > 0) {
+      return { values: kept, errors: identifierErrors, step: "identifier" };
+    }
+    return sendLoginCode(values, { values: kept, errors: {}, step: "password" });
   }
   const errors = checkFields({ identifier: "email", password: "currentPassword" }, values);
   if (Object.keys(errors).length > 0) {
@@ -93,10 +102,10 @@ async function submitIdentifier(
       }),
     onSuccess: (result: SuccessfulNativeLogin) =>
       continueWithStep(result.continue_with) ?? { type: "redirect", url: "/api/redirect" },
-    // Anything but the password step (the providers of a social-only account, a message on
-    // the address) is the screen's to show.
+    // Anything but the plain password step (the providers of a social-only account, a message
+    // on the address, the offer of a code by email) is the screen's to show.
     onFlow: (flow) =>
-      findInput(flow.ui.nodes, "password")
+      findInput(flow.ui.nodes, "password") && !offersLoginCode(flow.ui.nodes)
         ? undefined
         : { type: "screen", screen: "login", query: { flow: flow.id } },
   });

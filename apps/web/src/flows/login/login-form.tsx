@@ -15,6 +15,8 @@ export interface LoginFormTexts {
   readonly changeEmail: string;
   readonly forgotPassword: string;
   readonly formLabel: string;
+  /** "Log in with a code instead", when the flow offers passwordless codes. */
+  readonly useCode?: string;
 }
 
 export interface LoginFormProps {
@@ -92,6 +94,11 @@ export function LoginForm(props: LoginFormProps): React.JSX.Element {
             <Button type="submit" isLoading={isBusy}>
               {texts.logIn}
             </Button>
+            {texts.useCode ? (
+              <Button type="submit" name="intent" value="code" variant="secondary" formNoValidate>
+                {texts.useCode}
+              </Button>
+            ) : null}
           </>
         )}
       </form>

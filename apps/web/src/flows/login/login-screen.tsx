@@ -7,6 +7,7 @@ import { type Locale, localizedHref } from "../../lib/locale";
 import { errorTexts, kratosFormatter } from "../i18n.server";
 import { loadScreenFlow } from "../load-flow";
 import { queryParam, type SearchParams } from "../screen-query";
+import { SecondFactorScreen } from "../second-factor/second-factor-screen";
 import { submitProvider } from "../social/actions";
 import { isSocialOnlyStep, type SocialProvider, socialProviders } from "../social/social-nodes";
 import { SocialSection } from "../social/social-section";
@@ -19,9 +20,13 @@ import {
   nodeValue,
 } from "../ui/nodes";
 import { ErrorNotice, FlowMessages, Screen, ScreenRoot, TextLink } from "../ui/screen";
+import { offersPasskeyAutofill } from "../webauthn/webauthn-nodes";
 import { AccountLine } from "./account-line";
 import { submitLogin } from "./actions";
+import { isCodeStep, offersLoginCode } from "./code-login-nodes";
+import { CodeLoginStep } from "./code-login-step";
 import { LoginForm } from "./login-form";
+import { PasskeyLogin } from "./passkey-login";
 
 /** 4000010: the account's address is not verified yet. */
 const ADDRESS_NOT_VERIFIED = 4000010;
@@ -49,6 +54,11 @@ export async function LoginScreen({
   });
   if (!loaded.flow) return <ScreenRoot locale={locale} title={t("title")} {...loaded.root} />;
   const { flow, error } = loaded;
+  // The second factor after the password, and the code step of passwordless sign-in.
+  if (flow.requested_aal === "aal2") {
+    return <SecondFactorScreen locale={locale} flow={flow} error={error} />;
+  }
+  if (isCodeStep(flow.ui.nodes)) return <CodeLoginStep locale={locale} flow={flow} error={error} />;
 
   const format = await kratosFormatter(locale);
   const nodes = flow.ui.nodes;
@@ -123,6 +133,7 @@ export async function LoginScreen({
           changeEmailHref={changeEmailHref}
         />
       )}
+      <PasskeyLogin locale={locale} flow={flow} format={format} />
       {identifierFixed ? null : (
         <p className="text-gray-700">
           {t("noAccount")}{" "}
@@ -165,7 +176,8 @@ async function PasswordLogin({
     label: common("email"),
     type: "email",
     inputMode: "email",
-    autoComplete: "username",
+    // A passkey may fill it (the browser's autofill, conditional mediation).
+    autoComplete: offersPasskeyAutofill(nodes) ? "username webauthn" : "username",
     rule: "email",
     required: true,
   } as const;
@@ -215,6 +227,13 @@ async function PasswordLogin({
         changeEmail: t("changeEmail"),
         forgotPassword: common("forgotPassword"),
         formLabel: t("title"),
+        ...(offersLoginCode(nodes)
+          ? {
+              useCode: (await getTranslations({ locale, namespace: "twoFactor" }))(
+                "codeLogin.useCode",
+              ),
+            }
+          : {}),
       }}
       errorTexts={await errorTexts(locale)}
     />

@@ -18,6 +18,7 @@ import { SuccessNote } from "../ui/success-note";
 import { logOut, submitProfile } from "./actions";
 import { LinkedAccountsSection } from "./linked-accounts";
 import { SessionsSection } from "./sessions";
+import { TwoFactorLink } from "./two-factor/two-factor-link";
 
 /** 1060001: signed in by recovery; the password is to be changed now. */
 const ACCOUNT_RECOVERED = 1060001;
@@ -107,6 +108,8 @@ export async function SettingsScreen({
           {t("changePassword")}
         </LinkButton>
       </section>
+
+      <TwoFactorLink locale={locale} flow={flow} />
 
       <LinkedAccountsSection locale={locale} flow={flow} format={format} />
 

@@ -1,9 +1,11 @@
 import type { Session } from "@ory/client-fetch";
+import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import type * as React from "react";
 import { FlowForm } from "../../flows/form/flow-form";
 import { kratosFormatter } from "../../flows/i18n.server";
 import { queryParam, type SearchParams } from "../../flows/screen-query";
+import { readSession } from "../../flows/session.server";
 import { logOut } from "../../flows/settings/actions";
 import { startSocialSignIn } from "../../flows/social/actions";
 import { offeredProviderNodes } from "../../flows/social/offered-providers.server";
@@ -15,14 +17,13 @@ import { type Locale, localizedHref } from "../../lib/locale";
 
 type Mode = "login" | "registration";
 
-async function currentSession(): Promise<Session | undefined> {
+async function currentSession(locale: Locale): Promise<Session | undefined> {
   const client = await createIdentityClient();
-  try {
-    return await client.call((api) => api.toSession());
-  } catch {
-    // Signed out (401) or the identity service unreachable: the splash works the same.
-    return undefined;
-  }
+  const read = await readSession(client, locale).catch(() => undefined);
+  // Signed in with the first factor only: the second step comes first.
+  if (read?.state === "second-factor") redirect(read.url);
+  // Signed out or the identity service unreachable: the splash works the same.
+  return read?.state === "active" ? read.session : undefined;
 }
 
 function emailOf(session: Session): string | undefined {
@@ -43,7 +44,7 @@ export async function SplashScreen({
 }): Promise<React.JSX.Element> {
   const t = await getTranslations({ locale, namespace: "splash" });
   const common = await getTranslations({ locale, namespace: "common" });
-  const session = await currentSession();
+  const session = await currentSession(locale);
 
   if (session) {
     const email = emailOf(session);

@@ -1,0 +1,121 @@
+"use client";
+
+// A form whose submit is done by webauthn.js: the customer presses the trigger button (or picks
+// a passkey from the email field's autofill), the script asks the browser for the credential,
+// writes the result into the hidden `resultName` input and submits the form.
+//
+// webauthn.js submits with form.submit(), which fires no submit event, so React would not run
+// the form's server action; the form's submit() is pointed at requestSubmit() instead, and the
+// result goes through the same server action as every other form.
+//
+// Passkeys need JavaScript: without it the server-rendered page shows a note in place of the
+// button (the button is only rendered once the page runs).
+
+import * as React from "react";
+import { Alert } from "../../components/alert";
+import { Button } from "../../components/button";
+import type { FieldSpec, HiddenField } from "../form/field-spec";
+import { FlowField, HiddenFields } from "../form/flow-form";
+import { type FormAction, useFlowForm } from "../form/use-flow-form";
+import { loadWebAuthnScript, webAuthnFunction } from "./load-webauthn-script";
+import type { WebAuthnScript, WebAuthnTrigger } from "./webauthn-nodes";
+
+export interface WebAuthnFormProps {
+  readonly action: FormAction;
+  readonly hidden: readonly HiddenField[];
+  /** The hidden input webauthn.js fills (`passkey_login`, `webauthn_register`, ...). */
+  readonly resultName: string;
+  readonly trigger: WebAuthnTrigger;
+  readonly script: WebAuthnScript;
+  /** Fields sent along (the name of a new security key). */
+  readonly fields?: readonly FieldSpec[];
+  /** Starts the browser's passkey autofill on the email field as soon as the script runs. */
+  readonly autofill?: boolean;
+  readonly label: string;
+  /** Shown instead of the button when the page runs without JavaScript. */
+  readonly noScriptText: string;
+  /** Shown when the browser cannot use passkeys or the script did not load. */
+  readonly unavailableText: string;
+  readonly variant?: "primary" | "secondary";
+}
+
+export function WebAuthnForm(props: WebAuthnFormProps): React.JSX.Element {
+  const form = useFlowForm(props.action, props.fields ?? [], {});
+  const [status, setStatus] = React.useState<"server" | "loading" | "ready" | "unavailable">(
+    "server",
+  );
+  const { script, autofill } = props;
+
+  React.useEffect(() => {
+    if (!window.PublicKeyCredential) {
+      setStatus("unavailable");
+      return;
+    }
+    setStatus("loading");
+    let active = true;
+    loadWebAuthnScript(script).then(
+      () => {
+        if (!active) return;
+        setStatus("ready");
+        if (autofill) void webAuthnFunction("oryPasskeyLoginAutocompleteInit")?.();
+      },
+      () => {
+        if (active) setStatus("unavailable");
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [script, autofill]);
+
+  React.useEffect(() => {
+    const element = form.formRef.current;
+    if (!element) return;
+    element.submit = () => element.requestSubmit();
+  });
+
+  if (status === "server") {
+    return (
+      <noscript>
+        <Alert severity="info">{props.noScriptText}</Alert>
+      </noscript>
+    );
+  }
+  if (status === "unavailable") return <Alert severity="info">{props.unavailableText}</Alert>;
+
+  const { trigger } = props;
+  const onTrigger = (): void => {
+    const run = webAuthnFunction(trigger.trigger);
+    if (!run) return;
+    // The webauthn group's options travel in the button's value; passkeys read theirs from
+    // a hidden input.
+    void run(trigger.value ? JSON.parse(trigger.value) : undefined);
+  };
+
+  return (
+    <form
+      ref={form.formRef}
+      action={form.formAction}
+      onSubmit={form.onSubmit}
+      noValidate
+      aria-label={props.label}
+      className="flex flex-col gap-4"
+    >
+      <HiddenFields fields={props.hidden} />
+      <input type="hidden" name={props.resultName} defaultValue="" />
+      {(props.fields ?? []).map((spec) => (
+        <FlowField key={spec.name} spec={spec} state={form.field(spec)} />
+      ))}
+      <Button
+        type="button"
+        name={trigger.name}
+        value={trigger.value}
+        variant={props.variant ?? "secondary"}
+        isLoading={status === "loading" || form.isPending || form.state.navigateTo !== undefined}
+        onClick={onTrigger}
+      >
+        {trigger.label}
+      </Button>
+    </form>
+  );
+}
