@@ -20,7 +20,7 @@ function node(type: "img" | "text", group: UiNode["group"], attributes: object, 
     attributes: { ...attributes, node_type: type },
     messages: [],
     meta,
-  } as UiNode;
+  } as unknown as UiNode;
 }
 
 // Kratos's settings nodes for an identity without TOTP (selfservice/strategy/totp snapshots).
