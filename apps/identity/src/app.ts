@@ -9,6 +9,7 @@ import { loadIdentitySchema } from "./identity/identity-schema.ts";
 import { connectDatabase } from "./persistence/sql/connect.ts";
 import { createSqlPersistence } from "./persistence/sql/sql-persistence.ts";
 import { createOidcClients } from "./strategies/oidc/clients.ts";
+import { createWebhookDispatcher } from "./webhooks/dispatcher.ts";
 
 // The composition root: the only place that picks the SQL adapter and wires everything.
 
@@ -17,6 +18,8 @@ export interface App {
   publicServer: FastifyInstance;
   adminServer: FastifyInstance;
   dispatcher: Dispatcher;
+  /** Delivers the shop's webhooks from the same outbox. */
+  webhookDispatcher: Dispatcher;
   /** Listens on the configured (or, with port 0, random) ports; returns the base URLs. */
   listen(): Promise<{ publicUrl: string; adminUrl: string }>;
   close(): Promise<void>;
@@ -57,20 +60,25 @@ export async function createApp(
   const publicServer = await buildPublicServer(deps);
   const adminServer = await buildAdminServer(deps);
   const dispatcher = createDispatcher(db, config.courier);
+  const webhookDispatcher = createWebhookDispatcher(db, config, { fetch: fetchFn });
   return {
     deps,
     publicServer,
     adminServer,
     dispatcher,
+    webhookDispatcher,
     async listen() {
       const { public: pub, admin } = config.serve;
       const publicUrl = await publicServer.listen({ host: pub.host, port: pub.port });
       const adminUrl = await adminServer.listen({ host: admin.host, port: admin.port });
-      if (config.courier.dispatcher.enabled) dispatcher.start();
+      if (config.courier.dispatcher.enabled) {
+        dispatcher.start();
+        webhookDispatcher.start();
+      }
       return { publicUrl, adminUrl };
     },
     async close() {
-      await dispatcher.stop();
+      await Promise.all([dispatcher.stop(), webhookDispatcher.stop()]);
       await publicServer.close();
       await adminServer.close();
       await deps.persistence.close();

@@ -5,10 +5,13 @@ import { query } from "../http/context.ts";
 import type { Deps } from "../http/deps.ts";
 import { errors, type HttpError } from "../http/errors.ts";
 import { sendJson } from "../http/respond.ts";
+import { localeOf } from "../identity/identity.ts";
 import { route } from "../session/handlers.ts";
+import { emailOf } from "../webhooks/events.ts";
+import { asObject } from "./identity-body.ts";
 
 // GET /admin/courier/messages[/{id}]: what the courier sent or will send, so operators and
-// tests can read codes from emails as they do against Kratos.
+// tests can read codes from emails as they do against Kratos. POST is our extension.
 
 const statuses = new Set<CourierMessageStatus>(["queued", "processing", "sent", "abandoned"]);
 
@@ -16,6 +19,37 @@ export function registerCourierRoutes(app: FastifyInstance, deps: Deps): void {
   const json = { json: "always" } as const;
   app.get("/admin/courier/messages", route(deps, listMessages, json));
   app.get("/admin/courier/messages/:id", route(deps, getMessage, json));
+  app.post("/admin/courier/messages", route(deps, sendMessage, json));
+}
+
+/**
+ * Our extension: the web app asks for an email the service renders and sends from its outbox
+ * (only `newsletter_confirmation`, the double opt-in). Recipient and language come from the
+ * identity, never from the caller.
+ */
+async function sendMessage(ctx: Ctx): Promise<void> {
+  const body = asObject(ctx.request.body, "The request body");
+  if (body.template_type !== "newsletter_confirmation") {
+    throw errors.badRequest(
+      `Unknown template_type "${String(body.template_type).slice(0, 64)}"; only newsletter_confirmation can be sent.`,
+    );
+  }
+  const model = asObject(body.model ?? {}, "model");
+  const url = typeof model.confirmation_url === "string" ? URL.parse(model.confirmation_url) : null;
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:"))
+    throw errors.badRequest("model.confirmation_url must be an http or https URL.");
+  const identityId = typeof body.identity_id === "string" ? body.identity_id : "";
+  const identity = await ctx.deps.persistence.identities.getIdentity(identityId);
+  if (!identity) throw errors.notFound("Unable to locate the resource");
+  const to = emailOf(identity);
+  if (!to) throw errors.badRequest("The identity has no email address.");
+  const id = await ctx.deps.persistence.courier.enqueueEmail({
+    templateType: "newsletter_confirmation",
+    to,
+    locale: localeOf(identity),
+    model: { confirmation_url: url.toString() },
+  });
+  sendJson(ctx.reply, 201, await ctx.deps.persistence.courier.getMessage(id));
 }
 
 async function listMessages(ctx: Ctx): Promise<void> {

@@ -110,7 +110,8 @@ export function parseExternalId(value: unknown): string | undefined {
 
 /**
  * credentials.password.config: `hashed_password` (an imported hash, verified as it is and
- * replaced by argon2id at the next sign-in) or `password` (hashed here). Replaces the identity's
+ * replaced by argon2id at the next sign-in), `password` (hashed here) or
+ * `use_password_migration_hook` (no hash yet: the first sign-in asks the old system). Replaces the identity's
  * password credential; its identifiers follow from the traits.
  */
 export async function importCredentials(
@@ -125,17 +126,27 @@ export async function importCredentials(
     asObject(credentials.password, "credentials.password").config ?? {},
     "credentials.password.config",
   );
-  const { hashed_password: hashed, password } = config;
-  let hash: string;
+  const { hashed_password: hashed, password, use_password_migration_hook: useHook } = config;
+  let stored: Record<string, unknown>;
   if (typeof hashed === "string" && hashed) {
     if (!isSupportedPasswordHash(hashed)) {
-      throw errors.badRequest("The imported password does not match any known hash format.");
+      throw errors.badRequest(
+        "The imported password does not match any known hash format. Accepted are bcrypt " +
+          "($2a$, $2b$, $2y$), argon2 ($argon2id$, $argon2i$), pbkdf2 ($pbkdf2-sha256$), " +
+          "phpass ($P$, $H$), salted md5/sha ($md5$, $sha1$pf=, $sha256$pf=, $sha512$pf=) " +
+          "and {SSHA}, {SSHA256}, {SSHA512}.",
+      );
     }
-    hash = hashed;
+    stored = { hashed_password: hashed };
   } else if (typeof password === "string" && password) {
-    hash = await deps.hasher.hash(password);
+    stored = { hashed_password: await deps.hasher.hash(password) };
+  } else if (useHook === true) {
+    // Kratos's password migration hook: the first sign-in asks the old system (login.ts).
+    stored = { use_password_migration_hook: true };
   } else {
-    throw errors.badRequest("credentials.password.config needs a password or a hashed_password.");
+    throw errors.badRequest(
+      "credentials.password.config needs a password, a hashed_password or use_password_migration_hook.",
+    );
   }
   const now = deps.now();
   const existing = identity.credentials.find((c) => c.type === "password");
@@ -145,7 +156,7 @@ export async function importCredentials(
       id: existing?.id ?? crypto.randomUUID(),
       type: "password",
       identifiers: existing?.identifiers ?? [],
-      config: { hashed_password: hash },
+      config: stored,
       version: 0,
       created_at: existing?.created_at ?? now,
       updated_at: now,

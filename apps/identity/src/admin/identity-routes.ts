@@ -5,12 +5,20 @@ import type { Deps } from "../http/deps.ts";
 import { errors, HttpError } from "../http/errors.ts";
 import { sendJson } from "../http/respond.ts";
 import type { Identity } from "../identity/identity.ts";
-import { normaliseIdentifier } from "../identity/identity.ts";
+import { localeOf, normaliseIdentifier } from "../identity/identity.ts";
 import { route, uuidPattern } from "../session/handlers.ts";
 import {
   conflictsWithOtherIdentity,
   isUniqueViolation,
 } from "../strategies/profile/apply-traits.ts";
+import {
+  consentChangedEvent,
+  emailOf,
+  emitWebhookEvent,
+  newsletterStatusOf,
+  type WebhookEvent,
+} from "../webhooks/events.ts";
+import { registerBatchIdentityRoutes } from "./batch-identities.ts";
 import {
   asObject,
   identityFromCreateBody,
@@ -25,8 +33,9 @@ import { toAdminIdentityJson } from "./identity-json.ts";
 import { applyJsonPatch, JsonPatchError, parseJsonPatch, pointerTokens } from "./json-patch.ts";
 
 // Kratos's admin identity API (identity/handler.go): create (with an optional password or an
-// imported hash), get, list, update (PUT), patch (JSON Patch), delete. Deleting an identity
-// deletes its sessions with it (foreign keys cascade), so it is signed out everywhere at once.
+// imported hash), get, list, update (PUT), patch (JSON Patch), delete, and the batch import
+// (batch-identities.ts). Deleting an identity deletes its credentials, sessions, codes and
+// flows with it (foreign keys cascade), so it is signed out everywhere at once.
 
 const credentialTypes = new Set([
   "password",
@@ -53,6 +62,7 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: Deps): void {
   app.put("/admin/identities/:id", route(deps, updateIdentity, json));
   app.patch("/admin/identities/:id", route(deps, patchIdentity, json));
   app.delete("/admin/identities/:id", route(deps, deleteIdentity, json));
+  registerBatchIdentityRoutes(app, deps);
 }
 
 function conflict(cause?: unknown): HttpError {
@@ -79,15 +89,25 @@ export async function loadIdentity(ctx: Ctx): Promise<Identity> {
   return identity;
 }
 
-/** Writes a new or changed identity; identifiers or addresses taken by another identity: 409. */
-async function save(ctx: Ctx, identity: Identity, mode: "create" | "update"): Promise<void> {
+/**
+ * Writes a new or changed identity, with the webhook events it causes in the same transaction;
+ * identifiers or addresses taken by another identity: 409.
+ */
+async function save(
+  ctx: Ctx,
+  identity: Identity,
+  mode: "create" | "update",
+  events: (WebhookEvent | undefined)[] = [],
+): Promise<void> {
   if (await conflictsWithOtherIdentity(ctx.deps, identity)) throw conflict();
   try {
-    await ctx.deps.persistence.transaction((tx) =>
-      mode === "create"
-        ? tx.identities.createIdentity(identity)
-        : tx.identities.updateIdentity(identity),
-    );
+    await ctx.deps.persistence.transaction(async (tx) => {
+      if (mode === "create") await tx.identities.createIdentity(identity);
+      else await tx.identities.updateIdentity(identity);
+      for (const event of events) {
+        if (event) await emitWebhookEvent(tx, ctx.deps.config, event, ctx.deps.now());
+      }
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(error);
     throw error;
@@ -156,6 +176,7 @@ async function listIdentities(ctx: Ctx): Promise<void> {
 async function updateIdentity(ctx: Ctx): Promise<void> {
   const body = asObject(ctx.request.body, "The request body");
   const identity = await loadIdentity(ctx);
+  const consentBefore = newsletterStatusOf(identity);
   const now = ctx.deps.now();
   setState(identity, parseState(body.state, identity.state), now);
   identity.metadata_public = parseMetadata(body.metadata_public, "metadata_public");
@@ -165,7 +186,7 @@ async function updateIdentity(ctx: Ctx): Promise<void> {
   const schemaId =
     body.schema_id === undefined || body.schema_id === "" ? identity.schema_id : body.schema_id;
   setTraits(identity, body.traits, schemaFor(ctx.deps, schemaId), now);
-  await save(ctx, identity, "update");
+  await save(ctx, identity, "update", [consentChangedEvent(consentBefore, identity)]);
   sendJson(ctx.reply, 200, adminJson(ctx, identity));
 }
 
@@ -190,6 +211,7 @@ async function patchIdentity(ctx: Ctx): Promise<void> {
     throw patchError(error);
   }
   const identity = await loadIdentity(ctx);
+  const consentBefore = newsletterStatusOf(identity);
   const document = {
     traits: identity.traits,
     metadata_public: identity.metadata_public,
@@ -208,7 +230,7 @@ async function patchIdentity(ctx: Ctx): Promise<void> {
   identity.metadata_public = parseMetadata(patched.metadata_public, "metadata_public");
   identity.metadata_admin = parseMetadata(patched.metadata_admin, "metadata_admin");
   setTraits(identity, patched.traits, schemaFor(ctx.deps, identity.schema_id), now);
-  await save(ctx, identity, "update");
+  await save(ctx, identity, "update", [consentChangedEvent(consentBefore, identity)]);
   sendJson(ctx.reply, 200, adminJson(ctx, identity));
 }
 
@@ -225,9 +247,32 @@ function setState(identity: Identity, state: Identity["state"], now: Date): void
   identity.state_changed_at = now;
 }
 
+/**
+ * Deletes the identity and, by cascade, its credentials, sessions, codes and flows; in the same
+ * transaction it enqueues the confirmation email and the `identity.deleted` webhook, which
+ * outlive it in the outbox.
+ */
 async function deleteIdentity(ctx: Ctx): Promise<void> {
-  const id = (ctx.request.params as { id: string }).id;
-  const deleted = await ctx.deps.persistence.identities.deleteIdentity(id);
-  if (!deleted) throw errors.notFound("Unable to locate the resource");
+  const { deps } = ctx;
+  const identity = await loadIdentity(ctx);
+  const email = emailOf(identity);
+  await deps.persistence.transaction(async (tx) => {
+    if (!(await tx.identities.deleteIdentity(identity.id)))
+      throw errors.notFound("Unable to locate the resource");
+    if (email) {
+      await tx.courier.enqueueEmail({
+        templateType: "account_deleted",
+        to: email,
+        locale: localeOf(identity),
+        model: {},
+      });
+    }
+    await emitWebhookEvent(
+      tx,
+      deps.config,
+      { type: "identity.deleted", data: { identity_id: identity.id, email } },
+      deps.now(),
+    );
+  });
   ctx.reply.code(204).send();
 }

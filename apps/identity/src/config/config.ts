@@ -18,6 +18,8 @@ interface FlowUi {
   lifespan: number;
 }
 
+export type WebhookEventType = "newsletter.consent_changed" | "identity.deleted";
+
 export type OidcProviderKind = "google" | "apple" | "facebook" | "generic";
 
 /** One social sign-in provider; schema.ts fills each kind's defaults. */
@@ -89,6 +91,14 @@ export interface Config {
           haveibeenpwned_host: string;
           haveibeenpwned_timeout: number;
           max_breaches: number;
+          migrate_hook: {
+            enabled: boolean;
+            config: {
+              url?: string;
+              method: "POST";
+              headers: Record<string, string>;
+              timeout: number;
+            };
         };
       };
       profile: { enabled: boolean };
@@ -143,6 +153,13 @@ export interface Config {
       max_attempts: number;
       batch_size: number;
     };
+  };
+  webhooks: {
+    secret?: string;
+    endpoints: { url: string; events: WebhookEventType[] }[];
+    timeout: number;
+    max_attempts: number;
+    retry_backoff: { initial: number; max: number };
   };
   rate_limits: {
     submit_per_ip: Limit;

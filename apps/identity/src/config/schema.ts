@@ -224,6 +224,27 @@ export const configSchema = obj({
           haveibeenpwned_host: url("https://api.pwnedpasswords.com"),
           haveibeenpwned_timeout: duration("1s"),
           max_breaches: { type: "integer", minimum: 0, default: 0 },
+          // Kratos's password migration hook: asks the old shop once whether a password is right.
+          migrate_hook: obj(
+            {
+              enabled: { type: "boolean", default: false },
+              config: obj({
+                url: url(),
+                method: { type: "string", enum: ["POST"], default: "POST" },
+                headers: {
+                  type: "object",
+                  default: {},
+                  additionalProperties: { type: "string" },
+                },
+                timeout: duration("10s"),
+              }),
+            },
+            {
+              if: { required: ["enabled"], properties: { enabled: { const: true } } },
+              // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, not a thenable
+              then: { properties: { config: { required: ["url"] } } },
+            },
+          ),
         }),
       }),
       profile: enabled(true),
@@ -310,6 +331,28 @@ export const configSchema = obj({
       max_attempts: { type: "integer", minimum: 1, default: 8 },
       batch_size: { type: "integer", minimum: 1, default: 10 },
     }),
+  }),
+  // Ours, not Kratos's: events for the shop, delivered from the courier's outbox.
+  webhooks: obj({
+    secret: { type: "string", minLength: 16 },
+    endpoints: {
+      type: "array",
+      default: [],
+      items: obj(
+        {
+          url: url(),
+          events: {
+            type: "array",
+            minItems: 1,
+            items: { type: "string", enum: ["newsletter.consent_changed", "identity.deleted"] },
+          },
+        },
+        { required: ["url", "events"] },
+      ),
+    },
+    timeout: duration("10s"),
+    max_attempts: { type: "integer", minimum: 1, default: 15 },
+    retry_backoff: obj({ initial: duration("10s"), max: duration("1h") }),
   }),
   rate_limits: obj({
     submit_per_ip: limit(60, "1m"),

@@ -3,7 +3,7 @@ import type { CourierMessagesTable, Database } from "../persistence/sql/database
 import { CourierError } from "./errors.ts";
 import { decodePageToken, encodePageToken, uuidPattern } from "./page-token.ts";
 
-// Read side of the outbox for the admin API (`GET /admin/courier/messages`, `.../{id}`):
+// Read side of the outbox's emails for the admin API (`GET /admin/courier/messages`, `.../{id}`):
 // Kratos's `message` objects, so Ory's SDK and e2e helpers that read codes from sent mail work
 // against this service as they do against Kratos.
 
@@ -49,7 +49,7 @@ function toJson(row: MessageRow): CourierMessageJson {
   return {
     id: row.id,
     status: row.status,
-    type: row.type,
+    type: "email",
     channel: "email",
     recipient: row.recipient,
     subject: row.subject,
@@ -79,6 +79,8 @@ export async function listCourierMessages(
     .select(
       sql<string>`(extract(epoch from created_at) * 1000000)::bigint::text`.as("created_at_us"),
     )
+    // Webhook deliveries share the table but are not Kratos messages.
+    .where("type", "=", "email")
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(pageSize + 1);
@@ -113,6 +115,7 @@ export async function getCourierMessage(
     .selectFrom("courier_messages")
     .selectAll()
     .where("id", "=", id)
+    .where("type", "=", "email")
     .executeTakeFirst();
   if (!row) throw new CourierError("courier_message_not_found", `no courier message ${id}`);
   return toJson(row);

@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
-import type { Database } from "../persistence/sql/database.ts";
+import type { Database, OutboxMessageType } from "../persistence/sql/database.ts";
 
 // The dispatcher's side of the outbox table. A claim moves due messages to `processing` with a
 // lease; whoever holds an unexpired lease is the only one meant to send. A dispatcher that dies
@@ -29,17 +29,20 @@ function milliseconds(ms: number): RawBuilder<unknown> {
  * processing ones whose lease expired (their dispatcher died; that attempt counts as failed).
  * `FOR UPDATE SKIP LOCKED` lets several instances claim side by side on PostgreSQL without
  * waiting on or taking each other's rows; the CTE is MATERIALIZED so the locked set is chosen
- * exactly once. The lease is cut to milliseconds so a JS Date holds it exactly.
+ * exactly once. The lease is cut to milliseconds so a JS Date holds it exactly. Emails and
+ * webhooks share the table; each dispatcher claims only its own `type`.
  */
 export async function claimDueMessages(
   db: Kysely<Database>,
-  input: { leaseMs: number; limit: number },
+  input: { leaseMs: number; limit: number; type?: OutboxMessageType },
 ): Promise<ClaimedMessage[]> {
+  const type = input.type ?? "email";
   const { rows } = await sql<ClaimedMessage>`
     WITH due AS MATERIALIZED (
       SELECT id FROM courier_messages
-      WHERE (status = 'queued' AND next_attempt_at <= now())
-         OR (status = 'processing' AND lease_until < now())
+      WHERE type = ${type}
+        AND ((status = 'queued' AND next_attempt_at <= now())
+          OR (status = 'processing' AND lease_until < now()))
       ORDER BY created_at
       LIMIT ${input.limit}
       FOR UPDATE SKIP LOCKED

@@ -17,11 +17,13 @@ import {
 import { parseBcryptHash, verifyBcrypt } from "./bcrypt.ts";
 import { createDummyHash } from "./dummy-hash.ts";
 import { parsePbkdf2Hash, verifyPbkdf2 } from "./pbkdf2.ts";
+import { parsePhpassHash, verifyPhpass } from "./phpass.ts";
+import { parseSaltedDigestHash, verifySaltedDigest } from "./salted-digest.ts";
 
 export interface PasswordHasher {
   /** The argon2id PHC string of `password` under the configured parameters. */
   hash(password: string): Promise<string>;
-  /** Whether `password` matches `encoded` (argon2, bcrypt or pbkdf2); false for unreadable hashes. */
+  /** Whether `password` matches `encoded` (any format above); false for unreadable hashes. */
   verify(password: string, encoded: string): Promise<boolean>;
   /** True unless `encoded` is argon2id with exactly the configured parameters. */
   needsRehash(encoded: string): boolean;
@@ -49,6 +51,11 @@ const hashFormats: readonly HashFormat[] = [
   { isFormatOf: (encoded) => parseArgon2Hash(encoded) !== undefined, verify: verifyArgon2 },
   { isFormatOf: (encoded) => parseBcryptHash(encoded) !== undefined, verify: verifyBcrypt },
   { isFormatOf: (encoded) => parsePbkdf2Hash(encoded) !== undefined, verify: verifyPbkdf2 },
+  { isFormatOf: (encoded) => parsePhpassHash(encoded) !== undefined, verify: verifyPhpass },
+  {
+    isFormatOf: (encoded) => parseSaltedDigestHash(encoded) !== undefined,
+    verify: verifySaltedDigest,
+  },
 ];
 
 /** Whether `verify` can read `encoded`: lets an identity import refuse a hash up front. */

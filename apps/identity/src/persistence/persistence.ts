@@ -7,12 +7,17 @@ import type {
 import type { Flow, FlowKind } from "../flows/flow.ts";
 import type { Identity } from "../identity/identity.ts";
 import type { Session } from "../session/session.ts";
+import type { OutgoingWebhook } from "../webhooks/outbox.ts";
 
 // The persistence port. Flows, strategies and hooks depend on these interfaces only; the
 // composition root picks the SQL adapter. A contract test suite runs against every database.
 
 export interface IdentityPersister {
   createIdentity(identity: Identity): Promise<void>;
+  /** Creates many identities with a few multi-row inserts (the batch import). */
+  createIdentities(identities: Identity[]): Promise<void>;
+  /** Which of these identifiers or addresses (normalised) an identity already holds. */
+  findTakenIdentifiers(values: string[]): Promise<Set<string>>;
   /** Replaces traits, state, metadata, addresses and credentials of an existing identity. */
   updateIdentity(identity: Identity): Promise<void>;
   getIdentity(id: string): Promise<Identity | undefined>;
@@ -110,6 +115,8 @@ export type OutgoingEmail = {
 
 export interface CourierPersister {
   enqueueEmail(email: OutgoingEmail): Promise<string>;
+  /** A webhook delivery for the shop (webhooks/outbox.ts), in the same outbox. */
+  enqueueWebhook(webhook: OutgoingWebhook): Promise<string>;
   listMessages(
     query: ListCourierMessagesQuery,
   ): Promise<{ messages: CourierMessageJson[]; nextPageToken?: string }>;

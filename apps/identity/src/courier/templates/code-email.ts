@@ -18,7 +18,9 @@ const codeStyle =
   "font-family:Menlo,Consolas,Courier,monospace;font-size:32px;font-weight:700;letter-spacing:8px;";
 
 /** Builds a code email from its words: the code stands alone on its own line in both bodies. */
-export function codeEmail(words: (model: CodeModel) => CodeEmailWords): EmailTemplate<CodeModel> {
+export function codeEmail<M extends CodeModel = CodeModel>(
+  words: (model: M) => CodeEmailWords,
+): EmailTemplate<M> {
   return {
     subject: (model) => words(model).subject,
     text: (model) => {

@@ -1,8 +1,14 @@
 import { CourierError } from "../errors.ts";
+import { email as accountDeletedDe } from "./account_deleted/de/email.ts";
+import { email as accountDeletedEn } from "./account_deleted/en/email.ts";
 import { email as loginCodeValidDe } from "./login_code_valid/de/email.ts";
 import { email as loginCodeValidEn } from "./login_code_valid/en/email.ts";
+import { email as newsletterConfirmationDe } from "./newsletter_confirmation/de/email.ts";
+import { email as newsletterConfirmationEn } from "./newsletter_confirmation/en/email.ts";
+import type { NewsletterConfirmationModel } from "./newsletter_confirmation/model.ts";
 import { email as recoveryCodeValidDe } from "./recovery_code_valid/de/email.ts";
 import { email as recoveryCodeValidEn } from "./recovery_code_valid/en/email.ts";
+import type { RecoveryCodeModel } from "./recovery_code_valid/model.ts";
 import { email as recoveryValidDe } from "./recovery_valid/de/email.ts";
 import { email as recoveryValidEn } from "./recovery_valid/en/email.ts";
 import { email as registrationCodeValidDe } from "./registration_code_valid/de/email.ts";
@@ -28,7 +34,9 @@ export type { EmailLocale, RenderedEmail } from "./template.ts";
  */
 export interface TemplateModels {
   verification_code_valid: CodeModel;
-  recovery_code_valid: CodeModel;
+  recovery_code_valid: RecoveryCodeModel;
+  account_deleted: Record<string, never>;
+  newsletter_confirmation: NewsletterConfirmationModel;
   login_code_valid: CodeModel;
   registration_code_valid: CodeModel;
   /** The link method's emails (Kratos names them without `_link`). */
@@ -44,6 +52,8 @@ export type TemplateModel<T extends TemplateType> = TemplateModels[T] & Record<s
 const templates: { [T in TemplateType]: Record<EmailLocale, EmailTemplate<TemplateModels[T]>> } = {
   verification_code_valid: { de: verificationCodeValidDe, en: verificationCodeValidEn },
   recovery_code_valid: { de: recoveryCodeValidDe, en: recoveryCodeValidEn },
+  account_deleted: { de: accountDeletedDe, en: accountDeletedEn },
+  newsletter_confirmation: { de: newsletterConfirmationDe, en: newsletterConfirmationEn },
   login_code_valid: { de: loginCodeValidDe, en: loginCodeValidEn },
   registration_code_valid: { de: registrationCodeValidDe, en: registrationCodeValidEn },
   recovery_valid: { de: recoveryValidDe, en: recoveryValidEn },

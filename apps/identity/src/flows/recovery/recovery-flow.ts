@@ -7,6 +7,7 @@ import { query } from "../../http/context.ts";
 import { errors, kratosError } from "../../http/errors.ts";
 import { flowJson, redirect, respondWithFlow, sendJson } from "../../http/respond.ts";
 import { normaliseIdentifier } from "../../identity/identity.ts";
+import { needsMigration } from "../../identity/migration.ts";
 import {
   createSession,
   findActiveSession,
@@ -122,7 +123,12 @@ async function submitEmail(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
       templateType: "recovery_code_valid",
       to: email,
       locale: localeOf(ctx.request, body, identity),
-      model: { code, expiresInMinutes: Math.round(lifespan / 60_000) },
+      model: {
+        code,
+        expiresInMinutes: Math.round(lifespan / 60_000),
+        // Imported without a password: the email says the account has moved.
+        ...(needsMigration(identity) ? { migration: true } : {}),
+      },
     });
   });
   await respondWithFlow(ctx, flow, 200);

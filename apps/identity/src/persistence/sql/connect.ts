@@ -5,8 +5,12 @@ import { type Migration, Migrator } from "kysely/migration";
 import pg from "pg";
 import type { Database } from "./database.ts";
 import * as initial from "./migrations/0001-initial.ts";
+import * as outboxWebhooks from "./migrations/0002-outbox-webhooks.ts";
 
-const migrations: Record<string, Migration> = { "0001-initial": initial };
+const migrations: Record<string, Migration> = {
+  "0001-initial": initial,
+  "0002-outbox-webhooks": outboxWebhooks,
+};
 
 /**
  * Opens the database named by the DSN: `pglite://<folder>` (embedded, created on first use),

@@ -101,9 +101,12 @@ export interface CodesTable {
   created_at: Timestamp;
 }
 
+/** The outbox holds emails and, for the shop, webhook deliveries (url in `recipient`). */
+export type OutboxMessageType = "email" | "webhook";
+
 export interface CourierMessagesTable {
   id: string;
-  type: "email";
+  type: OutboxMessageType;
   status: "queued" | "processing" | "sent" | "abandoned";
   recipient: string;
   subject: string;

@@ -9,22 +9,40 @@ export class SqlIdentityPersister implements IdentityPersister {
   constructor(private readonly db: Kysely<Database>) {}
 
   async createIdentity(identity: Identity): Promise<void> {
+    await this.createIdentities([identity]);
+  }
+
+  async createIdentities(identities: Identity[]): Promise<void> {
+    if (identities.length === 0) return;
     await this.db
       .insertInto("identities")
-      .values({
-        id: identity.id,
-        schema_id: identity.schema_id,
-        state: identity.state,
-        state_changed_at: identity.state_changed_at ?? null,
-        traits: json(identity.traits),
-        metadata_public: identity.metadata_public === null ? null : json(identity.metadata_public),
-        metadata_admin: identity.metadata_admin === null ? null : json(identity.metadata_admin),
-        external_id: identity.external_id ?? null,
-        created_at: identity.created_at,
-        updated_at: identity.updated_at,
-      })
+      .values(
+        identities.map((identity) => ({
+          id: identity.id,
+          schema_id: identity.schema_id,
+          state: identity.state,
+          state_changed_at: identity.state_changed_at ?? null,
+          traits: json(identity.traits),
+          metadata_public:
+            identity.metadata_public === null ? null : json(identity.metadata_public),
+          metadata_admin: identity.metadata_admin === null ? null : json(identity.metadata_admin),
+          external_id: identity.external_id ?? null,
+          created_at: identity.created_at,
+          updated_at: identity.updated_at,
+        })),
+      )
       .execute();
-    await this.writeChildren(identity);
+    await this.writeChildren(identities);
+  }
+
+  async findTakenIdentifiers(values: string[]): Promise<Set<string>> {
+    if (values.length === 0) return new Set();
+    const { rows } = await sql<{ value: string }>`
+      select identifier as value from identity_credential_identifiers where identifier = any(${values}::text[])
+      union select value from identity_verifiable_addresses where value = any(${values}::text[])
+      union select value from identity_recovery_addresses where value = any(${values}::text[])
+    `.execute(this.db);
+    return new Set(rows.map((r) => r.value));
   }
 
   async updateIdentity(identity: Identity): Promise<void> {
@@ -48,55 +66,57 @@ export class SqlIdentityPersister implements IdentityPersister {
     ] as const) {
       await this.db.deleteFrom(table).where("identity_id", "=", identity.id).execute();
     }
-    await this.writeChildren(identity);
+    await this.writeChildren([identity]);
   }
 
-  private async writeChildren(identity: Identity): Promise<void> {
-    for (const credential of identity.credentials) {
+  /** One multi-row insert per child table, however many identities. */
+  private async writeChildren(identities: Identity[]): Promise<void> {
+    const credentials = identities.flatMap((identity) =>
+      identity.credentials.map((credential) => ({ identity, credential })),
+    );
+    if (credentials.length > 0) {
       await this.db
         .insertInto("identity_credentials")
-        .values({
-          id: credential.id,
-          identity_id: identity.id,
-          type: credential.type,
-          config: json(credential.config),
-          version: credential.version,
-          created_at: credential.created_at,
-          updated_at: credential.updated_at,
-        })
-        .execute();
-      if (credential.identifiers.length > 0) {
-        await this.db
-          .insertInto("identity_credential_identifiers")
-          .values(
-            credential.identifiers.map((identifier) => ({
-              id: crypto.randomUUID(),
-              credential_id: credential.id,
-              identity_id: identity.id,
-              type: credential.type,
-              identifier,
-            })),
-          )
-          .execute();
-      }
-    }
-    if (identity.verifiable_addresses.length > 0) {
-      await this.db
-        .insertInto("identity_verifiable_addresses")
         .values(
-          identity.verifiable_addresses.map((a) => ({
-            ...a,
+          credentials.map(({ identity, credential }) => ({
+            id: credential.id,
             identity_id: identity.id,
-            verified_at: a.verified_at ?? null,
+            type: credential.type,
+            config: json(credential.config),
+            version: credential.version,
+            created_at: credential.created_at,
+            updated_at: credential.updated_at,
           })),
         )
         .execute();
     }
-    if (identity.recovery_addresses.length > 0) {
-      await this.db
-        .insertInto("identity_recovery_addresses")
-        .values(identity.recovery_addresses.map((a) => ({ ...a, identity_id: identity.id })))
-        .execute();
+    const identifiers = credentials.flatMap(({ identity, credential }) =>
+      credential.identifiers.map((identifier) => ({
+        id: crypto.randomUUID(),
+        credential_id: credential.id,
+        identity_id: identity.id,
+        type: credential.type,
+        identifier,
+      })),
+    );
+    if (identifiers.length > 0) {
+      await this.db.insertInto("identity_credential_identifiers").values(identifiers).execute();
+    }
+    const verifiable = identities.flatMap((identity) =>
+      identity.verifiable_addresses.map((a) => ({
+        ...a,
+        identity_id: identity.id,
+        verified_at: a.verified_at ?? null,
+      })),
+    );
+    if (verifiable.length > 0) {
+      await this.db.insertInto("identity_verifiable_addresses").values(verifiable).execute();
+    }
+    const recovery = identities.flatMap((identity) =>
+      identity.recovery_addresses.map((a) => ({ ...a, identity_id: identity.id })),
+    );
+    if (recovery.length > 0) {
+      await this.db.insertInto("identity_recovery_addresses").values(recovery).execute();
     }
   }
 

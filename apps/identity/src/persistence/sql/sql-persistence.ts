@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { enqueueEmail, getCourierMessage, listCourierMessages } from "../../courier/index.ts";
+import { enqueueWebhook } from "../../webhooks/outbox.ts";
 import type { Persistence } from "../persistence.ts";
 import type { Database } from "./database.ts";
 import { SqlFlowPersister } from "./flow-persister.ts";
@@ -26,6 +27,7 @@ export function createSqlPersistence(
     exchanges: new SqlExchangePersister(db),
     courier: {
       enqueueEmail: (email) => enqueueEmail(db, email),
+      enqueueWebhook: (webhook) => enqueueWebhook(db, webhook),
       listMessages: (query) => listCourierMessages(db, query),
       getMessage: (id) => getCourierMessage(db, id),
     },

@@ -17,6 +17,7 @@ import { getCredential, type Identity, normaliseIdentifier } from "../../identit
 import { createSession, findActiveSession, refreshSession } from "../../session/session-manager.ts";
 import { addFlowMessage, anchorNode, resetMessages, setInputValue } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
+import { usesMigrationHook, verifyWithMigrationHook } from "./migrate-hook.ts";
 
 const maxIdentifierLength = 320;
 
@@ -46,6 +47,8 @@ export async function submitPasswordLogin(ctx: Ctx, flow: Flow, body: Body): Pro
   // Unknown identifiers verify a dummy hash so both answers take the same time.
   let valid = false;
   if (hash) valid = await deps.hasher.verify(password, hash);
+  else if (identity && usesMigrationHook(deps, identity))
+    valid = await verifyWithMigrationHook(deps, identity, identifier, password);
   else await deps.hasher.verifyDummy(password);
   if (!identity || !valid) {
     await recordLoginFailure(deps, identifier);

@@ -1,0 +1,179 @@
+import type { Kysely } from "kysely";
+import type { Database, OutboxMessageType } from "../persistence/sql/database.ts";
+import { CourierError } from "./errors.ts";
+import {
+  type ClaimedMessage,
+  claimDueMessages,
+  leaseExpiredError,
+  markFailed,
+  markSent,
+} from "./lease.ts";
+
+// The loop every outbox dispatcher runs (emails over SMTP, webhooks over HTTP). Each round
+// claims a batch of its own type with a lease (lease.ts), sends each message and records the
+// outcome. A failed send is data, never thrown: the message goes back to the queue with
+// exponential backoff and is abandoned after `maxAttempts` attempts. Logs carry message ids,
+// never recipients or bodies.
+
+/** Fits Fastify's and pino's loggers. */
+export interface CourierLogger {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface RetryBackoff {
+  /** Delay after the first failure; doubles with every further one. */
+  initialMs: number;
+  maxMs: number;
+}
+
+export interface Dispatcher {
+  /** Polls every `pollIntervalMs` until stopped; at once again while batches come back full. */
+  start(): void;
+  /** Stops polling, waits for the batch in flight and releases the transport. Final. */
+  stop(): Promise<void>;
+  /** One round: claims, sends and records a batch. Returns how many messages it claimed. */
+  dispatchOnce(): Promise<number>;
+}
+
+export interface OutboxLoopOptions {
+  db: Kysely<Database>;
+  type: OutboxMessageType;
+  pollIntervalMs: number;
+  leaseMs: number;
+  batchSize: number;
+  maxAttempts: number;
+  backoff: RetryBackoff;
+  logger: CourierLogger;
+  /** Sends one message; throws when it was not delivered. */
+  send(message: ClaimedMessage): Promise<void>;
+  /** Called once after the last round, to close connections. */
+  close?(): Promise<void> | void;
+}
+
+export const consoleLogger: CourierLogger = {
+  info: (details, message) => console.info(message, details),
+  warn: (details, message) => console.warn(message, details),
+  error: (details, message) => console.error(message, details),
+};
+
+export function retryDelay(failedAttempts: number, backoff: RetryBackoff): number {
+  const exponent = Math.max(0, failedAttempts - 1);
+  return Math.min(backoff.initialMs * 2 ** exponent, backoff.maxMs);
+}
+
+function describeError(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.slice(0, 1_000);
+}
+
+export function createOutboxLoop(options: OutboxLoopOptions): Dispatcher {
+  const { db, logger, type } = options;
+  const label = type === "email" ? "courier" : "webhooks";
+  const inFlight = new Set<Promise<number>>();
+  let state: "idle" | "running" | "stopped" = "idle";
+  let timer: NodeJS.Timeout | undefined;
+  let stopped: Promise<void> | undefined;
+
+  async function deliver(message: ClaimedMessage): Promise<void> {
+    if (message.send_count >= options.maxAttempts) {
+      // Taken over from a dispatcher that died, with no attempts left.
+      const sendCount = message.send_count;
+      await markFailed(db, message, {
+        sendCount,
+        error: leaseExpiredError,
+        abandon: true,
+        retryInMs: 0,
+      });
+      logger.warn({ messageId: message.id, sendCount }, `${label}: message abandoned`);
+      return;
+    }
+    try {
+      await options.send(message);
+    } catch (error) {
+      await recordFailure(message, error);
+      return;
+    }
+    await markSent(db, message.id);
+    logger.info({ messageId: message.id, template: message.template_type }, `${label}: sent`);
+  }
+
+  async function recordFailure(message: ClaimedMessage, error: unknown): Promise<void> {
+    const sendCount = message.send_count + 1;
+    const abandon = sendCount >= options.maxAttempts;
+    const retryInMs = retryDelay(sendCount, options.backoff);
+    const kept = await markFailed(db, message, {
+      sendCount,
+      error: describeError(error),
+      abandon,
+      retryInMs,
+    });
+    const details = { messageId: message.id, sendCount, err: error };
+    if (!kept) logger.warn(details, `${label}: send failed after the lease was lost`);
+    else if (abandon) logger.warn(details, `${label}: message abandoned`);
+    else logger.warn({ ...details, retryInMs }, `${label}: send failed, will retry`);
+  }
+
+  async function round(): Promise<number> {
+    const messages = await claimDueMessages(db, {
+      leaseMs: options.leaseMs,
+      limit: options.batchSize,
+      type,
+    });
+    const results = await Promise.allSettled(messages.map(deliver));
+    for (const [index, result] of results.entries()) {
+      if (result.status === "rejected") {
+        // A database error while recording: the lease runs out and the message is claimed
+        // again, so nothing is lost.
+        logger.error(
+          { messageId: messages[index]?.id, err: result.reason },
+          `${label}: could not record the outcome of a send`,
+        );
+      }
+    }
+    return messages.length;
+  }
+
+  function dispatchOnce(): Promise<number> {
+    if (state === "stopped") {
+      return Promise.reject(
+        new CourierError("courier_dispatcher_stopped", "the dispatcher was stopped"),
+      );
+    }
+    const pending = round();
+    inFlight.add(pending);
+    const forget = (): void => {
+      inFlight.delete(pending);
+    };
+    pending.then(forget, forget);
+    return pending;
+  }
+
+  async function tick(): Promise<void> {
+    timer = undefined;
+    let claimed = 0;
+    try {
+      claimed = await dispatchOnce();
+    } catch (error) {
+      logger.error({ err: error }, `${label}: dispatch round failed`);
+    }
+    if (state !== "running") return;
+    timer = setTimeout(tick, claimed >= options.batchSize ? 0 : options.pollIntervalMs);
+  }
+
+  return {
+    start(): void {
+      if (state !== "idle") return;
+      state = "running";
+      timer = setTimeout(tick, 0);
+    },
+    stop(): Promise<void> {
+      state = "stopped";
+      clearTimeout(timer);
+      stopped ??= Promise.allSettled([...inFlight]).then(() => options.close?.());
+      return stopped;
+    },
+    dispatchOnce,
+  };
+}
