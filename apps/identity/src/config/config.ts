@@ -108,8 +108,8 @@ export interface Config {
         config: { lifespan: number; max_submissions: number };
       };
       link: { enabled: boolean; config: { lifespan: number } };
-      totp: { enabled: false };
-      lookup_secret: { enabled: false };
+      totp: { enabled: boolean; config: { issuer?: string } };
+      lookup_secret: { enabled: boolean };
       webauthn: { enabled: false };
       passkey: { enabled: false };
       oidc: { enabled: boolean; config: { providers: OidcProviderConfig[] } };

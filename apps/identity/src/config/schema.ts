@@ -260,8 +260,12 @@ export const configSchema = obj({
         enabled: { type: "boolean", default: false },
         config: obj({ lifespan: duration("1h") }),
       }),
-      totp: obj({ enabled: { type: "boolean", const: false, default: false } }),
-      lookup_secret: obj({ enabled: { type: "boolean", const: false, default: false } }),
+      totp: obj({
+        enabled: { type: "boolean", default: false },
+        // The name authenticator apps show; unset: the public base URL's host name (Kratos).
+        config: obj({ issuer: { type: "string", minLength: 1 } }),
+      }),
+      lookup_secret: enabled(false),
       webauthn: obj({ enabled: { type: "boolean", const: false, default: false } }),
       passkey: obj({ enabled: { type: "boolean", const: false, default: false } }),
       oidc: obj({

@@ -4,6 +4,7 @@ import { errors } from "../http/errors.ts";
 import { redirect, sendJson } from "../http/respond.ts";
 import type { Identity } from "../identity/identity.ts";
 import { toIdentityJson } from "../identity/identity.ts";
+import { isAalSatisfied, secondFactorLoginUrl } from "../session/aal-required.ts";
 import { toSessionJson } from "../session/session.ts";
 import type { IssuedSession } from "../session/session-manager.ts";
 import { sendSessionCookie } from "../session/session-manager.ts";
@@ -96,6 +97,16 @@ export async function completeWithSession(ctx: Ctx, completion: Completion): Pro
     });
   }
   if (issued) sendSessionCookie(deps, ctx.request, ctx.reply, issued);
+  // A first factor signed in an identity that has a second one: whoami would refuse this
+  // session, so the browser goes on to the login flow's aal2 step (Kratos's PostLoginHook).
+  if (
+    issued &&
+    !isAalSatisfied(deps, { ...issued, identity }, deps.config.session.whoami.required_aal)
+  ) {
+    const target = secondFactorLoginUrl(deps, flow.payload.return_to);
+    if (!ctx.json) return redirect(ctx.reply, target);
+    throw errors.browserLocationChange(target);
+  }
   if (!ctx.json) return redirect(ctx.reply, completion.browserTarget ?? completion.returnTo);
   sendJson(ctx.reply, 200, {
     ...(session ? { session } : {}),

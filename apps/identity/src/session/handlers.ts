@@ -12,6 +12,7 @@ import {
   findActiveSession,
   findActiveSessionByToken,
 } from "./session-manager.ts";
+import { tokenizeSession, tokenizeTemplate } from "./tokenize.ts";
 
 // The session endpoints of the public API (PROTOCOL.md §2 "Sessions"). They always answer
 // JSON: they are called by apps and UIs, never navigated to.
@@ -46,16 +47,20 @@ export function registerSessionRoutes(app: FastifyInstance, deps: Deps): void {
 }
 
 async function whoami(ctx: Ctx): Promise<void> {
-  if (query(ctx).tokenize_as) {
-    // Tokenize templates come with a later issue; Kratos answers an unknown template so.
-    throw errors.badRequest(
-      "Unable to tokenize the session because no tokenizer templates are configured.",
-    );
-  }
   const active = await findActiveSession(ctx.deps, ctx.request);
   if (!active) throw errors.noSessionCredentials();
+  const session = sessionJson(ctx, active);
+  const tokenizeAs = query(ctx).tokenize_as;
+  if (tokenizeAs) {
+    const template = tokenizeTemplate(ctx.deps, tokenizeAs);
+    session.tokenized = await tokenizeSession(ctx.deps, template, {
+      ...session,
+      id: active.session.id,
+      identity: { ...(session.identity as Record<string, unknown>), id: active.identity.id },
+    });
+  }
   ctx.reply.header("x-kratos-authenticated-identity-id", active.identity.id);
-  sendJson(ctx.reply, 200, sessionJson(ctx, active));
+  sendJson(ctx.reply, 200, session);
 }
 
 async function requireSession(ctx: Ctx): Promise<ActiveSession> {

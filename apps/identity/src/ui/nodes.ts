@@ -4,7 +4,17 @@ import { uiText } from "./text.ts";
 // Kratos ui nodes (PROTOCOL.md §4). Node messages are always an array; attributes always carry
 // node_type (clients check it) and disabled.
 
-export type NodeGroup = "default" | "password" | "profile" | "code" | "identifier_first" | "oidc";
+export type NodeGroup =
+  | "default"
+  | "password"
+  | "profile"
+  | "code"
+  | "identifier_first"
+  | "oidc"
+  | "totp"
+  | "lookup_secret"
+  | "webauthn"
+  | "passkey";
 
 export interface UiNodeInputAttributes {
   name: string;
@@ -25,10 +35,30 @@ export interface UiNodeAnchorAttributes {
   node_type: "a";
 }
 
+/** An image, e.g. the TOTP QR code as a data: URL. */
+export interface UiNodeImageAttributes {
+  id: string;
+  src: string;
+  width: number;
+  height: number;
+  node_type: "img";
+}
+
+/** A text to show, e.g. the TOTP secret or the backup codes (a uiText with context). */
+export interface UiNodeTextAttributes {
+  id: string;
+  text: UiText;
+  node_type: "text";
+}
+
 export interface UiNode {
-  type: "input" | "a";
+  type: "input" | "a" | "img" | "text";
   group: NodeGroup;
-  attributes: UiNodeInputAttributes | UiNodeAnchorAttributes;
+  attributes:
+    | UiNodeInputAttributes
+    | UiNodeAnchorAttributes
+    | UiNodeImageAttributes
+    | UiNodeTextAttributes;
   messages: UiText[];
   meta: { label?: UiText };
 }
@@ -82,6 +112,26 @@ export function anchorNode(group: NodeGroup, id: string, href: string, title: Ui
     attributes: { id, href, title, node_type: "a" },
     messages: [],
     meta: { label: title },
+  };
+}
+
+export function imageNode(group: NodeGroup, id: string, src: string, label: UiText): UiNode {
+  return {
+    type: "img",
+    group,
+    attributes: { id, src, width: 256, height: 256, node_type: "img" },
+    messages: [],
+    meta: { label },
+  };
+}
+
+export function textNode(group: NodeGroup, id: string, text: UiText, label: UiText): UiNode {
+  return {
+    type: "text",
+    group,
+    attributes: { id, text, node_type: "text" },
+    messages: [],
+    meta: { label },
   };
 }
 

@@ -7,10 +7,14 @@ import { errors, kratosError } from "../../http/errors.ts";
 import { redirect, respondWithFlow } from "../../http/respond.ts";
 import { type Identity, normaliseIdentifier } from "../../identity/identity.ts";
 import { hasPassword, oidcLinks } from "../../identity/oidc-credentials.ts";
-import { findActiveSession } from "../../session/session-manager.ts";
-import { submitCodeLogin } from "../../strategies/code/login.ts";
-import { isPasswordlessCodeEnabled } from "../../strategies/code/passwordless.ts";
+import { type ActiveSession, findActiveSession } from "../../session/session-manager.ts";
 import { isOidcEnabled, isOidcSubmit, submitOidc } from "../../strategies/oidc/submit.ts";
+import {
+  addPasskeyLoginNodes,
+  isPasskeyEnabled,
+  isPasskeyLoginSubmit,
+  submitPasskeyLogin,
+} from "../../strategies/passkey/login.ts";
 import { submitPasswordLogin } from "../../strategies/password/login.ts";
 import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { linkedProviders } from "../../ui/oidc-nodes.ts";
@@ -21,6 +25,11 @@ import { newFlow } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
 import { checkOAuth2AndOrganization, createExchangeCodes } from "../shared-params.ts";
 import { afterLoginUrl } from "./after-login.ts";
+import {
+  aal1Required,
+  secondFactorStepNodes,
+  submitSecondFactorStep,
+} from "./second-factor-step.ts";
 import { loginNodes, passwordStepNodes, socialStepNodes } from "./ui.ts";
 
 export interface LoginOptions {
@@ -30,6 +39,8 @@ export interface LoginOptions {
   returnTo?: string | undefined;
   /** The signed-in account being re-authenticated (refresh=true). */
   refreshOf?: { identifier: string; identity: Identity } | undefined;
+  /** The signed-in session an aal2 flow raises (its identity's second factors are offered). */
+  secondFactorOf?: ActiveSession | undefined;
   exchange: boolean;
 }
 
@@ -50,15 +61,18 @@ export async function createLoginFlow(ctx: Ctx, options: LoginOptions): Promise<
     },
   });
   if (options.refreshOf) addFlowMessage(flow.payload.ui, uiText(1010003));
-  if (options.requestedAal === "aal2") {
-    // No second factor exists yet (a later issue adds them): Kratos then offers no method.
+  if (options.requestedAal === "aal2" && options.secondFactorOf) {
+    const { identity, session } = options.secondFactorOf;
+    flow.identity_id = identity.id;
+    flow.session_id = session.id;
+    flow.payload.ui.nodes = await secondFactorStepNodes(ctx, flow, identity);
     addFlowMessage(flow.payload.ui, uiText(1010004));
-    flow.payload.ui.nodes = flow.payload.ui.nodes.filter((n) => n.group === "default");
   }
   if (options.exchange) {
     const codes = await createExchangeCodes(ctx, flow.id);
     flow.payload.session_token_exchange_code = codes.initCode;
   }
+  await addPasskeyLoginNodes(deps, flow);
   await deps.persistence.flows.createFlow(flow);
   return flow;
 }
@@ -80,22 +94,9 @@ export const loginFlow: FlowKindModule = {
       );
     const returnTo = validateReturnTo(ctx.deps.config, params.return_to);
     const active = await findActiveSession(ctx.deps, ctx.request);
-    if (aal === "aal2" && !active) {
-      throw kratosError(
-        "session_aal1_required",
-        "You can not requested a higher AAL (AAL2/AAL3) without an active session.",
-        {
-          reason: "You can not requested a higher AAL (AAL2/AAL3) without an active session.",
-          details: {
-            redirect_to: new URL(
-              "self-service/login/browser",
-              ctx.deps.config.serve.public.base_url,
-            ).toString(),
-          },
-        },
-      );
-    }
-    if (active && !refresh && aal === "aal1") {
+    if (aal === "aal2" && !active) throw aal1Required(ctx);
+    // Kratos answers a session that already has the requested level as signed in.
+    if (active && !refresh && (aal === "aal1" || active.session.aal !== "aal1")) {
       if (!ctx.json && type === "browser")
         return redirect(ctx.reply, afterLoginUrl(ctx.deps, returnTo));
       throw kratosError(
@@ -116,16 +117,22 @@ export const loginFlow: FlowKindModule = {
       requestedAal: aal,
       returnTo,
       refreshOf,
+      secondFactorOf: aal === "aal2" ? active : undefined,
       exchange: type === "api" && params.return_session_token_exchange_code === "true",
     });
     await respondWithFlow(ctx, flow);
   },
 
   async recreate(ctx, expired) {
+    const requestedAal = expired.payload.requested_aal === "aal2" ? "aal2" : "aal1";
+    const active =
+      requestedAal === "aal2" ? await findActiveSession(ctx.deps, ctx.request) : undefined;
+    if (requestedAal === "aal2" && !active) throw aal1Required(ctx);
     return createLoginFlow(ctx, {
       type: expired.type,
       refresh: expired.payload.refresh === true,
-      requestedAal: expired.payload.requested_aal === "aal2" ? "aal2" : "aal1",
+      requestedAal,
+      secondFactorOf: active,
       returnTo: expired.payload.return_to,
       exchange: false,
     });
@@ -137,11 +144,12 @@ export const loginFlow: FlowKindModule = {
       addFlowMessage(flow.payload.ui, uiText(4010007));
       return respondWithFlow(ctx, flow, 400);
     }
+    if (flow.payload.requested_aal === "aal2") return submitSecondFactorStep(ctx, flow, body);
     const method = optionalString(body, "method");
     if (method === "identifier_first") return submitIdentifier(ctx, flow, body);
     if (method === "password") return submitPasswordLogin(ctx, flow, body);
-    if (method === "code" && isPasswordlessCodeEnabled(ctx.deps))
-      return submitCodeLogin(ctx, flow, body);
+    if (isPasskeyLoginSubmit(method, body) && isPasskeyEnabled(ctx.deps))
+      return submitPasskeyLogin(ctx, flow, body);
     if (isOidcSubmit(method, body) && isOidcEnabled(ctx.deps)) return submitOidc(ctx, flow, body);
     resetMessages(flow.payload.ui);
     addFlowMessage(flow.payload.ui, uiText(4010002));

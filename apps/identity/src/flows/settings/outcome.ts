@@ -1,17 +1,21 @@
 import type { Ctx } from "../../http/context.ts";
 import { flowJson, redirect, respondWithFlow, sendJson } from "../../http/respond.ts";
 import type { Identity } from "../../identity/identity.ts";
+import type { SecondFactorMethod } from "../../strategies/second-factor/strategy.ts";
 import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import type { Flow } from "../flow.ts";
 import { uiUrl } from "../new-flow.ts";
-import { settingsNodes } from "./ui.ts";
+import { settingsFormNodes } from "./ui.ts";
 
 // The three ends of a settings submit (PROTOCOL.md §5 "Settings"): a fresh attempt clears the
 // previous one's messages, a rejected one answers 400 with the flow, a saved one answers 200
 // with the flow in state success (browsers: 303 to return_to or the settings UI).
 
-export function beginSettingsAttempt(flow: Flow, method: "profile" | "password" | "oidc"): void {
+export function beginSettingsAttempt(
+  flow: Flow,
+  method: "profile" | "password" | "oidc" | "passkey" | SecondFactorMethod,
+): void {
   resetMessages(flow.payload.ui);
   flow.payload.active = method;
   flow.state = "show_form";
@@ -22,6 +26,16 @@ export async function rejectSettings(ctx: Ctx, flow: Flow): Promise<void> {
   flow.state = "show_form";
   await ctx.deps.persistence.flows.updateFlow(flow);
   await respondWithFlow(ctx, flow, 400);
+}
+
+/**
+ * A step that is not a saved change (backup codes generated or revealed): the flow answers 200
+ * in state show_form with its new nodes; browsers go back to the settings UI.
+ */
+export async function showSettingsForm(ctx: Ctx, flow: Flow): Promise<void> {
+  flow.state = "show_form";
+  await ctx.deps.persistence.flows.updateFlow(flow);
+  await respondWithFlow(ctx, flow);
 }
 
 export function settingsReturnUrl(ctx: Ctx, flow: Flow): string {
@@ -39,7 +53,7 @@ export async function completeSettings(
   continueWith: Record<string, unknown>[] = [],
 ): Promise<void> {
   flow.state = "success";
-  flow.payload.ui.nodes = settingsNodes(ctx.deps, flow.csrf_token, identity);
+  flow.payload.ui.nodes = await settingsFormNodes(ctx, flow, identity);
   resetMessages(flow.payload.ui);
   addFlowMessage(flow.payload.ui, uiText(1050001));
   const target = settingsReturnUrl(ctx, flow);

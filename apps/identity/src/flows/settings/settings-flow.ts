@@ -10,16 +10,22 @@ import { submitOidcSettings } from "../../strategies/oidc/settings.ts";
 import { isOidcEnabled } from "../../strategies/oidc/submit.ts";
 import { submitPasswordSettings } from "../../strategies/password/settings.ts";
 import { submitProfileSettings } from "../../strategies/profile/settings.ts";
+import { secondFactorForSettings } from "../../strategies/second-factor/registry.ts";
 import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { type UiText, uiText } from "../../ui/text.ts";
 import type { Flow, FlowType } from "../flow.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
-import { newFlow, uiUrl } from "../new-flow.ts";
+import { newFlow, requestUrl, uiUrl } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
 import { checkOAuth2AndOrganization } from "../shared-params.ts";
 import { rejectSettings } from "./outcome.ts";
-import { authorizeSettingsRead, loginUrl, sessionForSubmit } from "./settings-session.ts";
-import { settingsNodes } from "./ui.ts";
+import {
+  authorizeSettingsRead,
+  loginUrl,
+  requireSettingsAal,
+  sessionForSubmit,
+} from "./settings-session.ts";
+import { settingsFormNodes } from "./ui.ts";
 
 export interface SettingsFlowOptions {
   type: FlowType;
@@ -41,11 +47,12 @@ export async function createSettingsFlow(
     lifespanMs: deps.config.selfservice.flows.settings.lifespan,
     state: "show_form",
     returnTo: options.returnTo,
-    nodes: (csrf) => settingsNodes(deps, csrf, active.identity),
+    nodes: () => [],
     fields: { organization_id: null },
     identityId: active.identity.id,
     sessionId: active.session.id,
   });
+  flow.payload.ui.nodes = await settingsFormNodes(ctx, flow, active.identity);
   for (const message of options.messages ?? []) addFlowMessage(flow.payload.ui, message);
   await deps.persistence.flows.createFlow(flow);
   return flow;
@@ -71,6 +78,15 @@ export const settingsFlow: FlowKindModule = {
       }
       throw errors.sessionInactive();
     }
+    if (
+      !requireSettingsAal(ctx, active, {
+        type,
+        returnTo: params.return_to
+          ? requestUrl(ctx.request, ctx.deps.config.serve.public.base_url)
+          : undefined,
+      })
+    )
+      return;
     const flow = await createSettingsFlow(ctx, active, { type, returnTo });
     await respondWithFlow(ctx, flow);
   },
@@ -89,6 +105,8 @@ export const settingsFlow: FlowKindModule = {
     if (!active) return;
     const method = optionalString(body, "method");
     const { methods } = ctx.deps.config.selfservice;
+    const secondFactor = secondFactorForSettings(ctx.deps, body);
+    if (secondFactor) return secondFactor.submitSettings(ctx, flow, active, body);
     if (method === "profile" && methods.profile.enabled)
       return submitProfileSettings(ctx, flow, active, body);
     if (method === "password" && methods.password.enabled)

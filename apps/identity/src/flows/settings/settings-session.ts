@@ -1,8 +1,15 @@
 import type { Ctx } from "../../http/context.ts";
 import { errors, HttpError, kratosError } from "../../http/errors.ts";
 import { redirect } from "../../http/respond.ts";
+import {
+  aal2Required,
+  isAalSatisfied,
+  requireAal,
+  secondFactorLoginUrl,
+} from "../../session/aal-required.ts";
 import { type ActiveSession, findActiveSession } from "../../session/session-manager.ts";
-import type { Flow } from "../flow.ts";
+import type { Flow, FlowType } from "../flow.ts";
+import { uiUrl } from "../new-flow.ts";
 
 // Settings act on the signed-in identity only (PROTOCOL.md §2 "Settings"): every read and
 // submit needs a session of the identity the flow was made for, and sensitive changes (the
@@ -32,6 +39,9 @@ export async function authorizeSettingsRead(ctx: Ctx, flow: Flow): Promise<void>
     });
   }
   if (active.identity.id !== flow.identity_id) throw identityMismatch();
+  requireAal(ctx.deps, active, ctx.deps.config.selfservice.flows.settings.required_aal, {
+    returnTo: uiUrl(ctx.deps, "settings", flow.id),
+  });
 }
 
 /**
@@ -50,7 +60,30 @@ export async function sessionForSubmit(ctx: Ctx, flow: Flow): Promise<ActiveSess
     throw errors.sessionInactive();
   }
   if (active.identity.id !== flow.identity_id) throw identityMismatch();
+  const back = uiUrl(ctx.deps, "settings", flow.id);
+  if (!requireSettingsAal(ctx, active, { type: flow.type, returnTo: back })) return undefined;
   return active;
+}
+
+/**
+ * `selfservice.flows.settings.required_aal` (PROTOCOL.md §2 "Settings"): a session below the
+ * identity's highest level changes nothing, not even right after a recovery, until the second
+ * factor is done. JSON and API clients get 403 session_aal2_required; browsers are sent to the
+ * login flow's second-factor step (and back to `returnTo`) and get false.
+ */
+export function requireSettingsAal(
+  ctx: Ctx,
+  active: ActiveSession,
+  options: { type: FlowType; returnTo?: string | undefined },
+): boolean {
+  const required = ctx.deps.config.selfservice.flows.settings.required_aal;
+  if (isAalSatisfied(ctx.deps, active, required)) return true;
+  const target = secondFactorLoginUrl(ctx.deps, options.returnTo);
+  if (options.type === "browser" && !ctx.json) {
+    redirect(ctx.reply, target);
+    return false;
+  }
+  throw aal2Required(target);
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   rejectSettings,
 } from "../../flows/settings/outcome.ts";
 import { ensurePrivilegedSession } from "../../flows/settings/settings-session.ts";
-import { settingsNodes } from "../../flows/settings/ui.ts";
+import { settingsFormNodes } from "../../flows/settings/ui.ts";
 import { startVerificationForAddress } from "../../flows/verification/verification-flow.ts";
 import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
 import { localeOf } from "../../hooks/locale.ts";
@@ -41,15 +41,11 @@ export async function submitProfileSettings(
   const submitted = isObject(body.traits) ? body.traits : {};
   const { traits, errors } = schema.validate(submitted);
   // The form shows what was typed, not what is stored, until the change is saved.
-  const showSubmitted = (): void => {
-    flow.payload.ui.nodes = settingsNodes(deps, flow.csrf_token, {
-      schema_id: before.schema_id,
-      traits: submitted,
-      credentials: before.credentials,
-    });
+  const showSubmitted = async (): Promise<void> => {
+    flow.payload.ui.nodes = await settingsFormNodes(ctx, flow, { ...before, traits: submitted });
   };
   if (errors.length > 0) {
-    showSubmitted();
+    await showSubmitted();
     for (const error of errors) addFieldMessage(flow.payload.ui, error.field, error.message);
     return rejectSettings(ctx, flow);
   }
@@ -97,8 +93,12 @@ export async function submitProfileSettings(
   await completeSettings(ctx, flow, after, continueWith);
 }
 
-async function rejectDuplicate(ctx: Ctx, flow: Flow, showSubmitted: () => void): Promise<void> {
-  showSubmitted();
+async function rejectDuplicate(
+  ctx: Ctx,
+  flow: Flow,
+  showSubmitted: () => Promise<void>,
+): Promise<void> {
+  await showSubmitted();
   addFlowMessage(flow.payload.ui, uiText(4000007));
   return rejectSettings(ctx, flow);
 }

@@ -1,0 +1,93 @@
+import { completeWithSession } from "../../hooks/complete-with-session.ts";
+import {
+  clearLoginFailures,
+  recordLoginFailure,
+  throttleLogin,
+} from "../../hooks/login-throttle.ts";
+import type { Body } from "../../http/body.ts";
+import type { Ctx } from "../../http/context.ts";
+import { kratosError } from "../../http/errors.ts";
+import { respondWithFlow } from "../../http/respond.ts";
+import type { Identity } from "../../identity/identity.ts";
+import { completeSecondFactor } from "../../session/aal.ts";
+import { findActiveSession } from "../../session/session-manager.ts";
+import {
+  configuredSecondFactors,
+  secondFactorForLogin,
+} from "../../strategies/second-factor/registry.ts";
+import {
+  addFieldMessage,
+  addFlowMessage,
+  csrfNode,
+  resetMessages,
+  type UiNode,
+} from "../../ui/nodes.ts";
+import { uiText } from "../../ui/text.ts";
+import type { Flow } from "../flow.ts";
+import { identityMismatch } from "../settings/settings-session.ts";
+import { afterLoginUrl } from "./after-login.ts";
+
+// The login flow's second-factor step (`aal=aal2`, PROTOCOL.md §2 "Login"): it runs on top of
+// the signed-in session, offers only the second factors the identity has set up, and on success
+// raises that same session to aal2. Wrong codes count per identity like wrong passwords, so
+// six digits cannot be tried through.
+
+export async function secondFactorStepNodes(
+  ctx: Ctx,
+  flow: Flow,
+  identity: Identity,
+): Promise<UiNode[]> {
+  const nodes = [csrfNode(flow.csrf_token)];
+  for (const strategy of configuredSecondFactors(ctx.deps, identity))
+    nodes.push(...(await strategy.loginNodes(ctx, flow, identity)));
+  return nodes;
+}
+
+export function aal1Required(ctx: Ctx): Error {
+  const reason = "You can not requested a higher AAL (AAL2/AAL3) without an active session.";
+  return kratosError("session_aal1_required", reason, {
+    reason,
+    details: {
+      redirect_to: new URL(
+        "self-service/login/browser",
+        ctx.deps.config.serve.public.base_url,
+      ).toString(),
+    },
+  });
+}
+
+export async function submitSecondFactorStep(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+  const { deps } = ctx;
+  const active = await findActiveSession(deps, ctx.request);
+  if (!active) throw aal1Required(ctx);
+  if (flow.identity_id && active.identity.id !== flow.identity_id) throw identityMismatch();
+  resetMessages(flow.payload.ui);
+  const strategy = secondFactorForLogin(deps, body);
+  if (!strategy?.isConfigured(active.identity)) {
+    addFlowMessage(flow.payload.ui, uiText(4010002));
+    await deps.persistence.flows.updateFlow(flow);
+    return respondWithFlow(ctx, flow, 400);
+  }
+  flow.payload.active = strategy.method;
+  const throttleKey = `aal2:${active.identity.id}`;
+  await throttleLogin(deps, throttleKey);
+  const check = await strategy.verifyLogin(ctx, flow, active.identity, body);
+  if (!check.ok) {
+    await recordLoginFailure(deps, throttleKey);
+    if (check.field) addFieldMessage(flow.payload.ui, check.field, check.message);
+    else addFlowMessage(flow.payload.ui, check.message);
+    await deps.persistence.flows.updateFlow(flow);
+    return respondWithFlow(ctx, flow, 400);
+  }
+  await clearLoginFailures(deps, throttleKey);
+  await completeSecondFactor(deps, active.session, strategy.method);
+  flow.state = "passed_challenge";
+  flow.internal.completed = true;
+  await deps.persistence.flows.updateFlow(flow);
+  await completeWithSession(ctx, {
+    flow,
+    identity: active.identity,
+    issued: { session: active.session, token: active.token },
+    returnTo: afterLoginUrl(deps, flow.payload.return_to),
+  });
+}

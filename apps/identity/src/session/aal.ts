@@ -1,0 +1,38 @@
+import type { Deps } from "../http/deps.ts";
+import type { Identity } from "../identity/identity.ts";
+import { configuredSecondFactors } from "../strategies/second-factor/registry.ts";
+import type { SecondFactorMethod } from "../strategies/second-factor/strategy.ts";
+import type { Aal, AuthenticationMethod, Session } from "./session.ts";
+
+// Authenticator assurance levels (NIST 800-63B, as Kratos counts them, PROTOCOL.md §8): a
+// session is aal2 once it holds an aal1 method (password, code, oidc, code_recovery, ...) and
+// an aal2 method (totp, lookup_secret, webauthn); aal1 with a first factor alone.
+
+export function sessionAal(methods: readonly AuthenticationMethod[]): Aal {
+  const hasFirst = methods.some((m) => m.aal === "aal1");
+  const hasSecond = methods.some((m) => m.aal === "aal2");
+  if (hasFirst && hasSecond) return "aal2";
+  return hasFirst ? "aal1" : "aal0";
+}
+
+/** The highest level this identity can reach: aal2 once an enabled second factor is set up. */
+export function availableAal(deps: Deps, identity: Identity): Aal {
+  return configuredSecondFactors(deps, identity).length > 0 ? "aal2" : "aal1";
+}
+
+/**
+ * Records a completed second factor on the session (login aal2 step, or setting a factor up
+ * in settings, which proves it as Kratos counts it) and raises the session's level.
+ */
+export async function completeSecondFactor(
+  deps: Deps,
+  session: Session,
+  method: SecondFactorMethod,
+): Promise<void> {
+  session.authentication_methods = [
+    ...session.authentication_methods,
+    { method, aal: "aal2", completed_at: deps.now().toISOString() },
+  ];
+  session.aal = sessionAal(session.authentication_methods);
+  await deps.persistence.sessions.updateSession(session);
+}

@@ -1,0 +1,43 @@
+import type { Body } from "../../http/body.ts";
+import { optionalString } from "../../http/body.ts";
+import type { Ctx } from "../../http/context.ts";
+import type { Identity } from "../../identity/identity.ts";
+import { uiText } from "../../ui/text.ts";
+import { claimOnce } from "../second-factor/claim-once.ts";
+import type { SecondFactorCheck } from "../second-factor/strategy.ts";
+import { findBackupCode, setBackupCodes, storedBackupCodes } from "./codes.ts";
+
+const day = 24 * 60 * 60 * 1000;
+
+/** A backup code signs in once: 4000016 when unknown, 4000012 when already used. */
+export async function verifyBackupCodeLogin(
+  ctx: Ctx,
+  identity: Identity,
+  body: Body,
+): Promise<SecondFactorCheck> {
+  const { deps } = ctx;
+  const typed = optionalString(body, "lookup_secret")?.trim() ?? "";
+  if (!typed)
+    return {
+      ok: false,
+      message: uiText(4000002, { property: "lookup_secret" }),
+      field: "lookup_secret",
+    };
+  const codes = storedBackupCodes(identity);
+  if (codes.length === 0) return { ok: false, message: uiText(4000014) };
+  const match = findBackupCode(codes, typed.slice(0, 64), deps.config.secrets.default[0]!);
+  if (!match) return { ok: false, message: uiText(4000016) };
+  // The claim settles two concurrent submits of one code; used_at keeps it used for good.
+  const claimed = await claimOnce(deps, `lookup_secret:${identity.id}:${match.code_hash}`, day);
+  if (match.used_at || !claimed) return { ok: false, message: uiText(4000012) };
+
+  const updated = structuredClone(identity);
+  const now = deps.now();
+  setBackupCodes(
+    updated,
+    codes.map((c) => (c === match ? { ...c, used_at: now.toISOString() } : c)),
+    now,
+  );
+  await deps.persistence.transaction((tx) => tx.identities.updateIdentity(updated));
+  return { ok: true };
+}

@@ -1,0 +1,40 @@
+import type { Body } from "../../http/body.ts";
+import { optionalString } from "../../http/body.ts";
+import type { Ctx } from "../../http/context.ts";
+import type { Identity } from "../../identity/identity.ts";
+import { uiText } from "../../ui/text.ts";
+import { claimOnce } from "../second-factor/claim-once.ts";
+import type { SecondFactorCheck } from "../second-factor/strategy.ts";
+import { totpUrlOf } from "./credential.ts";
+import { matchingTimeStep, replayWindowMs } from "./key.ts";
+
+/**
+ * A TOTP code is accepted once (RFC 6238 §5.2): its time step is claimed for the identity in
+ * the database, so a code seen over someone's shoulder, or replayed against another instance,
+ * is refused like a wrong one (4000008).
+ */
+export async function acceptTotpCode(
+  ctx: Ctx,
+  identity: Pick<Identity, "id">,
+  url: string,
+  code: string,
+): Promise<boolean> {
+  const step = matchingTimeStep(url, code, ctx.deps.now());
+  if (step === undefined) return false;
+  return claimOnce(ctx.deps, `totp:${identity.id}:${step}`, replayWindowMs);
+}
+
+export async function verifyTotpLogin(
+  ctx: Ctx,
+  identity: Identity,
+  body: Body,
+): Promise<SecondFactorCheck> {
+  const code = optionalString(body, "totp_code")?.trim() ?? "";
+  if (!code)
+    return { ok: false, message: uiText(4000002, { property: "totp_code" }), field: "totp_code" };
+  const url = totpUrlOf(identity);
+  if (!url) return { ok: false, message: uiText(4000011) };
+  if (!(await acceptTotpCode(ctx, identity, url, code)))
+    return { ok: false, message: uiText(4000008) };
+  return { ok: true };
+}
