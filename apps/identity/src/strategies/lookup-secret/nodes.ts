@@ -57,7 +57,6 @@ export function lookupLoginNodes(): UiNode[] {
       type: "text",
       value: "",
       required: true,
-      autocomplete: "off",
       label: uiText(1010007),
     }),
     submitNode("lookup_secret", "method", "lookup_secret", uiText(1010010)),
