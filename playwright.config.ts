@@ -54,6 +54,13 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      // The shop's webhook endpoint (e2e/identity.e2e.yaml sends both events to /hooks).
+      command: "node e2e/support/webhook-receiver.mjs",
+      url: "http://127.0.0.1:4590/events",
+      reuseExistingServer,
+      timeout: 30_000,
+    },
+    {
       command: "npx tsx apps/local-provider/src/main.ts",
       url: `${localProvider}/`,
       reuseExistingServer,

@@ -68,7 +68,7 @@ for (const lang of languages) {
     test("registers, verifies with the emailed code, logs out and logs in again", async ({
       screens,
     }) => {
-      const { registration, verification, settings, splash, login } = screens;
+      const { registration, verification, settings, splash, login, newsletter } = screens;
       const account = newAccountData();
       const mailbox = new Mailbox(account.email);
 
@@ -103,6 +103,9 @@ for (const lang of languages) {
       await login.expectAccessible("login (wrong password)");
 
       await login.enterPassword(account.password);
+      // The newsletter question is still open: it is asked before going on.
+      await newsletter.expectQuestion();
+      await newsletter.decline();
       await splash.expectSignedIn(account.email);
     });
   });

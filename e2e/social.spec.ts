@@ -17,7 +17,7 @@ for (const lang of languages) {
     test("registers with Google from the splash, is greeted as a social account, logs in again", async ({
       screens,
     }) => {
-      const { splash, provider, login } = screens;
+      const { splash, provider, login, newsletter } = screens;
       const person = newProviderPerson();
       const email = person.email ?? "";
 
@@ -27,6 +27,9 @@ for (const lang of languages) {
       await splash.expectAccessible("splash (social sign-in)");
       await splash.continueWith("Google");
       await provider.signInAs("Google", person);
+      // A new customer is asked about the newsletter before going on.
+      await newsletter.expectQuestion();
+      await newsletter.decline();
       await splash.expectSignedIn(email);
       await splash.logOut();
 
@@ -43,7 +46,7 @@ for (const lang of languages) {
     test("registers with Apple (form_post) on the registration screen, logs in again", async ({
       screens,
     }) => {
-      const { registration, provider, splash, login } = screens;
+      const { registration, provider, splash, login, newsletter } = screens;
       const person = newProviderPerson();
       const email = person.email ?? "";
 
@@ -51,6 +54,8 @@ for (const lang of languages) {
       await registration.expectAccessible("registration (social sign-in)");
       await registration.continueWith("Apple", "1040002");
       await provider.signInAs("Apple", person);
+      await newsletter.expectQuestion();
+      await newsletter.decline();
       await splash.expectSignedIn(email);
       await splash.logOut();
 

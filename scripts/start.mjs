@@ -56,7 +56,16 @@ if (existsSync("apps/web/package.json")) {
     console.log("[web] building the web app once (production build)…");
     await runToEnd("web build", "npx", ["next", "build"], { cwd: "apps/web" });
   }
-  run("web", "npx", ["next", "start", "-p", "3000", "-H", "localhost"], { cwd: "apps/web" });
+  // The admin API of the local profile (apps/identity/config/local.yaml): newsletter consent,
+  // account deletion and the User migration check need it.
+  run("web", "npx", ["next", "start", "-p", "3000", "-H", "localhost"], {
+    cwd: "apps/web",
+    env: {
+      ...env,
+      ORY_ADMIN_URL: env.ORY_ADMIN_URL ?? "http://127.0.0.1:4434",
+      ORY_ADMIN_TOKEN: env.ORY_ADMIN_TOKEN ?? "local-admin-token-not-secret",
+    },
+  });
 }
 
 console.log(`

@@ -25,10 +25,34 @@ export function newAccountData(): Account {
   };
 }
 
-/** Creates an identity with a password; its address is verified unless `verified: false`. */
-export async function createAccount(options: { verified?: boolean } = {}): Promise<Account> {
+/**
+ * The newsletter question answered "no" (the record the web app writes): journeys that are not
+ * about the newsletter go on after a sign-in without being asked.
+ */
+const NEWSLETTER_DECLINED = {
+  status: "declined",
+  subscribed: false,
+  pending: null,
+  history: [
+    { event: "declined", at: "2026-01-01T00:00:00.000Z", locale: "de", text_version: "e2e" },
+  ],
+};
+
+/**
+ * Creates an identity with a password; its address is verified unless `verified: false`; the
+ * newsletter question is answered unless `newsletter: "unanswered"`.
+ */
+export async function createAccount(
+  options: {
+    verified?: boolean;
+    newsletter?: "declined" | "unanswered";
+    /** The language kept on the identity (as registering in it keeps it): its emails' language. */
+    locale?: "de" | "en";
+  } = {},
+): Promise<Account> {
   const account = newAccountData();
   const verified = options.verified ?? true;
+  const answered = (options.newsletter ?? "declined") === "declined";
   const response = await fetch(`${ADMIN_URL}/admin/identities`, {
     method: "POST",
     headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" },
@@ -39,6 +63,8 @@ export async function createAccount(options: { verified?: boolean } = {}): Promi
         name: { first: account.firstName, last: account.lastName },
       },
       credentials: { password: { config: { password: account.password } } },
+      metadata_admin: answered ? { newsletter: NEWSLETTER_DECLINED } : null,
+      metadata_public: options.locale ? { locale: options.locale } : null,
       verifiable_addresses: [
         {
           value: account.email,
@@ -56,3 +82,60 @@ export async function createAccount(options: { verified?: boolean } = {}): Promi
   }
   return account;
 }
+
+async function admin(path: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(`${ADMIN_URL}${path}`, {
+    ...init,
+    headers: {
+      authorization: `Bearer ${ADMIN_TOKEN}`,
+      "content-type": "application/json",
+      ...init.headers,
+    },
+  });
+}
+
+/** The admin view of the identity with this email (credentials and metadata_admin included). */
+export async function findIdentity(
+  email: string,
+): Promise<{ id: string; metadata_admin: Record<string, unknown> | null } | undefined> {
+  const response = await admin(
+    `/admin/identities?credentials_identifier=${encodeURIComponent(email)}`,
+  );
+  if (!response.ok) throw new Error(`listing identities failed: ${response.status}`);
+  const found = (await response.json()) as {
+    id: string;
+    metadata_admin: Record<string, unknown> | null;
+  }[];
+  return found[0];
+}
+
+/**
+ * A customer imported from the old shop without a password (contract §5: metadata_admin.migration
+ * and no credentials), with a verified address and the newsletter question answered.
+ */
+export async function createMigratedAccount(locale: "de" | "en"): Promise<Account> {
+  const account = newAccountData();
+  const response = await admin("/admin/identities", {
+    method: "POST",
+    body: JSON.stringify({
+      schema_id: "default",
+      traits: { email: account.email, name: { first: account.firstName, last: account.lastName } },
+      verifiable_addresses: [
+        { value: account.email, via: "email", verified: true, status: "completed" },
+      ],
+      metadata_public: { locale },
+      metadata_admin: {
+        migration: { source: "e2e-old-shop", imported_at: "2026-01-01T00:00:00.000Z" },
+        newsletter: NEWSLETTER_DECLINED,
+      },
+    }),
+  });
+  if (response.status !== 201) {
+    throw new Error(
+      `creating ${account.email} failed: ${response.status} ${await response.text()}`,
+    );
+  }
+  return { ...account, password: "" };
+}
+
+export const IDENTITY_ADMIN = { url: ADMIN_URL, token: ADMIN_TOKEN } as const;

@@ -3,11 +3,14 @@
 // languages. The English files are typed as the German ones: a key missing in English does not
 // compile (`tsc -p e2e`).
 
+import deAccountDelete from "../../apps/web/messages/de/accountDelete.json" with { type: "json" };
 import deCommon from "../../apps/web/messages/de/common.json" with { type: "json" };
 import deError from "../../apps/web/messages/de/error.json" with { type: "json" };
 import deKratos from "../../apps/web/messages/de/kratos.json" with { type: "json" };
 import deLoading from "../../apps/web/messages/de/loading.json" with { type: "json" };
 import deLogin from "../../apps/web/messages/de/login.json" with { type: "json" };
+import deMigration from "../../apps/web/messages/de/migration.json" with { type: "json" };
+import deNewsletter from "../../apps/web/messages/de/newsletter.json" with { type: "json" };
 import deNotFound from "../../apps/web/messages/de/notFound.json" with { type: "json" };
 import deRecovery from "../../apps/web/messages/de/recovery.json" with { type: "json" };
 import deRegistration from "../../apps/web/messages/de/registration.json" with { type: "json" };
@@ -16,11 +19,14 @@ import deSocial from "../../apps/web/messages/de/social.json" with { type: "json
 import deSplash from "../../apps/web/messages/de/splash.json" with { type: "json" };
 import deValidation from "../../apps/web/messages/de/validation.json" with { type: "json" };
 import deVerification from "../../apps/web/messages/de/verification.json" with { type: "json" };
+import enAccountDelete from "../../apps/web/messages/en/accountDelete.json" with { type: "json" };
 import enCommon from "../../apps/web/messages/en/common.json" with { type: "json" };
 import enError from "../../apps/web/messages/en/error.json" with { type: "json" };
 import enKratos from "../../apps/web/messages/en/kratos.json" with { type: "json" };
 import enLoading from "../../apps/web/messages/en/loading.json" with { type: "json" };
 import enLogin from "../../apps/web/messages/en/login.json" with { type: "json" };
+import enMigration from "../../apps/web/messages/en/migration.json" with { type: "json" };
+import enNewsletter from "../../apps/web/messages/en/newsletter.json" with { type: "json" };
 import enNotFound from "../../apps/web/messages/en/notFound.json" with { type: "json" };
 import enRecovery from "../../apps/web/messages/en/recovery.json" with { type: "json" };
 import enRegistration from "../../apps/web/messages/en/registration.json" with { type: "json" };
@@ -33,11 +39,14 @@ import enVerification from "../../apps/web/messages/en/verification.json" with {
 export const BASE_URL = "http://localhost:3100";
 
 const de = {
+  accountDelete: deAccountDelete,
   common: deCommon,
   error: deError,
   kratos: deKratos,
   loading: deLoading,
   login: deLogin,
+  migration: deMigration,
+  newsletter: deNewsletter,
   notFound: deNotFound,
   recovery: deRecovery,
   registration: deRegistration,
@@ -53,11 +62,14 @@ export type Texts = typeof de;
 export type KratosId = keyof Texts["kratos"];
 
 const en: Texts = {
+  accountDelete: enAccountDelete,
   common: enCommon,
   error: enError,
   kratos: enKratos,
   loading: enLoading,
   login: enLogin,
+  migration: enMigration,
+  newsletter: enNewsletter,
   notFound: enNotFound,
   recovery: enRecovery,
   registration: enRegistration,
@@ -77,7 +89,13 @@ export interface Language {
    * The subjects of the identity service's emails (its templates, not the web app's texts):
    * they show that the email came in the language the customer chose.
    */
-  readonly emailSubjects: { readonly verification: RegExp; readonly recovery: RegExp };
+  readonly emailSubjects: {
+    readonly verification: RegExp;
+    readonly recovery: RegExp;
+    readonly newsletter: RegExp;
+    readonly accountDeleted: RegExp;
+    readonly migration: RegExp;
+  };
 }
 
 export const german: Language = {
@@ -87,6 +105,9 @@ export const german: Language = {
   emailSubjects: {
     verification: /^Dein Bestätigungscode/,
     recovery: /^Dein Code zum Zurücksetzen/,
+    newsletter: /^Bitte bestätige deine Newsletter-Anmeldung/,
+    accountDeleted: /^Dein Moos-Konto ist gelöscht/,
+    migration: /^Dein Kundenkonto ist umgezogen/,
   },
 };
 
@@ -94,7 +115,13 @@ export const english: Language = {
   code: "en",
   prefix: "/en",
   t: en,
-  emailSubjects: { verification: /^Your Moos verification code/, recovery: /^Your code to reset/ },
+  emailSubjects: {
+    verification: /^Your Moos verification code/,
+    recovery: /^Your code to reset/,
+    newsletter: /^Please confirm your newsletter subscription/,
+    accountDeleted: /^Your Moos account has been deleted/,
+    migration: /^Your account has moved/,
+  },
 };
 
 export const languages: readonly Language[] = [german, english];

@@ -10,6 +10,13 @@ interface MaildevEmail {
   to: { address: string }[];
   subject: string;
   text: string;
+  html?: string;
+}
+
+export interface Email {
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
 }
 
 export interface CodeEmail {
@@ -44,5 +51,22 @@ export class Mailbox {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     throw new Error(`no new email with a code reached ${this.address} within ${WAIT_MS} ms`);
+  }
+
+  /** Waits for the newest email not handed out before whose subject matches. */
+  async nextEmail(subject: RegExp): Promise<Email> {
+    const deadline = Date.now() + WAIT_MS;
+    while (Date.now() < deadline) {
+      const fresh = (await emailsTo(this.address)).filter(
+        (email) => !this.seen.has(email.id) && subject.test(email.subject),
+      );
+      const email = fresh.at(-1);
+      if (email) {
+        for (const old of fresh) this.seen.add(old.id);
+        return { subject: email.subject, text: email.text, html: email.html ?? "" };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`no new email "${subject}" reached ${this.address} within ${WAIT_MS} ms`);
   }
 }

@@ -2,9 +2,13 @@
 // the screens' page objects for a page, and ready accounts.
 
 import { type Browser, type BrowserContext, test as base, type Page } from "@playwright/test";
+import { AccountDeleteScreen } from "../screens/account-delete-screen.ts";
 import { ErrorScreen } from "../screens/error-screen.ts";
 import { LoadingScreen } from "../screens/loading-screen.ts";
 import { LoginScreen } from "../screens/login-screen.ts";
+import { MigrationScreen } from "../screens/migration-screen.ts";
+import { NewsletterScreen } from "../screens/newsletter-screen.ts";
+import { NewsletterSettingsSection } from "../screens/newsletter-settings-section.ts";
 import { NotFoundScreen } from "../screens/not-found-screen.ts";
 import { ProviderScreen } from "../screens/provider-screen.ts";
 import { RecoveryScreen } from "../screens/recovery-screen.ts";
@@ -20,9 +24,14 @@ import { BASE_URL, german, type Language } from "./languages.ts";
 export { expect } from "@playwright/test";
 
 export interface Screens {
+  readonly accountDelete: AccountDeleteScreen;
   readonly error: ErrorScreen;
   readonly loading: LoadingScreen;
   readonly login: LoginScreen;
+  readonly migration: MigrationScreen;
+  readonly newsletter: NewsletterScreen;
+  /** The newsletter section of settings. */
+  readonly newsletterSettings: NewsletterSettingsSection;
   readonly notFound: NotFoundScreen;
   /** The local sign-in provider's page (Google, Apple, Facebook). */
   readonly provider: ProviderScreen;
@@ -38,9 +47,13 @@ export interface Screens {
 export function screensFor(page: Page, lang: Language, javaScriptEnabled: boolean): Screens {
   const context = { page, lang, javaScriptEnabled };
   return {
+    accountDelete: new AccountDeleteScreen(context),
     error: new ErrorScreen(context),
     loading: new LoadingScreen(context),
     login: new LoginScreen(context),
+    migration: new MigrationScreen(context),
+    newsletter: new NewsletterScreen(context),
+    newsletterSettings: new NewsletterSettingsSection(context),
     notFound: new NotFoundScreen(context),
     provider: new ProviderScreen(page, javaScriptEnabled),
     recovery: new RecoveryScreen(context),
@@ -79,8 +92,7 @@ export const test = base.extend<Fixtures>({
   screens: async ({ page, lang, javaScriptEnabled }, use) => {
     await use(screensFor(page, lang, javaScriptEnabled));
   },
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a function uses from its pattern.
-  account: async ({}, use) => {
-    await use(await createAccount());
+  account: async ({ lang }, use) => {
+    await use(await createAccount({ locale: lang.code }));
   },
 });

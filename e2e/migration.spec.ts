@@ -1,0 +1,135 @@
+// User migration: the old shop's customers imported by `npm run import` (bad rows reported, a
+// second run creates nothing), imported bcrypt and phpass passwords that log in, and a customer
+// without a password who is led from the login screen to the User migration screen, sets a
+// password by code and is signed in.
+
+import { execFile } from "node:child_process";
+import { copyFileSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { expect, type Page } from "@playwright/test";
+import type { NewsletterScreen } from "./screens/newsletter-screen.ts";
+import { createMigratedAccount, IDENTITY_ADMIN } from "./support/identity-admin.ts";
+import { languages, localizedPath } from "./support/languages.ts";
+import { Mailbox } from "./support/mailbox.ts";
+import { test } from "./support/test.ts";
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, "..");
+const SAMPLE = path.join(root, "apps/identity/import/sample/old-shop-customers.csv");
+
+/** Sample customers (apps/identity/import/sample/README.md). */
+const BCRYPT = { email: "anna.becker@old-shop.example", password: "Monstera-2019" };
+const PHPASS = { email: "paul.wagner@old-shop.example", password: "Farnwedel-77" };
+const WITHOUT_PASSWORD = "clara.wolf@old-shop.example";
+
+async function importFile(file: string): Promise<{ stdout: string; stderr: string }> {
+  return run(
+    "npm",
+    [
+      "run",
+      "-s",
+      "import",
+      "--",
+      file,
+      "--admin-url",
+      IDENTITY_ADMIN.url,
+      "--token",
+      IDENTITY_ADMIN.token,
+    ],
+    { cwd: root },
+  );
+}
+
+/** Imported customers meet the newsletter question on their first sign-in (in either language). */
+async function answerIfAsked(
+  page: Page,
+  newsletter: NewsletterScreen,
+  lang: { prefix: string },
+): Promise<void> {
+  await page.waitForURL((url) => !url.pathname.startsWith(`${lang.prefix}/login`));
+  if (new URL(page.url()).pathname === localizedPath(newsletter.lang, "/newsletter")) {
+    await newsletter.decline();
+  }
+}
+
+function codeOf(text: string): string {
+  const code = text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code in:\n${text}`);
+  return code;
+}
+
+for (const lang of languages) {
+  test.describe(`user migration (${lang.code})`, () => {
+    test.use({ lang });
+
+    test("imports the sample file twice; imported bcrypt and phpass passwords log in", async ({
+      screens,
+      page,
+    }, testInfo) => {
+      const { login, splash, newsletter, migration } = screens;
+      const file = testInfo.outputPath("old-shop-customers.csv");
+      copyFileSync(SAMPLE, file);
+
+      const first = await importFile(file);
+      expect(first.stderr).toContain("line 11:");
+      expect(first.stderr).toContain("line 12:");
+      expect(first.stderr).toContain("line 13:");
+      // Fresh, or imported by an earlier project of this run: 9 customers either way.
+      const counts = first.stdout.match(/(\d+) created, (\d+) already present, 3 bad rows/);
+      expect(Number(counts?.[1]) + Number(counts?.[2])).toBe(9);
+      const second = await importFile(file);
+      expect(second.stdout).toContain("0 created, 9 already present, 3 bad rows");
+
+      for (const customer of [BCRYPT, PHPASS]) {
+        await login.open();
+        await login.logIn(customer.email, customer.password);
+        await answerIfAsked(page, newsletter, lang);
+        await splash.expectSignedIn(customer.email);
+        await splash.logOut();
+      }
+
+      // Imported without a password: the login leads to the migration screen with a code.
+      await login.open();
+      await login.enterEmail(WITHOUT_PASSWORD);
+      await migration.expectCodeStep(WITHOUT_PASSWORD);
+    });
+
+    test("a customer without a password sets one by code and is signed in", async ({ screens }) => {
+      const { login, migration, splash } = screens;
+      const account = await createMigratedAccount(lang.code);
+      const mailbox = new Mailbox(account.email);
+      const password = "Neue-Monstera-2026";
+
+      await login.open();
+      await login.enterEmail(account.email);
+      await migration.expectCodeStep(account.email);
+      await migration.expectAccessible("migration (code)");
+      await mailbox.nextEmail(lang.emailSubjects.migration);
+
+      await migration.resendCode();
+      await migration.expectResent();
+      const code = codeOf((await mailbox.nextEmail(lang.emailSubjects.migration)).text);
+
+      await migration.submit({ code: code === "000000" ? "111111" : "000000", password });
+      await migration.expectMessage("4060006");
+      await migration.expectAccessible("migration (wrong code)");
+
+      // The code is right, the password is refused: only the password is asked again.
+      await migration.submit({ code, password: account.email });
+      await migration.expectPasswordStep();
+      await expect(migration.field(lang.t.migration.newPassword)).toHaveAttribute(
+        "aria-invalid",
+        "true",
+      );
+      await migration.expectAccessible("migration (password refused)");
+      await migration.submit({ password });
+      await splash.expectSignedIn(account.email);
+
+      await splash.logOut();
+      await login.open();
+      await login.logIn(account.email, password);
+      await splash.expectSignedIn(account.email);
+    });
+  });
+}

@@ -1,0 +1,44 @@
+// `/settings/delete`: what is deleted and kept, the data download, the confirm button; and the
+// success screen after it.
+
+import { expect } from "@playwright/test";
+import { AppScreen } from "./app-screen.ts";
+
+export class AccountDeleteScreen extends AppScreen {
+  async open(): Promise<void> {
+    await this.goto("/settings/delete");
+  }
+
+  async expectShown(): Promise<void> {
+    const t = this.t.accountDelete;
+    await this.expectUrl("/settings/delete");
+    await this.expectTitle(t.title);
+    for (const item of Object.values(t.deleted)) {
+      await expect(this.main.getByRole("listitem").filter({ hasText: item })).toBeVisible();
+    }
+    await expect(this.main.getByText(t.kept)).toBeVisible();
+  }
+
+  /** Downloads the data export and returns it parsed. */
+  async downloadData(): Promise<Record<string, unknown>> {
+    const download = this.page.waitForEvent("download");
+    await this.link(this.t.accountDelete.download).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe("moos-account-data.json");
+    const stream = await file.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>;
+  }
+
+  async confirm(): Promise<void> {
+    await this.button(this.t.accountDelete.confirm).click();
+  }
+
+  async expectDeleted(): Promise<void> {
+    await this.expectUrl("/settings/delete/done");
+    await this.expectTitle(this.t.accountDelete.doneTitle);
+    await expect(this.main.getByText(this.t.accountDelete.doneText)).toBeVisible();
+    await expect(this.page).toHaveTitle(/Moos/);
+  }
+}
