@@ -62,9 +62,11 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
   let rows = 0;
   let lastProgress = Date.now();
 
+  // Bad rows are reported with the batch they were read with, in line order.
+  let badRows: { line: number; reason: string }[] = [];
   const bad = (line: number, reason: string): void => {
     state.bad++;
-    options.report(`line ${line}: ${reason}`);
+    badRows.push({ line, reason });
   };
 
   const flush = async (): Promise<void> => {
@@ -78,6 +80,9 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
       }
       batch = [];
     }
+    for (const row of badRows.sort((a, b) => a.line - b.line))
+      options.report(`line ${row.line}: ${row.reason}`);
+    badRows = [];
     state.lastLine = lastSeen;
     saveState(state);
     if (Date.now() - lastProgress >= progressEveryMs) {
