@@ -41,8 +41,9 @@ export default defineConfig({
     {
       name: "no-javascript",
       use: { javaScriptEnabled: false },
-      // Both show what only JavaScript shows (the loading screen, the social redirect screen).
-      testIgnore: ["**/loading.spec.ts", "**/social-redirect.spec.ts"],
+      // What only JavaScript shows (the loading screen, the social redirect screen) and passkeys,
+      // which need it (their screens' note without it is checked in second-factor.spec.ts).
+      testIgnore: ["**/loading.spec.ts", "**/social-redirect.spec.ts", "**/passkey.spec.ts"],
     },
   ],
   webServer: [

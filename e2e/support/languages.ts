@@ -17,6 +17,7 @@ import deRegistration from "../../apps/web/messages/de/registration.json" with {
 import deSettings from "../../apps/web/messages/de/settings.json" with { type: "json" };
 import deSocial from "../../apps/web/messages/de/social.json" with { type: "json" };
 import deSplash from "../../apps/web/messages/de/splash.json" with { type: "json" };
+import deTwoFactor from "../../apps/web/messages/de/twoFactor.json" with { type: "json" };
 import deValidation from "../../apps/web/messages/de/validation.json" with { type: "json" };
 import deVerification from "../../apps/web/messages/de/verification.json" with { type: "json" };
 import enAccountDelete from "../../apps/web/messages/en/accountDelete.json" with { type: "json" };
@@ -33,6 +34,7 @@ import enRegistration from "../../apps/web/messages/en/registration.json" with {
 import enSettings from "../../apps/web/messages/en/settings.json" with { type: "json" };
 import enSocial from "../../apps/web/messages/en/social.json" with { type: "json" };
 import enSplash from "../../apps/web/messages/en/splash.json" with { type: "json" };
+import enTwoFactor from "../../apps/web/messages/en/twoFactor.json" with { type: "json" };
 import enValidation from "../../apps/web/messages/en/validation.json" with { type: "json" };
 import enVerification from "../../apps/web/messages/en/verification.json" with { type: "json" };
 
@@ -53,6 +55,7 @@ const de = {
   settings: deSettings,
   social: deSocial,
   splash: deSplash,
+  twoFactor: deTwoFactor,
   validation: deValidation,
   verification: deVerification,
 };
@@ -76,6 +79,7 @@ const en: Texts = {
   settings: enSettings,
   social: enSocial,
   splash: enSplash,
+  twoFactor: enTwoFactor,
   validation: enValidation,
   verification: enVerification,
 };

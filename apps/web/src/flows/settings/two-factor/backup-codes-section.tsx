@@ -49,17 +49,29 @@ export async function BackupCodesSection({
               // Codes are unique; used ones have no code left, so the position keys them.
               // biome-ignore lint/suspicious/noArrayIndexKey: see above.
               <li key={index}>
-                {entry.code ?? <span className="font-sans text-gray-700">{entry.usedText}</span>}
+                {entry.code ??
+                  (entry.masked ? (
+                    <span>
+                      <span aria-hidden="true">••••••••</span>
+                      <span className="sr-only">{t("settings.backupHidden")}</span>
+                    </span>
+                  ) : (
+                    <span className="font-sans text-gray-700">{entry.usedText}</span>
+                  ))}
               </li>
             ))}
           </ul>
-          <a
-            href={`data:text/plain;charset=utf-8,${encodeURIComponent(file)}`}
-            download={t("settings.downloadFileName")}
-            className={buttonVariants({ variant: "secondary" })}
-          >
-            {t("settings.download")}
-          </a>
+          {state.codes.some((entry) => entry.code) ? (
+            <a
+              href={`data:text/plain;charset=utf-8,${encodeURIComponent(file)}`}
+              download={t("settings.downloadFileName")}
+              className={buttonVariants({ variant: "secondary" })}
+            >
+              {t("settings.download")}
+            </a>
+          ) : (
+            <p className="text-gray-700">{t("settings.backupHiddenNote")}</p>
+          )}
         </>
       ) : null}
       {state.actions.map((action) => (

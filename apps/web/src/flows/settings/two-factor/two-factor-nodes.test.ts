@@ -116,13 +116,34 @@ describe("backupCodesState", () => {
     ];
     const state = backupCodesState(nodes, format);
     expect(state?.codes).toEqual([
-      { code: "a1b2c3d4", usedText: undefined },
-      { code: undefined, usedText: format(used) },
+      { code: "a1b2c3d4", usedText: undefined, masked: false },
+      { code: undefined, usedText: format(used), masked: false },
     ]);
     expect(state?.actions.map((action) => action.name)).toEqual([
       "lookup_secret_regenerate",
       "lookup_secret_disable",
     ]);
+  });
+
+  it("keeps codes the identity service shows masked out of the list and the download", () => {
+    const nodes = [
+      node("text", "lookup_secret", {
+        id: "lookup_secret_codes",
+        text: {
+          id: 1050015,
+          text: "********",
+          type: "info",
+          context: {
+            secrets: [
+              { id: 1050009, text: "********", type: "info", context: { secret: "********" } },
+            ],
+          },
+        },
+      }),
+    ];
+    const codes = backupCodesState(nodes, format)?.codes ?? [];
+    expect(codes).toEqual([{ code: undefined, usedText: undefined, masked: true }]);
+    expect(backupCodesFile(codes, "Moos")).toBe("Moos\n\n\n");
   });
 
   it("puts confirming new codes first", () => {

@@ -64,9 +64,13 @@ function contextString(text: UiText, key: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
+const MASKED = /^\*+$/;
+
 export interface BackupCode {
-  /** Undefined for a used code (the identity service no longer shows it). */
+  /** Undefined for a used code or one the identity service no longer shows (masked). */
   readonly code: string | undefined;
+  /** An unused code the identity service keeps only as a hash: to create new ones to see. */
+  readonly masked?: boolean;
   /** 1050014 "used on …", formatted. */
   readonly usedText: string | undefined;
 }
@@ -111,8 +115,16 @@ export function backupCodesState(
     ? secrets.flatMap((item): BackupCode[] => {
         const text = item as UiText;
         if (typeof text?.id !== "number") return [];
-        const code = contextString(text, "secret");
-        return [{ code, usedText: code === undefined ? format(text) : undefined }];
+        const secret = contextString(text, "secret");
+        // Codes stored only as hashes come back masked ("********") when shown again.
+        const code = secret && !MASKED.test(secret) ? secret : undefined;
+        return [
+          {
+            code,
+            usedText: secret === undefined ? format(text) : undefined,
+            masked: secret !== undefined && code === undefined,
+          },
+        ];
       })
     : undefined;
   if (actions.length === 0 && codes === undefined) return undefined;
