@@ -55,6 +55,13 @@ export interface TokenizeTemplateConfig {
   claims: Record<string, string>;
 }
 
+/** A WebAuthn relying party; id and display_name are required once the method is on. */
+export interface RelyingPartyConfig {
+  id?: string;
+  display_name?: string;
+  origins?: string[];
+}
+
 export interface Config {
   dev: boolean;
   dsn: string;
@@ -110,8 +117,11 @@ export interface Config {
       link: { enabled: boolean; config: { lifespan: number } };
       totp: { enabled: boolean; config: { issuer?: string } };
       lookup_secret: { enabled: boolean };
-      webauthn: { enabled: false };
-      passkey: { enabled: false };
+      webauthn: {
+        enabled: boolean;
+        config: { passwordless: false; rp: RelyingPartyConfig };
+      };
+      passkey: { enabled: boolean; config: { rp: RelyingPartyConfig } };
       oidc: { enabled: boolean; config: { providers: OidcProviderConfig[] } };
     };
     flows: {

@@ -142,6 +142,25 @@ const tokenizeTemplate = obj(
   { required: ["jwks_url"] },
 );
 
+// The WebAuthn relying party of `selfservice.methods.{webauthn,passkey}.config.rp`, required
+// (id and display_name) when the method is on, as in Kratos. `origins` defaults to the public
+// base URL's scheme with the RP id (strategies/webauthn/relying-party.ts).
+const relyingParty = obj({
+  id: { type: "string", minLength: 1 },
+  display_name: { type: "string", minLength: 1 },
+  origins: { type: "array", items: { type: "string", format: "uri" } },
+});
+const requiresRelyingParty = {
+  if: { required: ["enabled"], properties: { enabled: { const: true } } },
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, not a thenable
+  then: {
+    required: ["config"],
+    properties: {
+      config: { required: ["rp"], properties: { rp: { required: ["id", "display_name"] } } },
+    },
+  },
+};
+
 export const configSchema = obj({
   dev: { type: "boolean", default: false },
   dsn: { type: "string", default: "pglite://.data/identity" },
@@ -266,8 +285,25 @@ export const configSchema = obj({
         config: obj({ issuer: { type: "string", minLength: 1 } }),
       }),
       lookup_secret: enabled(false),
-      webauthn: obj({ enabled: { type: "boolean", const: false, default: false } }),
-      passkey: obj({ enabled: { type: "boolean", const: false, default: false } }),
+      webauthn: obj(
+        {
+          enabled: { type: "boolean", default: false },
+          config: obj({
+            // Security keys as a first factor are not built: passkeys cover sign-in without a
+            // password, so a key is always a second factor here.
+            passwordless: { type: "boolean", const: false, default: false },
+            rp: relyingParty,
+          }),
+        },
+        requiresRelyingParty,
+      ),
+      passkey: obj(
+        {
+          enabled: { type: "boolean", default: false },
+          config: obj({ rp: relyingParty }),
+        },
+        requiresRelyingParty,
+      ),
       oidc: obj({
         enabled: { type: "boolean", default: false },
         config: obj({ providers: { type: "array", default: [], items: oidcProvider } }),

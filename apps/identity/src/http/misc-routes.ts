@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { registerWebauthnScriptRoute } from "../strategies/webauthn/script.ts";
 import type { Deps } from "./deps.ts";
 import { errors } from "./errors.ts";
 import { redirect, sendError, sendJson } from "./respond.ts";
@@ -63,13 +64,7 @@ export function registerMiscRoutes(app: FastifyInstance, deps: Deps): void {
     sendJson(reply, 200, schema.raw);
   });
 
-  // Passkeys and security keys come with a later issue; until then the script defines nothing.
-  app.get("/.well-known/ory/webauthn.js", async (_request, reply) => {
-    reply
-      .type("text/javascript; charset=utf-8")
-      .header("cache-control", "public, max-age=300")
-      .send("");
-  });
+  registerWebauthnScriptRoute(app);
   app.get("/.well-known/change-password", async (_request, reply) =>
     redirect(reply, deps.config.selfservice.flows.settings.ui_url),
   );

@@ -25,6 +25,11 @@ export interface UiNodeInputAttributes {
   pattern?: string;
   maxlength?: number;
   disabled: boolean;
+  /** Deprecated by Kratos in favour of the triggers, still sent for older clients. */
+  onclick?: string;
+  onclickTrigger?: string;
+  onload?: string;
+  onloadTrigger?: string;
   node_type: "input";
 }
 
@@ -33,6 +38,18 @@ export interface UiNodeAnchorAttributes {
   href: string;
   title: UiText;
   node_type: "a";
+}
+
+export interface UiNodeScriptAttributes {
+  src: string;
+  async: boolean;
+  referrerpolicy: string;
+  crossorigin: string;
+  integrity: string;
+  type: string;
+  id: string;
+  nonce: string;
+  node_type: "script";
 }
 
 /** An image, e.g. the TOTP QR code as a data: URL. */
@@ -52,11 +69,12 @@ export interface UiNodeTextAttributes {
 }
 
 export interface UiNode {
-  type: "input" | "a" | "img" | "text";
+  type: "input" | "a" | "script" | "img" | "text";
   group: NodeGroup;
   attributes:
     | UiNodeInputAttributes
     | UiNodeAnchorAttributes
+    | UiNodeScriptAttributes
     | UiNodeImageAttributes
     | UiNodeTextAttributes;
   messages: UiText[];
@@ -79,12 +97,21 @@ interface InputOptions {
   autocomplete?: string;
   pattern?: string;
   maxlength?: number;
+  disabled?: boolean;
+  onclick?: string;
+  onclickTrigger?: string;
+  onload?: string;
+  onloadTrigger?: string;
   label?: UiText;
 }
 
 export function inputNode(options: InputOptions): UiNode {
-  const { group, label, ...rest } = options;
-  const attributes: UiNodeInputAttributes = { ...rest, disabled: false, node_type: "input" };
+  const { group, label, disabled, ...rest } = options;
+  const attributes: UiNodeInputAttributes = {
+    ...rest,
+    disabled: disabled ?? false,
+    node_type: "input",
+  };
   for (const key of Object.keys(attributes) as (keyof UiNodeInputAttributes)[]) {
     if (attributes[key] === undefined) delete attributes[key];
   }

@@ -8,6 +8,11 @@ import { redirect, respondWithFlow } from "../../http/respond.ts";
 import { type ActiveSession, findActiveSession } from "../../session/session-manager.ts";
 import { submitOidcSettings } from "../../strategies/oidc/settings.ts";
 import { isOidcEnabled } from "../../strategies/oidc/submit.ts";
+import { isPasskeyEnabled } from "../../strategies/passkey/login.ts";
+import {
+  isPasskeySettingsSubmit,
+  submitPasskeySettings,
+} from "../../strategies/passkey/settings.ts";
 import { submitPasswordSettings } from "../../strategies/password/settings.ts";
 import { submitProfileSettings } from "../../strategies/profile/settings.ts";
 import { secondFactorForSettings } from "../../strategies/second-factor/registry.ts";
@@ -107,6 +112,8 @@ export const settingsFlow: FlowKindModule = {
     const { methods } = ctx.deps.config.selfservice;
     const secondFactor = secondFactorForSettings(ctx.deps, body);
     if (secondFactor) return secondFactor.submitSettings(ctx, flow, active, body);
+    if (isPasskeySettingsSubmit(body) && isPasskeyEnabled(ctx.deps))
+      return submitPasskeySettings(ctx, flow, active, body);
     if (method === "profile" && methods.profile.enabled)
       return submitProfileSettings(ctx, flow, active, body);
     if (method === "password" && methods.password.enabled)

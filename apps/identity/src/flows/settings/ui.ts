@@ -2,6 +2,7 @@ import type { Ctx } from "../../http/context.ts";
 import type { Deps } from "../../http/deps.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { oidcLinks, signInMethodCount } from "../../identity/oidc-credentials.ts";
+import { passkeySettingsFormNodes } from "../../strategies/passkey/settings.ts";
 import { schemaOf } from "../../strategies/profile/apply-traits.ts";
 import { enabledSecondFactors } from "../../strategies/second-factor/registry.ts";
 import { csrfNode, labels, submitNode, type UiNode } from "../../ui/nodes.ts";
@@ -12,7 +13,7 @@ import type { Flow } from "../flow.ts";
 // Settings forms (PROTOCOL.md §4 "Settings"): the traits with their current values in the
 // profile group, then a new password in the password group; each group has its own submit.
 // Social sign-in adds `link` / `unlink` submits (group oidc) per enabled provider.
-// Second factors (totp, lookup_secret, webauthn) follow, each from its strategy.
+// Second factors (totp, lookup_secret, webauthn) follow, each from its strategy, then passkeys.
 
 /** The whole settings form of a flow: settingsNodes plus every enabled second factor's nodes. */
 export async function settingsFormNodes(
@@ -23,6 +24,7 @@ export async function settingsFormNodes(
   const nodes = settingsNodes(ctx.deps, flow.csrf_token, identity);
   for (const strategy of enabledSecondFactors(ctx.deps))
     nodes.push(...(await strategy.settingsNodes(ctx, flow, identity)));
+  nodes.push(...(await passkeySettingsFormNodes(ctx, flow, identity)));
   return nodes;
 }
 

@@ -1,0 +1,92 @@
+import type { Flow } from "../../flows/flow.ts";
+import type { Deps } from "../../http/deps.ts";
+import type { Identity } from "../../identity/identity.ts";
+import { inputAttributes, inputNode, type UiNode } from "../../ui/nodes.ts";
+import { uiText } from "../../ui/text.ts";
+import { beginAuthentication, beginRegistration } from "../webauthn/ceremony.ts";
+import { removeValue, webAuthnConfig, webAuthnKeys } from "../webauthn/credentials.ts";
+import { accountName, addedAtContext, triggerNode } from "../webauthn/nodes.ts";
+import { webauthnScriptNode } from "../webauthn/script.ts";
+
+// Passkey nodes (group passkey) as Kratos's passkey strategy builds them. Sign-in offers any
+// passkey of the RP id (a discoverable credential names its account by its user handle), by
+// button and by the browser's autofill on the identifier field ("username webauthn").
+
+export async function passkeyLoginNodes(deps: Deps, flow: Flow): Promise<UiNode[]> {
+  const options = await beginAuthentication(deps, flow, "passkey");
+  return [
+    inputNode({
+      group: "passkey",
+      name: "passkey_challenge",
+      type: "hidden",
+      value: JSON.stringify(options),
+    }),
+    webauthnScriptNode(deps),
+    inputNode({
+      group: "passkey",
+      name: "passkey_login",
+      type: "hidden",
+      onload: "window.oryPasskeyLoginAutocompleteInit()",
+      onloadTrigger: "oryPasskeyLoginAutocompleteInit",
+    }),
+    triggerNode("passkey", "passkey_login_trigger", "oryPasskeyLogin", { label: uiText(1010021) }),
+  ];
+}
+
+/** Lets the browser offer passkeys in the identifier field's autofill (conditional UI). */
+export function offerPasskeyAutofill(nodes: UiNode[]): void {
+  for (const node of nodes) {
+    const attributes = inputAttributes(node);
+    if (attributes?.name === "identifier" && attributes.type !== "hidden")
+      attributes.autocomplete = "username webauthn";
+  }
+}
+
+/**
+ * Settings: a remove button per passkey (disabled when it is the last way to sign in), the
+ * add button and the creation options for the browser.
+ */
+export async function passkeySettingsNodes(
+  deps: Deps,
+  flow: Flow,
+  identity: Pick<Identity, "credentials" | "traits">,
+  options: { canRemove: boolean },
+): Promise<UiNode[]> {
+  const keys = webAuthnKeys(identity, "passkey");
+  const name = accountName(identity);
+  const creation = await beginRegistration(deps, flow, "passkey", {
+    // One user handle per account, so every passkey of it signs in to the same identity.
+    handle: webAuthnConfig(identity, "passkey")?.user_handle ?? newUserHandle(),
+    name,
+    displayName: name,
+    exclude: keys,
+  });
+  return [
+    ...keys.map((key) =>
+      inputNode({
+        group: "passkey",
+        name: "passkey_remove",
+        type: "submit",
+        value: removeValue(key),
+        disabled: !options.canRemove,
+        label: uiText(1050020, addedAtContext(key)),
+      }),
+    ),
+    webauthnScriptNode(deps),
+    triggerNode("passkey", "passkey_register_trigger", "oryPasskeySettingsRegistration", {
+      label: uiText(1050019),
+    }),
+    inputNode({ group: "passkey", name: "passkey_settings_register", type: "hidden" }),
+    inputNode({
+      group: "passkey",
+      name: "passkey_create_data",
+      type: "hidden",
+      value: JSON.stringify(creation),
+    }),
+  ];
+}
+
+/** A random 64-byte user handle, no personal data in it (WebAuthn §14.6.1). */
+function newUserHandle(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(64))).toString("base64url");
+}

@@ -1,0 +1,75 @@
+import type { Flow } from "../../flows/flow.ts";
+import { beginSettingsAttempt, completeSettings } from "../../flows/settings/outcome.ts";
+import { ensurePrivilegedSession } from "../../flows/settings/settings-session.ts";
+import type { Body } from "../../http/body.ts";
+import { optionalString } from "../../http/body.ts";
+import type { Ctx } from "../../http/context.ts";
+import type { Identity } from "../../identity/identity.ts";
+import { signInMethodCount } from "../../identity/oidc-credentials.ts";
+import { sessionAal } from "../../session/aal.ts";
+import type { ActiveSession } from "../../session/session-manager.ts";
+import type { UiNode } from "../../ui/nodes.ts";
+import { webAuthnKeys } from "../webauthn/credentials.ts";
+import { registerKey, reject, removeKey } from "../webauthn/settings.ts";
+import { isPasskeyEnabled } from "./login.ts";
+import { passkeySettingsNodes } from "./nodes.ts";
+
+// Passkeys in settings (Kratos's passkey_settings.go): add one (the browser creates it from
+// passkey_create_data) or remove one, both with a recent sign-in. The last way to sign in
+// cannot be removed. Adding proves the passkey, so the session records it (aal1, as Kratos).
+
+/** Password, social sign-ins and passkeys: the ways this identity can sign in. */
+function firstFactorCount(identity: Pick<Identity, "credentials">): number {
+  return signInMethodCount(identity) + webAuthnKeys(identity, "passkey").length;
+}
+
+export async function passkeySettingsFormNodes(
+  ctx: Ctx,
+  flow: Flow,
+  identity: Identity,
+): Promise<UiNode[]> {
+  if (!isPasskeyEnabled(ctx.deps) || flow.type !== "browser") return [];
+  return passkeySettingsNodes(ctx.deps, flow, identity, {
+    canRemove: firstFactorCount(identity) > 1,
+  });
+}
+
+export function isPasskeySettingsSubmit(body: Body): boolean {
+  return Boolean(
+    optionalString(body, "passkey_settings_register") || optionalString(body, "passkey_remove"),
+  );
+}
+
+export async function submitPasskeySettings(
+  ctx: Ctx,
+  flow: Flow,
+  active: ActiveSession,
+  body: Body,
+): Promise<void> {
+  const { deps } = ctx;
+  beginSettingsAttempt(flow, "passkey");
+  if (!ensurePrivilegedSession(ctx, flow, active)) return;
+  const identity = structuredClone(active.identity);
+  const remove = optionalString(body, "passkey_remove");
+  if (remove) {
+    if (firstFactorCount(identity) < 2)
+      return reject(ctx, flow, "You cannot remove your last way to sign in.");
+    if (!removeKey(identity, "passkey", remove, deps.now()))
+      return reject(ctx, flow, "You tried to remove a passkey which does not exist.");
+    await deps.persistence.transaction((tx) => tx.identities.updateIdentity(identity));
+    return completeSettings(ctx, flow, identity);
+  }
+  const added = await registerKey(ctx, flow, identity, "passkey", {
+    response: optionalString(body, "passkey_settings_register") ?? "",
+    displayName: "",
+  });
+  if (!added) return;
+  const { session } = active;
+  session.authentication_methods = [
+    ...session.authentication_methods,
+    { method: "passkey", aal: "aal1", completed_at: deps.now().toISOString() },
+  ];
+  session.aal = sessionAal(session.authentication_methods);
+  await deps.persistence.sessions.updateSession(session);
+  await completeSettings(ctx, flow, identity);
+}

@@ -1,0 +1,115 @@
+import type { Flow } from "../../flows/flow.ts";
+import type { Deps } from "../../http/deps.ts";
+import type { Identity } from "../../identity/identity.ts";
+import { inputNode, type UiNode } from "../../ui/nodes.ts";
+import { uiText } from "../../ui/text.ts";
+import { beginAuthentication, beginRegistration } from "./ceremony.ts";
+import {
+  removeValue,
+  type StoredWebAuthnKey,
+  webAuthnConfig,
+  webAuthnKeys,
+} from "./credentials.ts";
+import { webauthnScriptNode } from "./script.ts";
+
+// Security-key nodes (group webauthn) as Kratos builds them (x/webauthnx/nodes.go): the
+// trigger buttons carry the ceremony options as their value and name the script function to
+// call in `onclickTrigger` (plus the deprecated `onclick`); the hidden field receives the
+// browser's answer. Building them starts a ceremony, whose challenge goes into the flow.
+
+/** A trigger button: the options as value, the script function to call with them. */
+export function triggerNode(
+  group: "webauthn" | "passkey",
+  name: string,
+  trigger: string,
+  options: { value?: string; label: ReturnType<typeof uiText>; onclickArgument?: string },
+): UiNode {
+  return inputNode({
+    group,
+    name,
+    type: "button",
+    value: options.value ?? "",
+    onclick: `window.${trigger}(${options.onclickArgument ?? ""})`,
+    onclickTrigger: trigger,
+    label: options.label,
+  });
+}
+
+export function addedAtContext(key: StoredWebAuthnKey): Record<string, unknown> {
+  const addedAt = new Date(key.added_at);
+  return {
+    added_at: addedAt.toISOString().replace(".000Z", "Z"),
+    added_at_unix: Math.floor(addedAt.getTime() / 1000),
+    display_name: key.display_name || "unnamed",
+  };
+}
+
+/** Settings: a remove button per key, then a name field and the add button. */
+export async function webauthnSettingsNodes(
+  deps: Deps,
+  flow: Flow,
+  identity: Pick<Identity, "id" | "credentials" | "traits">,
+): Promise<UiNode[]> {
+  const keys = webAuthnKeys(identity, "webauthn");
+  const name = accountName(identity);
+  const options = JSON.stringify(
+    await beginRegistration(deps, flow, "webauthn", {
+      // Kratos's user handle for security keys: the identity id's 16 bytes.
+      handle: Buffer.from(identity.id.replace(/-/g, ""), "hex").toString("base64url"),
+      name,
+      displayName: name,
+      exclude: keys,
+    }),
+  );
+  return [
+    ...keys.map((key) =>
+      inputNode({
+        group: "webauthn",
+        name: "webauthn_remove",
+        type: "submit",
+        value: removeValue(key),
+        label: uiText(1050018, addedAtContext(key)),
+      }),
+    ),
+    inputNode({
+      group: "webauthn",
+      name: "webauthn_register_displayname",
+      type: "text",
+      value: "",
+      label: uiText(1050013),
+    }),
+    triggerNode("webauthn", "webauthn_register_trigger", "oryWebAuthnRegistration", {
+      value: options,
+      onclickArgument: options,
+      label: uiText(1050012),
+    }),
+    inputNode({ group: "webauthn", name: "webauthn_register", type: "hidden", value: "" }),
+    webauthnScriptNode(deps),
+  ];
+}
+
+/** The second-factor step: one button asking for any of the account's security keys. */
+export async function webauthnLoginNodes(
+  deps: Deps,
+  flow: Flow,
+  identity: Pick<Identity, "credentials">,
+): Promise<UiNode[]> {
+  const keys = webAuthnConfig(identity, "webauthn")?.credentials ?? [];
+  if (keys.length === 0) return [];
+  const options = JSON.stringify(await beginAuthentication(deps, flow, "webauthn", keys));
+  return [
+    webauthnScriptNode(deps),
+    triggerNode("webauthn", "webauthn_login_trigger", "oryWebAuthnLogin", {
+      value: options,
+      onclickArgument: options,
+      label: uiText(1010008),
+    }),
+    inputNode({ group: "webauthn", name: "webauthn_login", type: "hidden", value: "" }),
+  ];
+}
+
+/** The name an authenticator shows for the account: its email, as Kratos's identifier. */
+export function accountName(identity: Pick<Identity, "traits">): string {
+  const email = identity.traits.email;
+  return typeof email === "string" && email ? email : "Moos";
+}

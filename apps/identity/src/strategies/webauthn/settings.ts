@@ -1,0 +1,137 @@
+import type { RegistrationResponseJSON } from "@simplewebauthn/server";
+import type { Flow } from "../../flows/flow.ts";
+import {
+  beginSettingsAttempt,
+  completeSettings,
+  rejectSettings,
+} from "../../flows/settings/outcome.ts";
+import { ensurePrivilegedSession } from "../../flows/settings/settings-session.ts";
+import { settingsFormNodes } from "../../flows/settings/ui.ts";
+import type { Body } from "../../http/body.ts";
+import { optionalString } from "../../http/body.ts";
+import type { Ctx } from "../../http/context.ts";
+import type { Identity } from "../../identity/identity.ts";
+import { completeSecondFactor } from "../../session/aal.ts";
+import type { ActiveSession } from "../../session/session-manager.ts";
+import { addFlowMessage } from "../../ui/nodes.ts";
+import { uiText } from "../../ui/text.ts";
+import { finishRegistration, parseResponse, takeChallenge, WebAuthnRefused } from "./ceremony.ts";
+import {
+  removeValue,
+  type WebAuthnCredentialConfig,
+  webAuthnConfig,
+  writeWebAuthnKeys,
+} from "./credentials.ts";
+import type { WebAuthnKind } from "./relying-party.ts";
+
+// Adding and removing security keys in settings (Kratos's selfservice/strategy/webauthn/
+// settings.go): both need a privileged session (a recent sign-in). A new key proves itself
+// while it is registered, so the session counts it as a second factor (aal2), as in Kratos.
+
+export function isWebauthnSettingsSubmit(body: Body): boolean {
+  return Boolean(
+    optionalString(body, "webauthn_register") || optionalString(body, "webauthn_remove"),
+  );
+}
+
+export async function submitWebauthnSettings(
+  ctx: Ctx,
+  flow: Flow,
+  active: ActiveSession,
+  body: Body,
+): Promise<void> {
+  beginSettingsAttempt(flow, "webauthn");
+  if (!ensurePrivilegedSession(ctx, flow, active)) return;
+  const identity = structuredClone(active.identity);
+  const remove = optionalString(body, "webauthn_remove");
+  if (remove) {
+    if (!removeKey(identity, "webauthn", remove, ctx.deps.now()))
+      return reject(ctx, flow, "You tried to remove a WebAuthn credential which does not exist.");
+    await ctx.deps.persistence.transaction((tx) => tx.identities.updateIdentity(identity));
+    return completeSettings(ctx, flow, identity);
+  }
+  const added = await registerKey(ctx, flow, identity, "webauthn", {
+    response: optionalString(body, "webauthn_register") ?? "",
+    displayName: optionalString(body, "webauthn_register_displayname")?.trim() ?? "",
+  });
+  if (!added) return;
+  await completeSecondFactor(ctx.deps, active.session, "webauthn");
+  await completeSettings(ctx, flow, identity);
+}
+
+/** Drops the key Kratos names by its hex id; false when the identity has no such key. */
+export function removeKey(
+  identity: Identity,
+  kind: WebAuthnKind,
+  hexId: string,
+  now: Date,
+): boolean {
+  const config = webAuthnConfig(identity, kind);
+  const credentials = config?.credentials.filter((k) => removeValue(k) !== hexId) ?? [];
+  if (!config || credentials.length === config.credentials.length) return false;
+  writeWebAuthnKeys(identity, kind, { ...config, credentials }, now);
+  return true;
+}
+
+/**
+ * Verifies a registration against the flow's challenge and stores the new key on `identity`
+ * (persisted). Answers the request itself and returns false when the key is refused.
+ */
+export async function registerKey(
+  ctx: Ctx,
+  flow: Flow,
+  identity: Identity,
+  kind: WebAuthnKind,
+  input: { response: string; displayName: string },
+): Promise<boolean> {
+  const { deps } = ctx;
+  const pending = await takeChallenge(deps, flow, kind);
+  const userHandle = pending?.user_handle;
+  try {
+    if (!pending || !userHandle) throw new WebAuthnRefused("No registration is pending.");
+    const response = parseResponse<RegistrationResponseJSON>(input.response);
+    const key = await finishRegistration(deps, kind, pending, response);
+    const existing = webAuthnConfig(identity, kind);
+    const now = deps.now();
+    const config: WebAuthnCredentialConfig = {
+      user_handle: existing?.user_handle ?? userHandle,
+      credentials: [
+        ...(existing?.credentials ?? []),
+        {
+          ...key,
+          display_name: input.displayName.slice(0, 100),
+          added_at: new Date(Math.round(now.getTime() / 1000) * 1000).toISOString(),
+          is_passwordless: kind === "passkey",
+        },
+      ],
+    };
+    writeWebAuthnKeys(identity, kind, config, now);
+  } catch (error) {
+    if (!(error instanceof WebAuthnRefused)) throw error;
+    ctx.request.log.info({ reason: error.message }, "WebAuthn registration refused");
+    await reject(ctx, flow, `Unable to create WebAuthn credential: ${error.message}`);
+    return false;
+  }
+  try {
+    await deps.persistence.transaction((tx) => tx.identities.updateIdentity(identity));
+  } catch (error) {
+    // The unique (type, identifier) index: this key is registered on another account already.
+    if ((error as { code?: unknown } | null)?.code !== "23505") throw error;
+    await reject(ctx, flow, "This key is already in use by another account.");
+    return false;
+  }
+  return true;
+}
+
+/**
+ * Answers 400 with the reason; the form is rebuilt from the stored identity, so the add
+ * buttons carry fresh challenges (the refused attempt used its own up).
+ */
+export async function reject(ctx: Ctx, flow: Flow, reason: string): Promise<void> {
+  const stored = flow.identity_id
+    ? await ctx.deps.persistence.identities.getIdentity(flow.identity_id)
+    : undefined;
+  if (stored) flow.payload.ui.nodes = await settingsFormNodes(ctx, flow, stored);
+  addFlowMessage(flow.payload.ui, uiText(4000001, { reason }));
+  await rejectSettings(ctx, flow);
+}

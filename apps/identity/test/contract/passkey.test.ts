@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Browser, type Harness, startHarness } from "../support/harness.ts";
+import { expectSchema } from "../support/openapi.ts";
+import { type CeremonyOptions, SoftwareAuthenticator } from "../support/software-authenticator.ts";
+import { harnessWithWebauthn, webauthnOrigin, webauthnRpId } from "../support/webauthn-config.ts";
+import { body, createAccount, type Json, signInBrowser, uniqueEmail } from "./account-helpers.ts";
+import {
+  nodeOf,
+  settingsFlow,
+  submitLogin,
+  submitSettings,
+  whoami,
+} from "./second-factor-helpers.ts";
+
+// Passkeys as a first factor (Kratos's passkey method) with a software authenticator: added
+// in settings, used to sign in by button or autofill, refused for a wrong origin, a wrong RP
+// id, a used challenge and an unknown key, removed again.
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness(harnessWithWebauthn);
+});
+afterAll(async () => h?.close());
+
+const jsonOf = (flow: Json, name: string): CeremonyOptions =>
+  JSON.parse(nodeOf(flow, name)?.attributes.value);
+
+async function loginFlow(browser: Browser): Promise<Json> {
+  return (await body(browser.api.createBrowserLoginFlowRaw({}), "loginFlow")).json;
+}
+
+async function withPasskey(
+  prefix: string,
+): Promise<{ email: string; key: SoftwareAuthenticator; browser: Browser }> {
+  const email = uniqueEmail(prefix);
+  await createAccount(h, email);
+  const browser = await signInBrowser(h, email);
+  const key = new SoftwareAuthenticator(webauthnOrigin, webauthnRpId);
+  const flow = await settingsFlow(browser);
+  const { status, json } = await submitSettings(h, browser, flow, {
+    passkey_settings_register: key.register(jsonOf(flow, "passkey_create_data")),
+  });
+  expect(status).toBe(200);
+  expectSchema("settingsFlow", json);
+  return { email, key, browser };
+}
+
+describe("passkey sign-in nodes", () => {
+  it("offers the button, the challenge and the identifier autofill", async () => {
+    const flow = await loginFlow(h.browser());
+    expect(nodeOf(flow, "identifier")?.attributes.autocomplete).toBe("username webauthn");
+    const challenge = nodeOf(flow, "passkey_challenge")!;
+    expect(challenge).toMatchObject({ group: "passkey", attributes: { type: "hidden" } });
+    const { publicKey } = JSON.parse(challenge.attributes.value);
+    expect(Buffer.from(publicKey.challenge, "base64url")).toHaveLength(32);
+    expect(publicKey.rpId).toBe(webauthnRpId);
+    expect(publicKey.allowCredentials).toBeUndefined();
+    expect(nodeOf(flow, "passkey_login")?.attributes).toMatchObject({
+      type: "hidden",
+      onloadTrigger: "oryPasskeyLoginAutocompleteInit",
+    });
+    const trigger = nodeOf(flow, "passkey_login_trigger")!;
+    expect(trigger.attributes).toMatchObject({ type: "button", onclickTrigger: "oryPasskeyLogin" });
+    expect(trigger.meta.label.id).toBe(1010021);
+    expect(nodeOf(flow, "webauthn_script")?.type).toBe("script");
+  });
+
+  it("are not offered to native apps", async () => {
+    const flow = await h.native().createNativeLoginFlow();
+    expect(flow.ui.nodes.some((n) => n.group === "passkey")).toBe(false);
+  });
+});
+
+describe("passkeys in settings", () => {
+  it("adds a passkey and lists it for removal", async () => {
+    const { browser } = await withPasskey("pk-add");
+    const session = await whoami(h, browser);
+    expect(session.json.authenticator_assurance_level).toBe("aal1");
+    expect(session.json.authentication_methods.map((m: Json) => m.method)).toContain("passkey");
+    const flow = await settingsFlow(browser);
+    const remove = nodeOf(flow, "passkey_remove")!;
+    expect(remove.attributes).toMatchObject({ type: "submit", disabled: false });
+    expect(remove.meta.label).toMatchObject({ id: 1050020, context: { display_name: "unnamed" } });
+    expect(nodeOf(flow, "passkey_register_trigger")?.attributes.onclickTrigger).toBe(
+      "oryPasskeySettingsRegistration",
+    );
+  });
+
+  it("removes a passkey while the password remains", async () => {
+    const { browser } = await withPasskey("pk-remove");
+    const flow = await settingsFlow(browser);
+    const { status, json } = await submitSettings(h, browser, flow, {
+      passkey_remove: nodeOf(flow, "passkey_remove")?.attributes.value,
+    });
+    expect(status).toBe(200);
+    expect(json.ui.messages[0].id).toBe(1050001);
+    expect(nodeOf(json, "passkey_remove")).toBeUndefined();
+  });
+});
+
+describe("signing in with a passkey", () => {
+  it("signs in as the first factor at aal1", async () => {
+    const { email, key } = await withPasskey("pk-login");
+    const browser = h.browser();
+    const flow = await loginFlow(browser);
+    const { status, json } = await submitLogin(h, browser, flow, {
+      method: "passkey",
+      passkey_login: key.assert(jsonOf(flow, "passkey_challenge")),
+    });
+    expect(status).toBe(200);
+    expectSchema("successfulNativeLogin", { ...json, session_token: "x" });
+    const session = await whoami(h, browser);
+    expect(session.status).toBe(200);
+    expect(session.json.identity.traits.email).toBe(email);
+    expect(session.json.authenticator_assurance_level).toBe("aal1");
+    expect(session.json.authentication_methods).toMatchObject([{ method: "passkey", aal: "aal1" }]);
+  });
+
+  it("refuses a wrong origin, a wrong RP id and a used challenge with 4000043", async () => {
+    const { key } = await withPasskey("pk-refuse");
+    const browser = h.browser();
+    const flow = await loginFlow(browser);
+    const first = jsonOf(flow, "passkey_challenge");
+    let current = flow;
+    for (const attempt of [
+      () =>
+        key.assert(jsonOf(current, "passkey_challenge"), { origin: "https://moos.example.evil" }),
+      () => key.assert(jsonOf(current, "passkey_challenge"), { rpId: "evil.example" }),
+      () => key.assert(first),
+    ]) {
+      const { status, json } = await submitLogin(h, browser, current, {
+        method: "passkey",
+        passkey_login: attempt(),
+      });
+      expect(status).toBe(400);
+      expectSchema("loginFlow", json);
+      expect(json.ui.messages.map((m: Json) => m.id)).toEqual([4000043]);
+      expect(jsonOf(json, "passkey_challenge").publicKey.challenge).not.toBe(
+        jsonOf(current, "passkey_challenge").publicKey.challenge,
+      );
+      current = json;
+    }
+    expect((await whoami(h, browser)).status).toBe(401);
+  });
+
+  it("refuses an assertion made for another flow's challenge", async () => {
+    const { key } = await withPasskey("pk-crossflow");
+    const browser = h.browser();
+    const other = await loginFlow(browser);
+    const flow = await loginFlow(browser);
+    const { status, json } = await submitLogin(h, browser, flow, {
+      method: "passkey",
+      passkey_login: key.assert(jsonOf(other, "passkey_challenge")),
+    });
+    expect(status).toBe(400);
+    expect(json.ui.messages.map((m: Json) => m.id)).toEqual([4000043]);
+  });
+
+  it("refuses an unknown passkey with 4000015", async () => {
+    const stranger = new SoftwareAuthenticator(webauthnOrigin, webauthnRpId);
+    stranger.register({ publicKey: { challenge: "AAAA", user: { id: "c3RyYW5nZXI" } } });
+    const browser = h.browser();
+    const flow = await loginFlow(browser);
+    const { status, json } = await submitLogin(h, browser, flow, {
+      method: "passkey",
+      passkey_login: stranger.assert(jsonOf(flow, "passkey_challenge")),
+    });
+    expect(status).toBe(400);
+    expect(json.ui.messages.map((m: Json) => m.id)).toEqual([4000015]);
+  });
+});
