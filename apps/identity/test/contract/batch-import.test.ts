@@ -1,6 +1,6 @@
 import { createHash, pbkdf2Sync, randomBytes, randomUUID } from "node:crypto";
 import { hashSync as argon2Hash } from "@node-rs/argon2";
-import { ResponseError } from "@ory/client-fetch";
+import { type CreateIdentityBody, ResponseError } from "@ory/client-fetch";
 import bcrypt from "bcryptjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phpassHash } from "../../src/hash/phpass.ts";
@@ -56,12 +56,12 @@ describe("PATCH /admin/identities", () => {
     const [a, b] = [uniqueEmail("batch-a"), uniqueEmail("batch-b")];
     const ids = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
     const entries = [
-      { create: importBody(a, bcrypt.hashSync("Monstera-2019", 4)), patch_id: ids[0] },
-      { create: importBody("not-an-email"), patch_id: ids[1] },
-      { create: importBody(b, "$1$saltsalt$2vnaRpHa6Jxjz5n83ok8Z0"), patch_id: ids[2] },
-      { create: importBody(b), patch_id: ids[3] },
-      { create: importBody(b.toUpperCase()), patch_id: ids[4] },
-    ];
+      importBody(a, bcrypt.hashSync("Monstera-2019", 4)),
+      importBody("not-an-email"),
+      importBody(b, "$1$saltsalt$2vnaRpHa6Jxjz5n83ok8Z0"),
+      importBody(b),
+      importBody(b.toUpperCase()),
+    ].map((create, index) => ({ create: create as CreateIdentityBody, patch_id: ids[index]! }));
     const api = h.identityApi();
     const first = await api.batchPatchIdentities({ patchIdentitiesBody: { identities: entries } });
     expectSchema("batchPatchIdentitiesResponse", first);

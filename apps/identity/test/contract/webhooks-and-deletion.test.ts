@@ -180,7 +180,7 @@ describe("DELETE /admin/identities/{id}", () => {
     expect(tries[0]?.headers["x-moos-delivery"]).toBe(tries[1]?.headers["x-moos-delivery"]);
 
     const messages = await h.courierApi().listCourierMessages({ recipient: email });
-    const goodbye = messages.find((m) => m.template_type === "account_deleted");
+    const goodbye = messages.find((m) => String(m.template_type) === "account_deleted");
     expect(goodbye?.subject).toBe("Your Moos account has been deleted");
     expect(goodbye?.body).toContain("orders and invoices");
     while (!h.mails.some((m) => m.to === email)) await new Promise((r) => setTimeout(r, 25));
