@@ -95,7 +95,9 @@ export function registerFlowRoutes(app: FastifyInstance, deps: Deps, module: Flo
     await module.submit(ctx, flow, body);
   });
   app.post(`/self-service/${kind}`, submit);
-  if (kind === "login" || kind === "verification") app.get(`/self-service/${kind}`, submit);
+  // GET submits: login links, and the code or token links that recovery and verification email.
+  if (kind === "login" || kind === "verification" || kind === "recovery")
+    app.get(`/self-service/${kind}`, submit);
 }
 
 async function loadFlow(ctx: Ctx, module: FlowKindModule, id: string | undefined): Promise<Flow> {

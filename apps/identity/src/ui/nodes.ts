@@ -9,6 +9,7 @@ export type NodeGroup =
   | "password"
   | "profile"
   | "code"
+  | "link"
   | "identifier_first"
   | "oidc"
   | "totp"

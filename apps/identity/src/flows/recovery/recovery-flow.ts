@@ -6,7 +6,7 @@ import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
 import { errors, kratosError } from "../../http/errors.ts";
 import { flowJson, redirect, respondWithFlow, sendJson } from "../../http/respond.ts";
-import { normaliseIdentifier } from "../../identity/identity.ts";
+import { type Identity, normaliseIdentifier } from "../../identity/identity.ts";
 import { needsMigration } from "../../identity/migration.ts";
 import {
   createSession,
@@ -14,6 +14,10 @@ import {
   sendSessionCookie,
 } from "../../session/session-manager.ts";
 import { findMatchingCode, hashCode, newCode } from "../../strategies/code/one-time-code.ts";
+import { markAddressVerified } from "../../strategies/code/verified-address.ts";
+import { linkEmailNodes } from "../../strategies/link/link-nodes.ts";
+import { usesLink } from "../../strategies/link/link-token.ts";
+import { submitRecoveryLink } from "../../strategies/link/recovery.ts";
 import { addFieldMessage, addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { formatMinutes, uiText } from "../../ui/text.ts";
 import type { Flow, FlowType } from "../flow.ts";
@@ -30,8 +34,9 @@ function createRecoveryFlow(ctx: Ctx, type: FlowType, returnTo: string | undefin
     lifespanMs: ctx.deps.config.selfservice.flows.recovery.lifespan,
     state: "choose_method",
     returnTo,
-    nodes: (csrf) => recoveryEmailNodes(csrf),
-    fields: { active: "code" },
+    nodes: (csrf) =>
+      usesLink(ctx.deps, "recovery") ? linkEmailNodes(csrf) : recoveryEmailNodes(csrf),
+    fields: { active: usesLink(ctx.deps, "recovery") ? "link" : "code" },
   });
 }
 
@@ -39,6 +44,8 @@ export const recoveryFlow: FlowKindModule = {
   kind: "recovery",
   expiredMessageId: 4060005,
   isEnabled: (deps) => deps.config.selfservice.flows.recovery.enabled,
+  // The emailed link is opened wherever the customer reads mail: the token is the proof.
+  needsCsrf: (body) => body.token === undefined,
 
   async init(ctx, type) {
     const returnTo = validateReturnTo(ctx.deps.config, query(ctx).return_to);
@@ -70,6 +77,7 @@ export const recoveryFlow: FlowKindModule = {
 
   async submit(ctx, flow, body) {
     resetMessages(flow.payload.ui);
+    if (usesLink(ctx.deps, "recovery")) return submitRecoveryLink(ctx, flow, body);
     if (flow.state === "passed_challenge") {
       const fresh = await recoveryFlow.recreate(ctx, flow);
       addFlowMessage(fresh.payload.ui, uiText(4060001));
@@ -161,18 +169,23 @@ async function submitCode(ctx: Ctx, flow: Flow, code: string): Promise<void> {
     await deps.persistence.flows.updateFlow(flow);
     return respondWithFlow(ctx, flow, 200);
   }
-  // The code proves the customer owns the address, so it counts as verified too.
-  const address = identity.verifiable_addresses.find((a) => a.value === match.address);
-  if (address && !address.verified) {
-    Object.assign(address, {
-      verified: true,
-      status: "completed",
-      verified_at: deps.now(),
-      updated_at: deps.now(),
-    });
-    await deps.persistence.identities.updateIdentity(identity);
-  }
-  const issued = await createSession(deps, identity, { method: "code_recovery" }, ctx.request);
+  await completeRecovery(ctx, flow, identity, { address: match.address, method: "code_recovery" });
+}
+
+/**
+ * The customer proved the address (a code or a link): a session with a short privileged window
+ * and a settings flow to set a new password, where the browser goes next (PROTOCOL.md §5).
+ */
+export async function completeRecovery(
+  ctx: Ctx,
+  flow: Flow,
+  identity: Identity,
+  options: { address: string; method: "code_recovery" | "link_recovery" },
+): Promise<void> {
+  const { deps } = ctx;
+  // The code or link reached the address, so it counts as verified too.
+  await markAddressVerified(ctx, identity, options.address);
+  const issued = await createSession(deps, identity, { method: options.method }, ctx.request);
   const privilegedUntil = new Date(
     issued.session.authenticated_at.getTime() +
       deps.config.selfservice.flows.settings.privileged_session_max_age,

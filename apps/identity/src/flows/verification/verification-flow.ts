@@ -1,4 +1,5 @@
 import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
+import type { Locale } from "../../hooks/locale.ts";
 import { localeOf } from "../../hooks/locale.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
@@ -11,6 +12,10 @@ import type { Identity } from "../../identity/identity.ts";
 import { normaliseIdentifier } from "../../identity/identity.ts";
 import type { Persistence } from "../../persistence/persistence.ts";
 import { findMatchingCode } from "../../strategies/code/one-time-code.ts";
+import { linkEmailNodes } from "../../strategies/link/link-nodes.ts";
+import { usesLink } from "../../strategies/link/link-token.ts";
+import { sendVerificationLink, useVerificationToken } from "../../strategies/link/verification.ts";
+import type { UiNode } from "../../ui/nodes.ts";
 import { addFieldMessage, addFlowMessage, resetMessages, setInputValue } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import type { Flow, FlowType } from "../flow.ts";
@@ -31,9 +36,27 @@ export function createVerificationFlow(
     lifespanMs: ctx.deps.config.selfservice.flows.verification.lifespan,
     state: "choose_method",
     returnTo,
-    nodes: (csrf) => chooseMethodNodes(csrf),
-    fields: { active: "code" },
+    nodes: (csrf) => emailNodes(ctx, csrf),
+    fields: { active: usesLink(ctx.deps, "verification") ? "link" : "code" },
   });
+}
+
+/** The email form of the configured method (code or link). */
+function emailNodes(ctx: Ctx, csrfToken: string, email = ""): UiNode[] {
+  return usesLink(ctx.deps, "verification")
+    ? linkEmailNodes(csrfToken, email)
+    : chooseMethodNodes(csrfToken, email);
+}
+
+/** Emails a code or a link, as configured, in the caller's transaction. */
+async function sendVerification(
+  ctx: Ctx,
+  tx: Persistence,
+  options: { flow: Flow; identity: Identity; address: string; locale: Locale },
+): Promise<void> {
+  if (usesLink(ctx.deps, "verification")) return sendVerificationLink(ctx, tx, options);
+  const { flow, identity, address, locale } = options;
+  await sendVerificationCode(ctx, tx, flow, identity, address, locale);
 }
 
 /** The registration hook: a flow already in sent_email with the code on its way. */
@@ -49,19 +72,22 @@ export async function startVerificationForAddress(
   },
 ): Promise<Flow> {
   const flow = createVerificationFlow(ctx, options.type, options.returnTo);
-  markSent(flow, options.address);
+  markSent(ctx, flow, options.address);
   await tx.flows.createFlow(flow);
-  await sendVerificationCode(ctx, tx, flow, options.identity, options.address, options.locale);
+  await sendVerification(ctx, tx, { flow, ...options });
   return flow;
 }
 
-function markSent(flow: Flow, address: string): void {
+function markSent(ctx: Ctx, flow: Flow, address: string): void {
+  const link = usesLink(ctx.deps, "verification");
   flow.state = "sent_email";
   flow.internal.address = address;
   flow.internal.tries = 0;
-  flow.payload.ui.nodes = sentEmailNodes(flow.csrf_token, address);
+  flow.payload.ui.nodes = link
+    ? linkEmailNodes(flow.csrf_token, address)
+    : sentEmailNodes(flow.csrf_token, address);
   resetMessages(flow.payload.ui);
-  addFlowMessage(flow.payload.ui, uiText(1080003));
+  addFlowMessage(flow.payload.ui, uiText(link ? 1080001 : 1080003));
 }
 
 function returnUrl(ctx: Ctx, flow: Flow): string {
@@ -78,7 +104,7 @@ export const verificationFlow: FlowKindModule = {
   expiredMessageId: 4070005,
   isEnabled: (deps) => deps.config.selfservice.flows.verification.enabled,
   // Kratos checks CSRF on the email step only: the code itself proves possession.
-  needsCsrf: (body) => body.code === undefined || body.code === "",
+  needsCsrf: (body) => (body.code === undefined || body.code === "") && body.token === undefined,
 
   async init(ctx, type) {
     const returnTo = validateReturnTo(ctx.deps.config, query(ctx).return_to);
@@ -94,6 +120,9 @@ export const verificationFlow: FlowKindModule = {
   },
 
   async submit(ctx, flow, body) {
+    const token = optionalString(body, "token");
+    if (token !== undefined && usesLink(ctx.deps, "verification"))
+      return useVerificationToken(ctx, flow, token);
     if (flow.state === "passed_challenge") return replaced(ctx, flow);
     const code = optionalString(body, "code");
     // The link in the email opens this GET: fill in the code and show the form.
@@ -114,7 +143,7 @@ async function submitEmail(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   const email = normaliseIdentifier(optionalString(body, "email") ?? "").slice(0, 320);
   resetMessages(flow.payload.ui);
   if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) {
-    flow.payload.ui.nodes = chooseMethodNodes(flow.csrf_token, email);
+    flow.payload.ui.nodes = emailNodes(ctx, flow.csrf_token, email);
     addFieldMessage(
       flow.payload.ui,
       "email",
@@ -128,12 +157,12 @@ async function submitEmail(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   const locale = localeOf(ctx.request, body, identity);
   await deps.persistence.transaction(async (tx) => {
     await tx.codes.invalidateCodesOfFlow(flow.id, deps.now());
-    markSent(flow, email);
+    markSent(ctx, flow, email);
     await tx.flows.updateFlow(flow);
     // Unknown or already verified addresses get the same answer and no email.
     const address = identity?.verifiable_addresses.find((a) => a.value === email);
     if (identity && address && !address.verified)
-      await sendVerificationCode(ctx, tx, flow, identity, email, locale);
+      await sendVerification(ctx, tx, { flow, identity, address: email, locale });
   });
   await respondWithFlow(ctx, flow);
 }
@@ -152,11 +181,22 @@ async function submitCode(ctx: Ctx, flow: Flow, code: string): Promise<void> {
     await deps.persistence.flows.updateFlow(flow);
     return respondWithFlow(ctx, flow, 200);
   }
+  await completeVerification(ctx, flow, match);
+  await respondWithFlow(ctx, flow, 200);
+}
+
+/** A code or link reached the address: it is verified and the flow passes (1080002). */
+export async function completeVerification(
+  ctx: Ctx,
+  flow: Flow,
+  proof: { identity_id: string | null; address: string },
+): Promise<void> {
+  const { deps } = ctx;
   await deps.persistence.transaction(async (tx) => {
-    const identity = match.identity_id
-      ? await tx.identities.getIdentity(match.identity_id)
+    const identity = proof.identity_id
+      ? await tx.identities.getIdentity(proof.identity_id)
       : undefined;
-    const address = identity?.verifiable_addresses.find((a) => a.value === match.address);
+    const address = identity?.verifiable_addresses.find((a) => a.value === proof.address);
     if (identity && address) {
       Object.assign(address, {
         verified: true,
@@ -177,7 +217,6 @@ async function submitCode(ctx: Ctx, flow: Flow, code: string): Promise<void> {
     };
     await tx.flows.updateFlow(flow);
   });
-  await respondWithFlow(ctx, flow, 200);
 }
 
 /** Too many wrong codes: this flow is spent; a new one starts with the reason. */

@@ -1,0 +1,23 @@
+import { csrfNode, inputNode, labels, submitNode, type UiNode } from "../../ui/nodes.ts";
+import { uiText } from "../../ui/text.ts";
+
+/**
+ * The link method's form for recovery and verification (Kratos's link strategy): the email and
+ * "Submit" (1070005), both in the `link` group. After sending, the same form stays, filled in,
+ * so the customer can ask for another email.
+ */
+export function linkEmailNodes(csrfToken: string, email = ""): UiNode[] {
+  return [
+    csrfNode(csrfToken),
+    inputNode({
+      group: "link",
+      name: "email",
+      type: "email",
+      value: email,
+      required: true,
+      autocomplete: "email",
+      label: labels.email(),
+    }),
+    submitNode("link", "method", "link", uiText(1070005)),
+  ];
+}

@@ -1,0 +1,85 @@
+import type { Flow } from "../../flows/flow.ts";
+import { uiUrl } from "../../flows/new-flow.ts";
+import { completeRecovery, recoveryFlow } from "../../flows/recovery/recovery-flow.ts";
+import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
+import { localeOf } from "../../hooks/locale.ts";
+import type { Body } from "../../http/body.ts";
+import { optionalString } from "../../http/body.ts";
+import type { Ctx } from "../../http/context.ts";
+import { rotateCsrfSecret } from "../../http/cookies.ts";
+import { redirect, respondWithFlow } from "../../http/respond.ts";
+import { normaliseIdentifier } from "../../identity/identity.ts";
+import { addFieldMessage, addFlowMessage } from "../../ui/nodes.ts";
+import { uiText } from "../../ui/text.ts";
+import { linkEmailNodes } from "./link-nodes.ts";
+import { createLinkToken, linkLifespanMinutes, useLinkToken } from "./link-token.ts";
+
+// Recovery by link (`selfservice.flows.recovery.use: link`): the email carries
+// `<public>/self-service/recovery?flow=<id>&token=<token>`; opening it signs the customer in
+// with a privileged session and sends the browser to settings, as a correct code does.
+
+export async function submitRecoveryLink(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+  const token = optionalString(body, "token");
+  if (token !== undefined) return useRecoveryToken(ctx, flow, token);
+  return sendRecoveryLink(ctx, flow, body);
+}
+
+/** Same answer (1060002) whether or not the address belongs to an account. */
+async function sendRecoveryLink(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+  const { deps } = ctx;
+  const email = normaliseIdentifier(optionalString(body, "email") ?? "").slice(0, 320);
+  flow.payload.active = "link";
+  flow.payload.ui.nodes = linkEmailNodes(flow.csrf_token, email);
+  if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) {
+    addFieldMessage(
+      flow.payload.ui,
+      "email",
+      email ? uiText(4000040, { value: email }) : uiText(4000002, { property: "email" }),
+    );
+    await deps.persistence.flows.updateFlow(flow);
+    return respondWithFlow(ctx, flow, 400);
+  }
+  await limitCodeEmails(deps, email);
+  const identity = await deps.persistence.identities.findIdentityByRecoveryAddress(email);
+  await deps.persistence.transaction(async (tx) => {
+    await tx.codes.invalidateCodesOfFlow(flow.id, deps.now());
+    flow.state = "sent_email";
+    flow.internal.address = email;
+    addFlowMessage(flow.payload.ui, uiText(1060002));
+    await tx.flows.updateFlow(flow);
+    if (!identity) return;
+    const url = await createLinkToken(deps, tx, {
+      kind: "recovery_link",
+      flowId: flow.id,
+      address: email,
+      identityId: identity.id,
+    });
+    await tx.courier.enqueueEmail({
+      templateType: "recovery_valid",
+      to: email,
+      locale: localeOf(ctx.request, body, identity),
+      model: { url, expiresInMinutes: linkLifespanMinutes(deps) },
+    });
+  });
+  await respondWithFlow(ctx, flow, 200);
+}
+
+/** The link from the email, opened in a browser. */
+async function useRecoveryToken(ctx: Ctx, flow: Flow, token: string): Promise<void> {
+  const { deps } = ctx;
+  ctx.json = false;
+  const match = await useLinkToken(deps, { kind: "recovery_link", flowId: flow.id, token });
+  const identity = match?.identity_id
+    ? await deps.persistence.identities.getIdentity(match.identity_id)
+    : undefined;
+  if (!match || !identity || identity.state !== "active") {
+    // Kratos starts over with a fresh flow that says why (4060004). The link may open in a
+    // browser without our CSRF cookie: set one, so the new flow can be read there.
+    rotateCsrfSecret(ctx.request, ctx.reply, deps.config);
+    const fresh = await recoveryFlow.recreate(ctx, flow);
+    addFlowMessage(fresh.payload.ui, uiText(4060004));
+    await deps.persistence.flows.updateFlow(fresh);
+    return redirect(ctx.reply, uiUrl(deps, "recovery", fresh.id));
+  }
+  await completeRecovery(ctx, flow, identity, { address: match.address, method: "link_recovery" });
+}
