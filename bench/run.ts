@@ -4,6 +4,7 @@ import autocannon from "autocannon";
 import { createPasswordHasher } from "../apps/identity/src/hash/index.ts";
 import { type Harness, startHarness } from "../apps/identity/test/support/harness.ts";
 import { startPostgres } from "../apps/identity/test/support/postgres.ts";
+import { measureImport } from "./import.ts";
 import { measureMemory } from "./memory.ts";
 import { measureWeb } from "./web.ts";
 
@@ -117,6 +118,7 @@ try {
   await pg.stop();
 }
 rows.push(...(await measureMemory()));
+rows.push(...(await measureImport(100_000)));
 rows.push(...(await measureWeb()));
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 const text = `# Benchmarks
