@@ -19,6 +19,11 @@ export interface Completion {
   continueWith?: Record<string, unknown>[];
   /** The HTML redirect target when it differs from returnTo (e.g. the verification UI). */
   browserTarget?: string;
+  /**
+   * The signed-in session itself got stronger (the aal2 step): no new principal, so the CSRF
+   * secret stays and the browser's open flows (a settings flow after recovery) keep working.
+   */
+  sameSession?: boolean;
   /** Registration answers with the identity too. */
   includeIdentity?: boolean;
   /**
@@ -96,7 +101,10 @@ export async function completeWithSession(ctx: Ctx, completion: Completion): Pro
       continue_with: continueWith.length ? continueWith : null,
     });
   }
-  if (issued) sendSessionCookie(deps, ctx.request, ctx.reply, issued);
+  if (issued)
+    sendSessionCookie(deps, ctx.request, ctx.reply, issued, {
+      rotateCsrf: !completion.sameSession,
+    });
   // A first factor signed in an identity that has a second one: whoami would refuse this
   // session, so the browser goes on to the login flow's aal2 step (Kratos's PostLoginHook).
   if (

@@ -82,9 +82,11 @@ export function sendSessionCookie(
   request: FastifyRequest,
   reply: FastifyReply,
   issued: IssuedSession,
+  options: { rotateCsrf?: boolean } = {},
 ): void {
   setSessionCookie(reply, deps.config, issued.token, issued.session.expires_at);
-  if (!request.csrfRotated) rotateCsrfSecret(request, reply, deps.config);
+  if ((options.rotateCsrf ?? true) && !request.csrfRotated)
+    rotateCsrfSecret(request, reply, deps.config);
 }
 
 export function endSessionCookie(deps: Deps, request: FastifyRequest, reply: FastifyReply): void {

@@ -11,7 +11,6 @@ import {
 } from "./account-helpers.ts";
 import {
   aal2LoginFlow,
-  harnessWith2fa,
   nodeKeys,
   nodeOf,
   settingsFlow,
@@ -19,11 +18,12 @@ import {
   submitLogin,
   submitSettings,
   whoami,
+  with2fa,
 } from "./second-factor-helpers.ts";
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness(harnessWith2fa);
+  h = await startHarness(with2fa());
 });
 afterAll(async () => h?.close());
 

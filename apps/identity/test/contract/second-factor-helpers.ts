@@ -5,9 +5,17 @@ import { body, csrfOf, type Json, request } from "./account-helpers.ts";
 // Helpers of the second-factor contract tests (totp, lookup_secret, aal): codes are computed
 // here with otpauth from the secret the settings flow shows, as an authenticator app would.
 
-export const harnessWith2fa = {
-  selfservice: { methods: { totp: { enabled: true }, lookup_secret: { enabled: true } } },
-};
+/** Harness overrides turning both second factors on (a fresh object: configs get frozen). */
+export function with2fa(
+  extra: { settings?: Record<string, unknown> } = {},
+): Record<string, unknown> {
+  return {
+    selfservice: {
+      methods: { totp: { enabled: true }, lookup_secret: { enabled: true } },
+      ...(extra.settings ? { flows: { settings: extra.settings } } : {}),
+    },
+  };
+}
 
 export const nodeOf = (flow: Json, name: string): Json | undefined =>
   flow.ui.nodes.find((n: Json) => (n.attributes.name ?? n.attributes.id) === name);

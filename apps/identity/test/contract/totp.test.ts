@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { expectSchema } from "../support/openapi.ts";
-import { createAccount, password, signInBrowser, uniqueEmail } from "./account-helpers.ts";
+import {
+  createAccount,
+  type Json,
+  password,
+  signInBrowser,
+  uniqueEmail,
+} from "./account-helpers.ts";
 import {
   aal2LoginFlow,
-  harnessWith2fa,
   nodeKeys,
   nodeOf,
   secretOf,
@@ -15,11 +20,12 @@ import {
   submitSettings,
   totpCode,
   whoami,
+  with2fa,
 } from "./second-factor-helpers.ts";
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness(harnessWith2fa);
+  h = await startHarness(with2fa());
 });
 afterAll(async () => h?.close());
 
@@ -53,11 +59,11 @@ describe("TOTP in settings", () => {
     expect(submit.attributes.type).toBe("submit");
 
     // The same flow keeps the same key when read again.
-    const reread = await (
+    const reread = (await (
       await browser.fetch(`${h.publicUrl}/self-service/settings/flows?id=${flow.id}`, {
         headers: { accept: "application/json" },
       })
-    ).json();
+    ).json()) as Json;
     expect(secretOf(reread)).toBe(secret);
 
     const wrong = await submitSettings(h, browser, flow, { method: "totp", totp_code: "000000" });

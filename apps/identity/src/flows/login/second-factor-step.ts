@@ -89,5 +89,6 @@ export async function submitSecondFactorStep(ctx: Ctx, flow: Flow, body: Body): 
     identity: active.identity,
     issued: { session: active.session, token: active.token },
     returnTo: afterLoginUrl(deps, flow.payload.return_to),
+    sameSession: true,
   });
 }
