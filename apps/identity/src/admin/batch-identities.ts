@@ -90,9 +90,10 @@ async function batchPatchIdentities(ctx: Ctx): Promise<void> {
     else candidates.push(item);
   }
 
-  const taken = await deps.persistence.identities.findTakenIdentifiers([
-    ...new Set(candidates.flatMap((c) => uniqueValues(c.identity))),
-  ]);
+  const taken = await deps.persistence.identities.findTakenIdentifiers(
+    [...new Set(candidates.flatMap((c) => uniqueValues(c.identity)))],
+    [...new Set(candidates.flatMap((c) => c.identity.credentials.map((k) => k.type)))],
+  );
   const accepted: Candidate[] = [];
   for (const candidate of candidates) {
     const values = uniqueValues(candidate.identity);

@@ -16,8 +16,8 @@ export interface IdentityPersister {
   createIdentity(identity: Identity): Promise<void>;
   /** Creates many identities with a few multi-row inserts (the batch import). */
   createIdentities(identities: Identity[]): Promise<void>;
-  /** Which of these identifiers or addresses (normalised) an identity already holds. */
-  findTakenIdentifiers(values: string[]): Promise<Set<string>>;
+  /** Which of these identifiers (of these credential types) or email addresses are taken. */
+  findTakenIdentifiers(values: string[], credentialTypes: string[]): Promise<Set<string>>;
   /** Replaces traits, state, metadata, addresses and credentials of an existing identity. */
   updateIdentity(identity: Identity): Promise<void>;
   getIdentity(id: string): Promise<Identity | undefined>;

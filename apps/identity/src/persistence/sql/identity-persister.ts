@@ -35,12 +35,15 @@ export class SqlIdentityPersister implements IdentityPersister {
     await this.writeChildren(identities);
   }
 
-  async findTakenIdentifiers(values: string[]): Promise<Set<string>> {
+  async findTakenIdentifiers(values: string[], credentialTypes: string[]): Promise<Set<string>> {
     if (values.length === 0) return new Set();
+    // Type and via lead the unique indexes, so every lookup is an index probe: the cost of a
+    // batch does not grow with the number of identities already stored.
     const { rows } = await sql<{ value: string }>`
-      select identifier as value from identity_credential_identifiers where identifier = any(${values}::text[])
-      union select value from identity_verifiable_addresses where value = any(${values}::text[])
-      union select value from identity_recovery_addresses where value = any(${values}::text[])
+      select identifier as value from identity_credential_identifiers
+        where type = any(${credentialTypes}::text[]) and identifier = any(${values}::text[])
+      union select value from identity_verifiable_addresses where via = 'email' and value = any(${values}::text[])
+      union select value from identity_recovery_addresses where via = 'email' and value = any(${values}::text[])
     `.execute(this.db);
     return new Set(rows.map((r) => r.value));
   }
