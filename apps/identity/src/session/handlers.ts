@@ -6,6 +6,7 @@ import type { Deps } from "../http/deps.ts";
 import { errors, HttpError } from "../http/errors.ts";
 import { wantsJson } from "../http/negotiate.ts";
 import { sendError, sendJson } from "../http/respond.ts";
+import { requireAal } from "./aal-required.ts";
 import { toSessionJson } from "./session.ts";
 import {
   type ActiveSession,
@@ -49,6 +50,9 @@ export function registerSessionRoutes(app: FastifyInstance, deps: Deps): void {
 async function whoami(ctx: Ctx): Promise<void> {
   const active = await findActiveSession(ctx.deps, ctx.request);
   if (!active) throw errors.noSessionCredentials();
+  requireAal(ctx.deps, active, ctx.deps.config.session.whoami.required_aal, {
+    returnTo: query(ctx).return_to,
+  });
   const session = sessionJson(ctx, active);
   const tokenizeAs = query(ctx).tokenize_as;
   if (tokenizeAs) {
