@@ -65,11 +65,33 @@ async function parseEntry(
     }
     if (entry.create === undefined || entry.create === null)
       throw errors.badRequest("Each patch needs a `create` body; no other action is supported.");
-    return { index, identity: await identityFromCreateBody(deps, entry.create), patchId };
+    const identity = await identityFromCreateBody(deps, entry.create);
+    addCodeCredential(identity, deps.now());
+    return { index, identity, patchId };
   } catch (error) {
     if (error instanceof HttpError) return errorEntry(error, patchId);
     throw error;
   }
+}
+
+/**
+ * A customer imported without any credential (the old shop's hash missing) gets an email `code`
+ * credential, as a sign-up by email code would: its identifier is what `credentials_identifier`
+ * finds (the web app's User migration check on the login screen), and it can sign in by code.
+ */
+function addCodeCredential(identity: Identity, now: Date): void {
+  const email = identity.traits.email;
+  if (identity.credentials.length > 0 || typeof email !== "string") return;
+  const address = email.trim().toLowerCase();
+  identity.credentials.push({
+    id: crypto.randomUUID(),
+    type: "code",
+    identifiers: [address],
+    config: { addresses: [{ channel: "email", address }] },
+    version: 0,
+    created_at: now,
+    updated_at: now,
+  });
 }
 
 async function batchPatchIdentities(ctx: Ctx): Promise<void> {

@@ -94,7 +94,13 @@ describe("npm run import", () => {
     const clara = await h.app.deps.persistence.identities.findIdentityByRecoveryAddress(
       "clara.wolf@old-shop.example",
     );
-    expect(clara?.credentials).toEqual([]);
+    // No hash: no password, but an email code credential, so the login screen's User
+    // migration check (credentials_identifier) finds the customer.
+    expect(clara?.credentials.map((c) => c.type)).toEqual(["code"]);
+    const found = await h.identityApi().listIdentities({
+      credentialsIdentifier: "clara.wolf@old-shop.example",
+    });
+    expect(found.map((i) => i.id)).toEqual([clara?.id]);
   });
 
   it("lets imported bcrypt and phpass customers sign in, and upgrades their hash to argon2id", async () => {
