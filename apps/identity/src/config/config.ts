@@ -106,6 +106,7 @@ export interface Config {
               headers: Record<string, string>;
               timeout: number;
             };
+          };
         };
       };
       profile: { enabled: boolean };

@@ -8,6 +8,8 @@ import { redirect, respondWithFlow } from "../../http/respond.ts";
 import { type Identity, normaliseIdentifier } from "../../identity/identity.ts";
 import { hasPassword, oidcLinks } from "../../identity/oidc-credentials.ts";
 import { type ActiveSession, findActiveSession } from "../../session/session-manager.ts";
+import { submitCodeLogin } from "../../strategies/code/login.ts";
+import { isPasswordlessCodeEnabled } from "../../strategies/code/passwordless.ts";
 import { isOidcEnabled, isOidcSubmit, submitOidc } from "../../strategies/oidc/submit.ts";
 import {
   addPasskeyLoginNodes,
@@ -150,6 +152,8 @@ export const loginFlow: FlowKindModule = {
     if (method === "password") return submitPasswordLogin(ctx, flow, body);
     if (isPasskeyLoginSubmit(method, body) && isPasskeyEnabled(ctx.deps))
       return submitPasskeyLogin(ctx, flow, body);
+    if (method === "code" && isPasswordlessCodeEnabled(ctx.deps))
+      return submitCodeLogin(ctx, flow, body);
     if (isOidcSubmit(method, body) && isOidcEnabled(ctx.deps)) return submitOidc(ctx, flow, body);
     resetMessages(flow.payload.ui);
     addFlowMessage(flow.payload.ui, uiText(4010002));
