@@ -8,15 +8,16 @@ import bcrypt from "bcryptjs";
 import { phpassHash } from "../../src/hash/phpass.ts";
 
 const itoa64 = "./0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-const phpassSalt = (): string =>
-  Array.from(randomBytes(8), (byte) => itoa64[byte & 0x3f]).join("");
+const phpassSalt = (): string => Array.from(randomBytes(8), (byte) => itoa64[byte & 0x3f]).join("");
 const b64 = (value: string | Buffer): string => Buffer.from(value).toString("base64");
 const unpadded = (value: Buffer): string => value.toString("base64").replace(/=+$/, "");
 
 function pf(digest: string, password: string): string {
   const salt = randomBytes(8).toString("hex");
   const format = "{SALT}{PASSWORD}";
-  const hash = createHash(digest).update(salt + password).digest();
+  const hash = createHash(digest)
+    .update(salt + password)
+    .digest();
   return `$${digest}$pf=${b64(format)}$${b64(salt)}$${b64(hash)}`;
 }
 
@@ -51,7 +52,13 @@ const rows: string[][] = [
   ["noah.klein@old-shop.example", "Noah", "Klein", hashes.ssha256!("Zimmerlinde-9"), "true"],
   ["clara.wolf@old-shop.example", "Clara", "Wolf", "", "false"],
   ["not-an-email", "Falsche", "Adresse", hashes.bcrypt!("Monstera-2019"), "true"],
-  ["luis.neumann@old-shop.example", "Luis", "Neumann", "$1$saltsalt$2vnaRpHa6Jxjz5n83ok8Z0", "true"],
+  [
+    "luis.neumann@old-shop.example",
+    "Luis",
+    "Neumann",
+    "$1$saltsalt$2vnaRpHa6Jxjz5n83ok8Z0",
+    "true",
+  ],
   ["", "Ohne", "Adresse", "", "false"],
 ];
 const csv = rows
