@@ -261,7 +261,7 @@ export const configSchema = obj({
             {
               if: { required: ["enabled"], properties: { enabled: { const: true } } },
               // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, not a thenable
-              then: { properties: { config: { required: ["url"] } } },
+              then: { required: ["config"], properties: { config: { required: ["url"] } } },
             },
           ),
         }),
