@@ -96,7 +96,7 @@ for (const lang of languages) {
     });
 
     test("a customer without a password sets one by code and is signed in", async ({ screens }) => {
-      const { login, migration, splash } = screens;
+      const { login, migration, newsletter, splash } = screens;
       const account = await createMigratedAccount(lang.code);
       const mailbox = new Mailbox(account.email);
       const password = "Neue-Monstera-2026";
@@ -105,6 +105,7 @@ for (const lang of languages) {
       await login.enterEmail(account.email);
       await migration.expectCodeStep(account.email);
       await migration.expectAccessible("migration (code)");
+      // "Your account has moved", in the shop's voice, not the ordinary recovery email.
       await mailbox.nextEmail(lang.emailSubjects.migration);
 
       await migration.resendCode();
@@ -124,6 +125,9 @@ for (const lang of languages) {
       );
       await migration.expectAccessible("migration (password refused)");
       await migration.submit({ password });
+      // Signed in: the newsletter question comes first, as after any first sign-in.
+      await newsletter.expectQuestion();
+      await newsletter.decline();
       await splash.expectSignedIn(account.email);
 
       await splash.logOut();

@@ -111,28 +111,45 @@ export async function findIdentity(
 
 /**
  * A customer imported from the old shop without a password (contract §5: metadata_admin.migration
- * and no credentials), with a verified address and the newsletter question answered.
+ * and no password), through the batch import `npm run import` uses, with a verified address and
+ * the newsletter question unanswered unless `newsletter: "declined"`.
  */
-export async function createMigratedAccount(locale: "de" | "en"): Promise<Account> {
+export async function createMigratedAccount(
+  locale: "de" | "en",
+  options: { newsletter?: "declined" | "unanswered" } = {},
+): Promise<Account> {
   const account = newAccountData();
+  const answered = (options.newsletter ?? "unanswered") === "declined";
   const response = await admin("/admin/identities", {
-    method: "POST",
+    method: "PATCH",
     body: JSON.stringify({
-      schema_id: "default",
-      traits: { email: account.email, name: { first: account.firstName, last: account.lastName } },
-      verifiable_addresses: [
-        { value: account.email, via: "email", verified: true, status: "completed" },
+      identities: [
+        {
+          create: {
+            schema_id: "default",
+            traits: {
+              email: account.email,
+              name: { first: account.firstName, last: account.lastName },
+            },
+            verifiable_addresses: [
+              { value: account.email, via: "email", verified: true, status: "completed" },
+            ],
+            metadata_public: { locale },
+            metadata_admin: {
+              migration: { source: "e2e-old-shop", imported_at: "2026-01-01T00:00:00.000Z" },
+              ...(answered ? { newsletter: NEWSLETTER_DECLINED } : {}),
+            },
+          },
+        },
       ],
-      metadata_public: { locale },
-      metadata_admin: {
-        migration: { source: "e2e-old-shop", imported_at: "2026-01-01T00:00:00.000Z" },
-        newsletter: NEWSLETTER_DECLINED,
-      },
     }),
   });
-  if (response.status !== 201) {
+  const result = (await response.json().catch(() => undefined)) as
+    | { identities?: { action: string; error?: unknown }[] }
+    | undefined;
+  if (response.status !== 200 || result?.identities?.[0]?.action !== "create") {
     throw new Error(
-      `creating ${account.email} failed: ${response.status} ${await response.text()}`,
+      `importing ${account.email} failed: ${response.status} ${JSON.stringify(result)}`,
     );
   }
   return { ...account, password: "" };
