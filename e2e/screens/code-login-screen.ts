@@ -25,8 +25,14 @@ export class CodeLoginScreen extends AppScreen {
     await this.button(codeLogin.submit).click();
   }
 
+  /** Waits for the answer, so that a code typed next goes to the form the answer shows. */
   async resendCode(): Promise<void> {
+    const answered = this.page.waitForResponse(
+      (response) => response.request().method() === "POST",
+    );
     await this.button(this.t.common.resendCode).click();
+    await answered;
+    await expect(this.button(this.t.common.resendCode)).not.toHaveAttribute("aria-busy", "true");
   }
 
   /** 4010008: the code is wrong or was used. */

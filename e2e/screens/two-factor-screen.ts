@@ -95,7 +95,10 @@ export class TwoFactorScreen extends AppScreen {
 
   /** Without JavaScript: no button, a note that passkeys need JavaScript. */
   async expectPasskeysNeedJavaScript(): Promise<void> {
-    await expect(this.passkeys.getByText(this.t.twoFactor.passkey.noScript)).toBeVisible();
+    // A status note (getByText skips <noscript>; its role does not).
+    await expect(
+      this.passkeys.getByRole("status").filter({ hasText: this.t.twoFactor.passkey.noScript }),
+    ).toBeVisible();
     await expect(this.passkeys.getByRole("button", { name: this.t.kratos["1050019"] })).toHaveCount(
       0,
     );

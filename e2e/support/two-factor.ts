@@ -58,11 +58,17 @@ export class AuthenticatorApp {
 /**
  * Chromium's virtual authenticator (CDP WebAuthn domain): a platform authenticator with
  * resident keys and user verification that says yes, so passkeys work without a person.
+ * While `present` is on it also answers the passkey autofill (conditional mediation) at once,
+ * as a person picking the passkey from the email field's suggestions would.
  */
-export async function addVirtualAuthenticator(page: Page): Promise<void> {
+export interface VirtualAuthenticator {
+  setPresent(present: boolean): Promise<void>;
+}
+
+export async function addVirtualAuthenticator(page: Page): Promise<VirtualAuthenticator> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
     options: {
       protocol: "ctap2",
       transport: "internal",
@@ -72,4 +78,12 @@ export async function addVirtualAuthenticator(page: Page): Promise<void> {
       automaticPresenceSimulation: true,
     },
   });
+  return {
+    setPresent: async (present) => {
+      await cdp.send("WebAuthn.setAutomaticPresenceSimulation", {
+        authenticatorId,
+        enabled: present,
+      });
+    },
+  };
 }

@@ -44,7 +44,11 @@ export function WebAuthnForm(props: WebAuthnFormProps): React.JSX.Element {
   const [status, setStatus] = React.useState<"server" | "loading" | "ready" | "unavailable">(
     "server",
   );
-  const { script, autofill } = props;
+  // Primitives, not the script object: a server action that sets cookies refreshes the page's
+  // props, and starting the passkey autofill again then would submit a second time.
+  const { src, integrity, crossOrigin } = props.script;
+  const { autofill } = props;
+  const autofillStarted = React.useRef(false);
 
   React.useEffect(() => {
     if (!window.PublicKeyCredential) {
@@ -53,11 +57,13 @@ export function WebAuthnForm(props: WebAuthnFormProps): React.JSX.Element {
     }
     setStatus("loading");
     let active = true;
-    loadWebAuthnScript(script).then(
+    loadWebAuthnScript({ src, integrity, crossOrigin }).then(
       () => {
         if (!active) return;
         setStatus("ready");
-        if (autofill) void webAuthnFunction("oryPasskeyLoginAutocompleteInit")?.();
+        if (!autofill || autofillStarted.current) return;
+        autofillStarted.current = true;
+        void webAuthnFunction("oryPasskeyLoginAutocompleteInit")?.();
       },
       () => {
         if (active) setStatus("unavailable");
@@ -66,7 +72,7 @@ export function WebAuthnForm(props: WebAuthnFormProps): React.JSX.Element {
     return () => {
       active = false;
     };
-  }, [script, autofill]);
+  }, [src, integrity, crossOrigin, autofill]);
 
   React.useEffect(() => {
     const element = form.formRef.current;
