@@ -1,7 +1,8 @@
 // Account delete: from settings, what is deleted and what the shop keeps, the data export, the
 // confirmation; afterwards the customer is signed out, cannot log in, gets the email, and the
 // shop gets the identity.deleted webhook. Signed out, the screen asks for a sign-in first and
-// comes back.
+// comes back; the sign-in again that a session which is not recent gets comes back too (which
+// sessions get it: apps/web/src/flows/account-delete/recent-sign-in.test.ts).
 
 import { expect } from "@playwright/test";
 import { findIdentity } from "./support/identity-admin.ts";
@@ -74,6 +75,22 @@ for (const lang of languages) {
       await accountDelete.open();
       await login.expectEmailStep();
       await login.logIn(account.email, account.password);
+      await accountDelete.expectShown();
+    });
+
+    test("signed in, the sign-in again asks only for the password and comes back", async ({
+      screens,
+      account,
+    }) => {
+      const { login, splash, accountDelete } = screens;
+      await login.open();
+      await login.logIn(account.email, account.password);
+      await splash.expectSignedIn(account.email);
+
+      await accountDelete.openReauthentication();
+      await accountDelete.expectReauthentication(account.email);
+      await accountDelete.expectAccessible("account delete (sign in again)");
+      await accountDelete.confirmPassword(account.password);
       await accountDelete.expectShown();
     });
   });

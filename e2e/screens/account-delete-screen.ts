@@ -2,11 +2,35 @@
 // success screen after it.
 
 import { expect } from "@playwright/test";
+import { BASE_URL, localizedPath } from "../support/languages.ts";
 import { AppScreen } from "./app-screen.ts";
 
 export class AccountDeleteScreen extends AppScreen {
   async open(): Promise<void> {
     await this.goto("/settings/delete");
+  }
+
+  /**
+   * The sign-in again a session that is not recent is sent to before this screen (the web app's
+   * reauthHref: a refresh login that comes back here). A browser test cannot age a session, so
+   * it opens that address itself; apps/web/.../recent-sign-in.test.ts checks who is sent there.
+   */
+  async openReauthentication(): Promise<void> {
+    const back = `${BASE_URL}${localizedPath(this.lang, "/settings/delete")}`;
+    await this.goto(`/login?${new URLSearchParams({ refresh: "true", return_to: back })}`);
+  }
+
+  /** The refresh login: "confirm it's you", the account given, only the password asked for. */
+  async expectReauthentication(email: string): Promise<void> {
+    await this.expectUrl("/login", { flow: true });
+    await this.expectTitle(this.t.login.refreshTitle);
+    await expect(this.main.getByText(email, { exact: true })).toBeVisible();
+    await expect(this.field(this.t.common.email)).toHaveCount(0);
+  }
+
+  async confirmPassword(password: string): Promise<void> {
+    await this.field(this.t.common.password).fill(password);
+    await this.button(this.t.common.logIn).click();
   }
 
   async expectShown(): Promise<void> {
