@@ -1,8 +1,7 @@
 import type { Flow } from "../../flows/flow.ts";
-import { afterLoginUrl } from "../../flows/login/after-login.ts";
+import { completeLogin, issueLoginSession } from "../../flows/login/complete-login.ts";
 import { identifierLabel } from "../../flows/login/ui.ts";
 import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
-import { completeWithSession } from "../../hooks/complete-with-session.ts";
 import { linkPendingCredentials } from "../../hooks/link-credentials.ts";
 import { localeOf } from "../../hooks/locale.ts";
 import type { Body } from "../../http/body.ts";
@@ -10,7 +9,6 @@ import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { respondWithFlow } from "../../http/respond.ts";
 import { type Identity, normaliseIdentifier } from "../../identity/identity.ts";
-import { createSession, findActiveSession, refreshSession } from "../../session/session-manager.ts";
 import {
   addFieldMessage,
   addFlowMessage,
@@ -110,35 +108,8 @@ async function verifyLoginCode(ctx: Ctx, flow: Flow, body: Body): Promise<void> 
   }
   // The code proves the customer reads this address.
   await markAddressVerified(ctx, identity, match.address);
-  const issued = await issueSession(ctx, flow, identity);
-  flow.state = "passed_challenge";
-  flow.internal.completed = true;
-  flow.identity_id = identity.id;
-  await deps.persistence.flows.updateFlow(flow);
-  await completeWithSession(ctx, {
-    flow,
-    identity,
-    issued,
-    returnTo: afterLoginUrl(deps, flow.payload.return_to),
-  });
-}
-
-/** A refresh re-authenticates the signed-in account; otherwise a new aal1 session. */
-async function issueSession(
-  ctx: Ctx,
-  flow: Flow,
-  identity: Identity,
-): Promise<Awaited<ReturnType<typeof createSession>>> {
-  const active = await findActiveSession(ctx.deps, ctx.request);
-  if (flow.payload.refresh === true && active?.identity.id === identity.id) {
-    await refreshSession(ctx.deps, active, {
-      method: "code",
-      aal: "aal1",
-      completed_at: ctx.deps.now().toISOString(),
-    });
-    return { session: active.session, token: active.token };
-  }
-  return createSession(ctx.deps, identity, { method: "code" }, ctx.request);
+  const issued = await issueLoginSession(ctx, flow, identity, { method: "code" });
+  await completeLogin(ctx, flow, { identity, issued });
 }
 
 /**

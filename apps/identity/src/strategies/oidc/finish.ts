@@ -1,16 +1,10 @@
 import type { Flow } from "../../flows/flow.ts";
-import { afterLoginUrl } from "../../flows/login/after-login.ts";
-import { completeWithSession } from "../../hooks/complete-with-session.ts";
+import { completeLogin, issueLoginSession } from "../../flows/login/complete-login.ts";
 import { linkPendingCredentials } from "../../hooks/link-credentials.ts";
 import type { Ctx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { oidcIdentifier } from "../../identity/oidc-credentials.ts";
-import {
-  createSession,
-  findActiveSession,
-  type IssuedSession,
-  refreshSession,
-} from "../../session/session-manager.ts";
+import { findActiveSession } from "../../session/session-manager.ts";
 import { uiText } from "../../ui/text.ts";
 import { failOnFlow, type Via } from "./answer.ts";
 import type { ProviderProfile } from "./clients.ts";
@@ -62,33 +56,10 @@ async function signIn(
   if ((await linkPendingCredentials(ctx, flow, identity)) === "mismatch")
     return failOnFlow(ctx, flow, new OidcError("account_mismatch"), via);
 
-  let issued: IssuedSession;
-  if (refresh) {
-    await refreshSession(deps, active, {
-      method: "oidc",
-      aal: "aal1",
-      completed_at: deps.now().toISOString(),
-      provider: profile.provider,
-    });
-    issued = { session: active.session, token: active.token };
-  } else {
-    issued = await createSession(
-      deps,
-      identity,
-      { method: "oidc", provider: profile.provider },
-      ctx.request,
-    );
-  }
-  flow.state = "passed_challenge";
-  flow.internal.completed = true;
   delete flow.internal.oidcPending;
-  flow.identity_id = identity.id;
-  await deps.persistence.flows.updateFlow(flow);
-  await completeWithSession(ctx, {
-    flow,
-    identity,
-    issued,
-    returnTo: afterLoginUrl(deps, flow.payload.return_to),
-    inBrowser: via === "browser",
+  const issued = await issueLoginSession(ctx, flow, identity, {
+    method: "oidc",
+    provider: profile.provider,
   });
+  await completeLogin(ctx, flow, { identity, issued, inBrowser: via === "browser" });
 }

@@ -1,8 +1,7 @@
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { Flow } from "../../flows/flow.ts";
-import { afterLoginUrl } from "../../flows/login/after-login.ts";
+import { completeLogin } from "../../flows/login/complete-login.ts";
 import { uiUrl } from "../../flows/new-flow.ts";
-import { completeWithSession } from "../../hooks/complete-with-session.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
@@ -81,16 +80,7 @@ export async function submitPasskeyLogin(ctx: Ctx, flow: Flow, body: Body): Prom
   await storeCounter(deps, identity, key.id, counter);
 
   const issued = await createSession(deps, identity, { method: "passkey" }, ctx.request);
-  flow.state = "passed_challenge";
-  flow.internal.completed = true;
-  flow.identity_id = identity.id;
-  await deps.persistence.flows.updateFlow(flow);
-  await completeWithSession(ctx, {
-    flow,
-    identity,
-    issued,
-    returnTo: afterLoginUrl(deps, flow.payload.return_to),
-  });
+  await completeLogin(ctx, flow, { identity, issued });
 }
 
 async function storeCounter(

@@ -1,7 +1,6 @@
 import type { Flow } from "../../flows/flow.ts";
-import { afterLoginUrl } from "../../flows/login/after-login.ts";
+import { completeLogin, issueLoginSession } from "../../flows/login/complete-login.ts";
 import { passwordStepNodes } from "../../flows/login/ui.ts";
-import { completeWithSession } from "../../hooks/complete-with-session.ts";
 import { linkPendingCredentials } from "../../hooks/link-credentials.ts";
 import {
   clearLoginFailures,
@@ -14,7 +13,6 @@ import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { respondWithFlow } from "../../http/respond.ts";
 import { getCredential, type Identity, normaliseIdentifier } from "../../identity/identity.ts";
-import { createSession, findActiveSession, refreshSession } from "../../session/session-manager.ts";
 import { addFlowMessage, anchorNode, resetMessages, setInputValue } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import { usesMigrationHook, verifyWithMigrationHook } from "./migrate-hook.ts";
@@ -75,29 +73,8 @@ export async function submitPasswordLogin(ctx: Ctx, flow: Flow, body: Body): Pro
   if ((await linkPendingCredentials(ctx, flow, identity)) === "mismatch")
     return fail(ctx, flow, rawIdentifier, uiText(4010009));
 
-  const active = await findActiveSession(deps, ctx.request);
-  const method = {
-    method: "password",
-    aal: "aal1" as const,
-    completed_at: deps.now().toISOString(),
-  };
-  let issued: Awaited<ReturnType<typeof createSession>> | undefined;
-  if (flow.payload.refresh === true && active?.identity.id === identity.id) {
-    await refreshSession(deps, active, method);
-    issued = { session: active.session, token: active.token };
-  } else {
-    issued = await createSession(deps, identity, { method: "password" }, ctx.request);
-  }
-  flow.state = "passed_challenge";
-  flow.internal.completed = true;
-  flow.identity_id = identity.id;
-  await deps.persistence.flows.updateFlow(flow);
-  await completeWithSession(ctx, {
-    flow,
-    identity,
-    issued,
-    returnTo: afterLoginUrl(deps, flow.payload.return_to),
-  });
+  const issued = await issueLoginSession(ctx, flow, identity, { method: "password" });
+  await completeLogin(ctx, flow, { identity, issued });
 }
 
 async function fail(

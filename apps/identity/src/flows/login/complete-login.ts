@@ -1,0 +1,61 @@
+import { completeWithSession } from "../../hooks/complete-with-session.ts";
+import type { Ctx } from "../../http/context.ts";
+import type { Identity } from "../../identity/identity.ts";
+import {
+  createSession,
+  findActiveSession,
+  type IssuedSession,
+  refreshSession,
+} from "../../session/session-manager.ts";
+import type { Flow } from "../flow.ts";
+import { afterLoginUrl } from "./after-login.ts";
+
+// The shared end of every first-factor sign-in (password, code, passkey, social): the session
+// is issued or refreshed, the flow is marked done and the answer goes out (cookie or token).
+
+/** The method the session records (Kratos's authentication_methods entry). */
+export interface FirstFactor {
+  method: string;
+  /** The social sign-in provider's id, for method `oidc`. */
+  provider?: string;
+}
+
+/** A refresh re-authenticates the signed-in account's session; otherwise a new aal1 session. */
+export async function issueLoginSession(
+  ctx: Ctx,
+  flow: Flow,
+  identity: Identity,
+  factor: FirstFactor,
+): Promise<IssuedSession> {
+  const { deps } = ctx;
+  const active = await findActiveSession(deps, ctx.request);
+  if (flow.payload.refresh === true && active?.identity.id === identity.id) {
+    await refreshSession(deps, active, {
+      method: factor.method,
+      aal: "aal1",
+      completed_at: deps.now().toISOString(),
+      ...(factor.provider ? { provider: factor.provider } : {}),
+    });
+    return { session: active.session, token: active.token };
+  }
+  return createSession(deps, identity, factor, ctx.request);
+}
+
+/** The first factor passed: the flow is done and the session goes to the browser or app. */
+export async function completeLogin(
+  ctx: Ctx,
+  flow: Flow,
+  completion: { identity: Identity; issued: IssuedSession; inBrowser?: boolean },
+): Promise<void> {
+  flow.state = "passed_challenge";
+  flow.internal.completed = true;
+  flow.identity_id = completion.identity.id;
+  await ctx.deps.persistence.flows.updateFlow(flow);
+  await completeWithSession(ctx, {
+    flow,
+    identity: completion.identity,
+    issued: completion.issued,
+    returnTo: afterLoginUrl(ctx.deps, flow.payload.return_to),
+    ...(completion.inBrowser ? { inBrowser: true } : {}),
+  });
+}
