@@ -1,11 +1,13 @@
 import type { Ctx } from "../../http/context.ts";
 import { flowJson, redirect, respondWithFlow, sendJson } from "../../http/respond.ts";
 import type { Identity } from "../../identity/identity.ts";
+import type { ActiveSession } from "../../session/session-manager.ts";
 import type { SecondFactorMethod } from "../../strategies/second-factor/strategy.ts";
 import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import type { Flow } from "../flow.ts";
 import { uiUrl } from "../new-flow.ts";
+import { ensurePrivilegedSession } from "./settings-session.ts";
 import { settingsFormNodes } from "./ui.ts";
 
 // The three ends of a settings submit (PROTOCOL.md §5 "Settings"): a fresh attempt clears the
@@ -20,6 +22,22 @@ export function beginSettingsAttempt(
   flow.payload.active = method;
   flow.state = "show_form";
   delete flow.payload.continue_with;
+}
+
+/**
+ * A fresh attempt at a change to how the account is entered (password, second factors,
+ * passkeys): it needs a privileged session. Returns a copy of the identity to change, or
+ * undefined when the session is too old and the browser was sent to sign in again.
+ */
+export function beginPrivilegedSettingsAttempt(
+  ctx: Ctx,
+  flow: Flow,
+  active: ActiveSession,
+  method: "password" | "passkey" | SecondFactorMethod,
+): Identity | undefined {
+  beginSettingsAttempt(flow, method);
+  if (!ensurePrivilegedSession(ctx, flow, active)) return undefined;
+  return structuredClone(active.identity);
 }
 
 export async function rejectSettings(ctx: Ctx, flow: Flow): Promise<void> {

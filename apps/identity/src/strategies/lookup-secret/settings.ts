@@ -1,11 +1,10 @@
 import type { Flow } from "../../flows/flow.ts";
 import {
-  beginSettingsAttempt,
+  beginPrivilegedSettingsAttempt,
   completeSettings,
   rejectSettings,
   showSettingsForm,
 } from "../../flows/settings/outcome.ts";
-import { ensurePrivilegedSession } from "../../flows/settings/settings-session.ts";
 import type { Body } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
@@ -66,9 +65,8 @@ export async function submitLookupSettings(
   body: Body,
 ): Promise<void> {
   const { deps } = ctx;
-  beginSettingsAttempt(flow, "lookup_secret");
-  if (!ensurePrivilegedSession(ctx, flow, active)) return;
-  const identity = structuredClone(active.identity);
+  const identity = beginPrivilegedSettingsAttempt(ctx, flow, active, "lookup_secret");
+  if (!identity) return;
   const secret = deps.config.secrets.default[0]!;
   switch (actionOf(body)) {
     case "regenerate": {

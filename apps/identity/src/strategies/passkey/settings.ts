@@ -1,6 +1,5 @@
 import type { Flow } from "../../flows/flow.ts";
-import { beginSettingsAttempt, completeSettings } from "../../flows/settings/outcome.ts";
-import { ensurePrivilegedSession } from "../../flows/settings/settings-session.ts";
+import { beginPrivilegedSettingsAttempt, completeSettings } from "../../flows/settings/outcome.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
@@ -47,9 +46,8 @@ export async function submitPasskeySettings(
   body: Body,
 ): Promise<void> {
   const { deps } = ctx;
-  beginSettingsAttempt(flow, "passkey");
-  if (!ensurePrivilegedSession(ctx, flow, active)) return;
-  const identity = structuredClone(active.identity);
+  const identity = beginPrivilegedSettingsAttempt(ctx, flow, active, "passkey");
+  if (!identity) return;
   const remove = optionalString(body, "passkey_remove");
   if (remove) {
     if (firstFactorCount(identity) < 2)

@@ -1,10 +1,9 @@
 import type { Flow } from "../../flows/flow.ts";
 import {
-  beginSettingsAttempt,
+  beginPrivilegedSettingsAttempt,
   completeSettings,
   rejectSettings,
 } from "../../flows/settings/outcome.ts";
-import { ensurePrivilegedSession } from "../../flows/settings/settings-session.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
@@ -26,15 +25,14 @@ export async function submitPasswordSettings(
   body: Body,
 ): Promise<void> {
   const { deps } = ctx;
-  beginSettingsAttempt(flow, "password");
-  if (!ensurePrivilegedSession(ctx, flow, active)) return;
+  const identity = beginPrivilegedSettingsAttempt(ctx, flow, active, "password");
+  if (!identity) return;
   const password = optionalString(body, "password") ?? "";
   if (!password) {
     addFieldMessage(flow.payload.ui, "password", uiText(4000002, { property: "password" }));
     return rejectSettings(ctx, flow);
   }
 
-  const identity = structuredClone(active.identity);
   const credential = getCredential(identity, "password");
   const currentHash = credential?.config.hashed_password;
   if (typeof currentHash === "string" && (await deps.hasher.verify(password, currentHash))) {

@@ -1,10 +1,9 @@
 import type { Flow } from "../../flows/flow.ts";
 import {
-  beginSettingsAttempt,
+  beginPrivilegedSettingsAttempt,
   completeSettings,
   rejectSettings,
 } from "../../flows/settings/outcome.ts";
-import { ensurePrivilegedSession } from "../../flows/settings/settings-session.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
@@ -58,9 +57,8 @@ export async function submitTotpSettings(
   body: Body,
 ): Promise<void> {
   const { deps } = ctx;
-  beginSettingsAttempt(flow, "totp");
-  if (!ensurePrivilegedSession(ctx, flow, active)) return;
-  const identity = structuredClone(active.identity);
+  const identity = beginPrivilegedSettingsAttempt(ctx, flow, active, "totp");
+  if (!identity) return;
   if (totpUrlOf(identity)) {
     // Kratos: with TOTP set up, only an unlink changes anything.
     if (isTrue(body.totp_unlink)) {

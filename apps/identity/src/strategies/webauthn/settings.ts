@@ -1,11 +1,10 @@
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { Flow } from "../../flows/flow.ts";
 import {
-  beginSettingsAttempt,
+  beginPrivilegedSettingsAttempt,
   completeSettings,
   rejectSettings,
 } from "../../flows/settings/outcome.ts";
-import { ensurePrivilegedSession } from "../../flows/settings/settings-session.ts";
 import { settingsFormNodes } from "../../flows/settings/ui.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
@@ -40,9 +39,8 @@ export async function submitWebauthnSettings(
   active: ActiveSession,
   body: Body,
 ): Promise<void> {
-  beginSettingsAttempt(flow, "webauthn");
-  if (!ensurePrivilegedSession(ctx, flow, active)) return;
-  const identity = structuredClone(active.identity);
+  const identity = beginPrivilegedSettingsAttempt(ctx, flow, active, "webauthn");
+  if (!identity) return;
   const remove = optionalString(body, "webauthn_remove");
   if (remove) {
     if (!removeKey(identity, "webauthn", remove, ctx.deps.now()))
