@@ -19,9 +19,9 @@ import {
   type UiNode,
 } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
+import { acceptSubmittedCode } from "./check-code.ts";
 import { codeEntryNodes } from "./code-nodes.ts";
-import { findMatchingCode } from "./one-time-code.ts";
-import { sendPasswordlessCode, submittedTooOften } from "./send-code.ts";
+import { sendPasswordlessCode } from "./send-code.ts";
 import { markAddressVerified } from "./verified-address.ts";
 
 // Passwordless sign-in by email code (Kratos's code strategy, login part). The first submit
@@ -72,31 +72,12 @@ async function sendLoginCode(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
 }
 
 async function verifyLoginCode(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
-  const { deps } = ctx;
-  const code = optionalString(body, "code")?.trim() ?? "";
-  if (!code) {
-    addFieldMessage(flow.payload.ui, "code", uiText(4000002, { property: "code" }));
-    return answer(ctx, flow);
-  }
-  if ((flow.internal.tries ?? 0) >= deps.config.selfservice.methods.code.config.max_submissions) {
-    await deps.persistence.codes.invalidateCodesOfFlow(flow.id, deps.now());
-    addFlowMessage(flow.payload.ui, uiText(4000001, { reason: submittedTooOften }));
-    return answer(ctx, flow);
-  }
-  const codes = await deps.persistence.codes.activeCodesOfFlow(flow.id, deps.now());
-  const match = findMatchingCode(
-    codes.filter((c) => c.kind === "login"),
-    code,
-    deps.config.secrets.default[0]!,
-  );
-  const identity = match?.identity_id
-    ? await deps.persistence.identities.getIdentity(match.identity_id)
-    : undefined;
-  if (!match || !identity || !(await deps.persistence.codes.useCode(match.id, deps.now()))) {
-    flow.internal.tries = (flow.internal.tries ?? 0) + 1;
-    addFlowMessage(flow.payload.ui, uiText(4010008));
-    return answer(ctx, flow);
-  }
+  const accepted = await acceptSubmittedCode(ctx, flow, body, {
+    kind: "login",
+    wrongCode: uiText(4010008),
+  });
+  if (!accepted?.identity) return answer(ctx, flow);
+  const { code: match, identity } = accepted;
   if (identity.state !== "active") {
     addFlowMessage(flow.payload.ui, uiText(4010011));
     return answer(ctx, flow);

@@ -27,9 +27,9 @@ import {
   isUniqueViolation,
   traitValue,
 } from "../profile/apply-traits.ts";
+import { acceptSubmittedCode } from "./check-code.ts";
 import { codeEntryNodes } from "./code-nodes.ts";
-import { findMatchingCode } from "./one-time-code.ts";
-import { sendPasswordlessCode, submittedTooOften } from "./send-code.ts";
+import { sendPasswordlessCode } from "./send-code.ts";
 
 // Passwordless sign-up by email code (Kratos's code strategy, registration part). The first
 // submit (`method=code` + traits) validates the traits and emails a code; the second (`code`)
@@ -91,27 +91,12 @@ async function sendRegistrationCode(ctx: Ctx, flow: Flow, body: Body): Promise<v
 async function verifyRegistrationCode(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   const { deps } = ctx;
   const traits = storedTraits(flow) ?? {};
-  const code = optionalString(body, "code")?.trim() ?? "";
-  if (!code) {
-    addFieldMessage(flow.payload.ui, "code", uiText(4000002, { property: "code" }));
-    return answer(ctx, flow);
-  }
-  if ((flow.internal.tries ?? 0) >= deps.config.selfservice.methods.code.config.max_submissions) {
-    await deps.persistence.codes.invalidateCodesOfFlow(flow.id, deps.now());
-    addFlowMessage(flow.payload.ui, uiText(4000001, { reason: submittedTooOften }));
-    return answer(ctx, flow);
-  }
-  const codes = await deps.persistence.codes.activeCodesOfFlow(flow.id, deps.now());
-  const match = findMatchingCode(
-    codes.filter((c) => c.kind === "registration"),
-    code,
-    deps.config.secrets.default[0]!,
-  );
-  if (!match || !(await deps.persistence.codes.useCode(match.id, deps.now()))) {
-    flow.internal.tries = (flow.internal.tries ?? 0) + 1;
-    addFlowMessage(flow.payload.ui, uiText(4040003));
-    return answer(ctx, flow);
-  }
+  const accepted = await acceptSubmittedCode(ctx, flow, body, {
+    kind: "registration",
+    wrongCode: uiText(4040003),
+  });
+  if (!accepted) return answer(ctx, flow);
+  const match = accepted.code;
   const identity = newCodeIdentity(ctx, traits, match.address, localeOf(ctx.request, body));
   // Like Kratos, a taken address shows only now, after the code (4000007, as for passwords).
   if (await conflictsWithOtherIdentity(deps, identity)) return duplicate(ctx, flow);

@@ -39,7 +39,3 @@ export async function sendPasswordlessCode(
     model: { code, expiresInMinutes: Math.round(lifespan / 60_000) },
   });
 }
-
-/** Too many wrong codes: Kratos's ErrCodeSubmittedTooOften, shown as 4000001 in the flow. */
-export const submittedTooOften =
-  "The request was submitted too often. Please request another code.";
