@@ -6,7 +6,7 @@ import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
 import { errors, kratosError } from "../../http/errors.ts";
 import { flowJson, redirect, respondWithFlow, sendJson } from "../../http/respond.ts";
-import { type Identity, normaliseIdentifier } from "../../identity/identity.ts";
+import type { Identity } from "../../identity/identity.ts";
 import { needsMigration } from "../../identity/migration.ts";
 import {
   createSession,
@@ -18,13 +18,14 @@ import { markAddressVerified } from "../../strategies/code/verified-address.ts";
 import { linkEmailNodes } from "../../strategies/link/link-nodes.ts";
 import { usesLink } from "../../strategies/link/link-token.ts";
 import { submitRecoveryLink } from "../../strategies/link/recovery.ts";
-import { addFieldMessage, addFlowMessage, resetMessages } from "../../ui/nodes.ts";
+import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { formatMinutes, uiText } from "../../ui/text.ts";
 import type { Flow, FlowType } from "../flow.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { newFlow, uiUrl } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
 import { createSettingsFlow } from "../settings/settings-flow.ts";
+import { submittedEmail } from "../submitted-email.ts";
 import { recoveryCodeNodes, recoveryEmailNodes } from "./ui.ts";
 
 function createRecoveryFlow(ctx: Ctx, type: FlowType, returnTo: string | undefined): Flow {
@@ -93,17 +94,10 @@ export const recoveryFlow: FlowKindModule = {
 /** Same answer (1060003) whether or not the address belongs to an account. */
 async function submitEmail(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   const { deps } = ctx;
-  const email = normaliseIdentifier(optionalString(body, "email") ?? "").slice(0, 320);
-  if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) {
-    flow.payload.ui.nodes = recoveryEmailNodes(flow.csrf_token, email);
-    addFieldMessage(
-      flow.payload.ui,
-      "email",
-      email ? uiText(4000040, { value: email }) : uiText(4000002, { property: "email" }),
-    );
-    await deps.persistence.flows.updateFlow(flow);
-    return respondWithFlow(ctx, flow, 400);
-  }
+  const email = await submittedEmail(ctx, flow, body, (e) =>
+    recoveryEmailNodes(flow.csrf_token, e),
+  );
+  if (email === undefined) return;
   await limitCodeEmails(deps, email);
   const identity = await deps.persistence.identities.findIdentityByRecoveryAddress(email);
   await deps.persistence.transaction(async (tx) => {

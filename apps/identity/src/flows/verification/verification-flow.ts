@@ -9,19 +9,19 @@ import { rotateCsrfSecret } from "../../http/cookies.ts";
 import { kratosError } from "../../http/errors.ts";
 import { redirect, respondWithFlow } from "../../http/respond.ts";
 import type { Identity } from "../../identity/identity.ts";
-import { normaliseIdentifier } from "../../identity/identity.ts";
 import type { Persistence } from "../../persistence/persistence.ts";
 import { findMatchingCode } from "../../strategies/code/one-time-code.ts";
 import { linkEmailNodes } from "../../strategies/link/link-nodes.ts";
 import { usesLink } from "../../strategies/link/link-token.ts";
 import { sendVerificationLink, useVerificationToken } from "../../strategies/link/verification.ts";
 import type { UiNode } from "../../ui/nodes.ts";
-import { addFieldMessage, addFlowMessage, resetMessages, setInputValue } from "../../ui/nodes.ts";
+import { addFlowMessage, resetMessages, setInputValue } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import type { Flow, FlowType } from "../flow.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { newFlow, uiUrl } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
+import { submittedEmail } from "../submitted-email.ts";
 import { sendVerificationCode } from "./send-code.ts";
 import { chooseMethodNodes, passedNodes, sentEmailNodes } from "./ui.ts";
 
@@ -140,18 +140,9 @@ export const verificationFlow: FlowKindModule = {
 
 async function submitEmail(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   const { deps } = ctx;
-  const email = normaliseIdentifier(optionalString(body, "email") ?? "").slice(0, 320);
   resetMessages(flow.payload.ui);
-  if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) {
-    flow.payload.ui.nodes = emailNodes(ctx, flow.csrf_token, email);
-    addFieldMessage(
-      flow.payload.ui,
-      "email",
-      email ? uiText(4000040, { value: email }) : uiText(4000002, { property: "email" }),
-    );
-    await deps.persistence.flows.updateFlow(flow);
-    return respondWithFlow(ctx, flow, 400);
-  }
+  const email = await submittedEmail(ctx, flow, body, (e) => emailNodes(ctx, flow.csrf_token, e));
+  if (email === undefined) return;
   await limitCodeEmails(deps, email);
   const identity = await deps.persistence.identities.findIdentityByVerifiableAddress(email);
   const locale = localeOf(ctx.request, body, identity);

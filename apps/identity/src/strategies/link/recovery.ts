@@ -1,6 +1,7 @@
 import type { Flow } from "../../flows/flow.ts";
 import { uiUrl } from "../../flows/new-flow.ts";
 import { completeRecovery, recoveryFlow } from "../../flows/recovery/recovery-flow.ts";
+import { submittedEmail } from "../../flows/submitted-email.ts";
 import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
 import { localeOf } from "../../hooks/locale.ts";
 import type { Body } from "../../http/body.ts";
@@ -8,8 +9,7 @@ import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { rotateCsrfSecret } from "../../http/cookies.ts";
 import { redirect, respondWithFlow } from "../../http/respond.ts";
-import { normaliseIdentifier } from "../../identity/identity.ts";
-import { addFieldMessage, addFlowMessage } from "../../ui/nodes.ts";
+import { addFlowMessage } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import { linkEmailNodes } from "./link-nodes.ts";
 import { createLinkToken, linkLifespanMinutes, useLinkToken } from "./link-token.ts";
@@ -27,18 +27,10 @@ export async function submitRecoveryLink(ctx: Ctx, flow: Flow, body: Body): Prom
 /** Same answer (1060002) whether or not the address belongs to an account. */
 async function sendRecoveryLink(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   const { deps } = ctx;
-  const email = normaliseIdentifier(optionalString(body, "email") ?? "").slice(0, 320);
   flow.payload.active = "link";
+  const email = await submittedEmail(ctx, flow, body, (e) => linkEmailNodes(flow.csrf_token, e));
+  if (email === undefined) return;
   flow.payload.ui.nodes = linkEmailNodes(flow.csrf_token, email);
-  if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) {
-    addFieldMessage(
-      flow.payload.ui,
-      "email",
-      email ? uiText(4000040, { value: email }) : uiText(4000002, { property: "email" }),
-    );
-    await deps.persistence.flows.updateFlow(flow);
-    return respondWithFlow(ctx, flow, 400);
-  }
   await limitCodeEmails(deps, email);
   const identity = await deps.persistence.identities.findIdentityByRecoveryAddress(email);
   await deps.persistence.transaction(async (tx) => {
