@@ -1,5 +1,4 @@
-import { html } from "./html.ts";
-import { emailDocument, noteStyle, paragraphStyle } from "./layout.ts";
+import { noticeEmail } from "./notice-email.ts";
 import type { CodeModel, EmailLocale, EmailTemplate } from "./template.ts";
 
 /** The words of one "here is your code" email; the layout around them is shared. */
@@ -13,35 +12,21 @@ export interface CodeEmailWords {
   signOff: readonly string[];
 }
 
-const codeStyle =
-  "margin:0 0 16px;padding:16px;background:#f4f4f0;border-radius:8px;text-align:center;" +
-  "font-family:Menlo,Consolas,Courier,monospace;font-size:32px;font-weight:700;letter-spacing:8px;";
-
-/** Builds a code email from its words: the code stands alone on its own line in both bodies. */
+/** Builds a code email from its words: a notice with the code where a button would stand. */
 export function codeEmail<M extends CodeModel = CodeModel>(
   words: (model: M) => CodeEmailWords,
 ): EmailTemplate<M> {
-  return {
-    subject: (model) => words(model).subject,
-    text: (model) => {
-      const w = words(model);
-      return [w.greeting, w.intro, model.code, w.validity, w.ignoreNote, w.signOff.join("\n")]
-        .join("\n\n")
-        .concat("\n");
-    },
-    html: (model) => {
-      const w = words(model);
-      const signOff = w.signOff.map((line, index) => (index === 0 ? line : html`<br>${line}`));
-      return emailDocument({
-        locale: w.locale,
-        title: w.subject,
-        content: html`<p style="${paragraphStyle}">${w.greeting}</p>
-<p style="${paragraphStyle}">${w.intro}</p>
-<p style="${codeStyle}">${model.code}</p>
-<p style="${paragraphStyle}">${w.validity}</p>
-<p style="${noteStyle}">${w.ignoreNote}</p>
-<p style="margin:0;">${signOff}</p>`,
-      });
-    },
-  };
+  return noticeEmail((model) => {
+    const w = words(model);
+    return {
+      locale: w.locale,
+      subject: w.subject,
+      greeting: w.greeting,
+      paragraphs: [w.intro],
+      code: model.code,
+      after: [w.validity],
+      note: w.ignoreNote,
+      signOff: w.signOff,
+    };
+  });
 }

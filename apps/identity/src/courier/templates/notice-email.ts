@@ -9,6 +9,8 @@ export interface NoticeEmailWords {
   greeting: string;
   paragraphs: readonly string[];
   button?: { label: string; url: string };
+  /** A one-time code, set apart in large type where a button would stand. */
+  code?: string;
   /** After the button: more paragraphs. */
   after?: readonly string[];
   note: string;
@@ -19,8 +21,14 @@ const buttonStyle =
   "display:inline-block;padding:12px 24px;background:#3d6b35;color:#ffffff;border-radius:8px;" +
   "font-weight:700;text-decoration:none;";
 const urlStyle = "margin:0 0 16px;color:#5c665c;font-size:14px;word-break:break-all;";
+const codeStyle =
+  "margin:0 0 16px;padding:16px;background:#f4f4f0;border-radius:8px;text-align:center;" +
+  "font-family:Menlo,Consolas,Courier,monospace;font-size:32px;font-weight:700;letter-spacing:8px;";
 
-/** Builds a notice email; a button's address also stands on its own line in both bodies. */
+/**
+ * Builds a notice email; a button's address also stands on its own line in both bodies, for
+ * mail clients that show no buttons, and so does a code.
+ */
 export function noticeEmail<M>(words: (model: M) => NoticeEmailWords): EmailTemplate<M> {
   return {
     subject: (model) => words(model).subject,
@@ -30,6 +38,7 @@ export function noticeEmail<M>(words: (model: M) => NoticeEmailWords): EmailTemp
         w.greeting,
         ...w.paragraphs,
         ...(w.button ? [w.button.url] : []),
+        ...(w.code ? [w.code] : []),
         ...(w.after ?? []),
         w.note,
         w.signOff.join("\n"),
@@ -46,10 +55,11 @@ export function noticeEmail<M>(words: (model: M) => NoticeEmailWords): EmailTemp
 <p style="${urlStyle}">${w.button.url}</p>
 `
         : "";
+      const code = w.code ? html`<p style="${codeStyle}">${w.code}</p>\n` : "";
       return emailDocument({
         locale: w.locale,
         title: w.subject,
-        content: html`${paragraph(w.greeting)}${w.paragraphs.map(paragraph)}${button}${(w.after ?? []).map(paragraph)}<p style="${noteStyle}">${w.note}</p>
+        content: html`${paragraph(w.greeting)}${w.paragraphs.map(paragraph)}${button}${code}${(w.after ?? []).map(paragraph)}<p style="${noteStyle}">${w.note}</p>
 <p style="margin:0;">${signOff}</p>`,
       });
     },
