@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../persistence/sql/database.ts";
+import type { CourierMessagesTable, Database } from "../persistence/sql/database.ts";
 import {
   type EmailLocale,
   renderEmail,
@@ -29,6 +29,27 @@ export async function enqueueEmail<T extends TemplateType>(
   input: EnqueueEmailInput<T>,
 ): Promise<string> {
   const rendered = renderEmail(input.templateType, input.locale, input.model);
+  return insertOutboxMessage(db, {
+    type: "email",
+    recipient: input.to,
+    subject: rendered.subject,
+    body: rendered.text,
+    html_body: rendered.html,
+    template_type: input.templateType,
+  });
+}
+
+/** What a message of the outbox carries; the delivery state starts queued and due at once. */
+export type OutboxMessage = Pick<
+  CourierMessagesTable,
+  "type" | "recipient" | "subject" | "body" | "html_body" | "template_type"
+>;
+
+/** Inserts one message (email or webhook delivery) into the outbox. Returns its id. */
+export async function insertOutboxMessage(
+  db: Kysely<Database>,
+  message: OutboxMessage,
+): Promise<string> {
   const id = randomUUID();
   // Times come from the database clock, the one the dispatchers compare against.
   const now = sql<Date>`now()`;
@@ -36,13 +57,8 @@ export async function enqueueEmail<T extends TemplateType>(
     .insertInto("courier_messages")
     .values({
       id,
-      type: "email",
+      ...message,
       status: "queued",
-      recipient: input.to,
-      subject: rendered.subject,
-      body: rendered.text,
-      html_body: rendered.html,
-      template_type: input.templateType,
       send_count: 0,
       last_error: null,
       lease_until: null,
