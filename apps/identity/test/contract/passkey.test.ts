@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Browser, type Harness, startHarness } from "../support/harness.ts";
 import { expectSchema } from "../support/openapi.ts";
-import { type CeremonyOptions, SoftwareAuthenticator } from "../support/software-authenticator.ts";
+import { SoftwareAuthenticator } from "../support/software-authenticator.ts";
 import { harnessWithWebauthn, webauthnOrigin, webauthnRpId } from "../support/webauthn-config.ts";
-import { body, createAccount, type Json, signInBrowser, uniqueEmail } from "./account-helpers.ts";
+import { body, type Json } from "./account-helpers.ts";
 import {
+  accountWithAuthenticator,
+  ceremonyOptionsOf,
   nodeOf,
   settingsFlow,
   submitLogin,
@@ -22,9 +24,6 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-const jsonOf = (flow: Json, name: string): CeremonyOptions =>
-  JSON.parse(nodeOf(flow, name)?.attributes.value);
-
 async function loginFlow(browser: Browser): Promise<Json> {
   return (await body(browser.api.createBrowserLoginFlowRaw({}), "loginFlow")).json;
 }
@@ -32,17 +31,11 @@ async function loginFlow(browser: Browser): Promise<Json> {
 async function withPasskey(
   prefix: string,
 ): Promise<{ email: string; key: SoftwareAuthenticator; browser: Browser }> {
-  const email = uniqueEmail(prefix);
-  await createAccount(h, email);
-  const browser = await signInBrowser(h, email);
-  const key = new SoftwareAuthenticator(webauthnOrigin, webauthnRpId);
-  const flow = await settingsFlow(browser);
-  const { status, json } = await submitSettings(h, browser, flow, {
-    passkey_settings_register: key.register(jsonOf(flow, "passkey_create_data")),
-  });
-  expect(status).toBe(200);
+  const { json, ...account } = await accountWithAuthenticator(h, prefix, (flow, key) => ({
+    passkey_settings_register: key.register(ceremonyOptionsOf(flow, "passkey_create_data")),
+  }));
   expectSchema("settingsFlow", json);
-  return { email, key, browser };
+  return account;
 }
 
 describe("passkey sign-in nodes", () => {
@@ -105,7 +98,7 @@ describe("signing in with a passkey", () => {
     const flow = await loginFlow(browser);
     const { status, json } = await submitLogin(h, browser, flow, {
       method: "passkey",
-      passkey_login: key.assert(jsonOf(flow, "passkey_challenge")),
+      passkey_login: key.assert(ceremonyOptionsOf(flow, "passkey_challenge")),
     });
     expect(status).toBe(200);
     expectSchema("successfulNativeLogin", { ...json, session_token: "x" });
@@ -120,12 +113,14 @@ describe("signing in with a passkey", () => {
     const { key } = await withPasskey("pk-refuse");
     const browser = h.browser();
     const flow = await loginFlow(browser);
-    const first = jsonOf(flow, "passkey_challenge");
+    const first = ceremonyOptionsOf(flow, "passkey_challenge");
     let current = flow;
     for (const attempt of [
       () =>
-        key.assert(jsonOf(current, "passkey_challenge"), { origin: "https://moos.example.evil" }),
-      () => key.assert(jsonOf(current, "passkey_challenge"), { rpId: "evil.example" }),
+        key.assert(ceremonyOptionsOf(current, "passkey_challenge"), {
+          origin: "https://moos.example.evil",
+        }),
+      () => key.assert(ceremonyOptionsOf(current, "passkey_challenge"), { rpId: "evil.example" }),
       () => key.assert(first),
     ]) {
       const { status, json } = await submitLogin(h, browser, current, {
@@ -135,8 +130,8 @@ describe("signing in with a passkey", () => {
       expect(status).toBe(400);
       expectSchema("loginFlow", json);
       expect(json.ui.messages.map((m: Json) => m.id)).toEqual([4000043]);
-      expect(jsonOf(json, "passkey_challenge").publicKey.challenge).not.toBe(
-        jsonOf(current, "passkey_challenge").publicKey.challenge,
+      expect(ceremonyOptionsOf(json, "passkey_challenge").publicKey.challenge).not.toBe(
+        ceremonyOptionsOf(current, "passkey_challenge").publicKey.challenge,
       );
       current = json;
     }
@@ -150,7 +145,7 @@ describe("signing in with a passkey", () => {
     const flow = await loginFlow(browser);
     const { status, json } = await submitLogin(h, browser, flow, {
       method: "passkey",
-      passkey_login: key.assert(jsonOf(other, "passkey_challenge")),
+      passkey_login: key.assert(ceremonyOptionsOf(other, "passkey_challenge")),
     });
     expect(status).toBe(400);
     expect(json.ui.messages.map((m: Json) => m.id)).toEqual([4000043]);
@@ -163,7 +158,7 @@ describe("signing in with a passkey", () => {
     const flow = await loginFlow(browser);
     const { status, json } = await submitLogin(h, browser, flow, {
       method: "passkey",
-      passkey_login: stranger.assert(jsonOf(flow, "passkey_challenge")),
+      passkey_login: stranger.assert(ceremonyOptionsOf(flow, "passkey_challenge")),
     });
     expect(status).toBe(400);
     expect(json.ui.messages.map((m: Json) => m.id)).toEqual([4000015]);

@@ -1,9 +1,21 @@
 import { TOTP, URI } from "otpauth";
+import { expect } from "vitest";
 import type { Browser, Harness } from "../support/harness.ts";
-import { body, csrfOf, type Json, request } from "./account-helpers.ts";
+import { type CeremonyOptions, SoftwareAuthenticator } from "../support/software-authenticator.ts";
+import { webauthnOrigin, webauthnRpId } from "../support/webauthn-config.ts";
+import {
+  body,
+  createAccount,
+  csrfOf,
+  type Json,
+  request,
+  signInBrowser,
+  uniqueEmail,
+} from "./account-helpers.ts";
 
-// Helpers of the second-factor contract tests (totp, lookup_secret, aal): codes are computed
-// here with otpauth from the secret the settings flow shows, as an authenticator app would.
+// Helpers of the second-factor and passkey contract tests (totp, lookup_secret, aal, webauthn,
+// passkey): codes are computed here with otpauth from the secret the settings flow shows, as an
+// authenticator app would; keys come from a software authenticator.
 
 /** Harness overrides turning both second factors on (a fresh object: configs get frozen). */
 export function with2fa(
@@ -116,4 +128,27 @@ export async function signInFirstFactor(
     password: secret,
   });
   return { browser, status, json };
+}
+
+/** The WebAuthn options a node carries as JSON (a trigger's or a hidden field's value). */
+export const ceremonyOptionsOf = (flow: Json, name: string): CeremonyOptions =>
+  JSON.parse(nodeOf(flow, name)?.attributes.value);
+
+/**
+ * A new account, signed in in a browser, that registers a software authenticator in settings
+ * with the submit `fields` build from the settings flow; returns the settings answer too.
+ */
+export async function accountWithAuthenticator(
+  h: Harness,
+  prefix: string,
+  fields: (flow: Json, key: SoftwareAuthenticator) => Record<string, unknown>,
+): Promise<{ email: string; key: SoftwareAuthenticator; browser: Browser; json: Json }> {
+  const email = uniqueEmail(prefix);
+  await createAccount(h, email);
+  const browser = await signInBrowser(h, email);
+  const key = new SoftwareAuthenticator(webauthnOrigin, webauthnRpId);
+  const flow = await settingsFlow(browser);
+  const { status, json } = await submitSettings(h, browser, flow, fields(flow, key));
+  expect(status).toBe(200);
+  return { email, key, browser, json };
 }

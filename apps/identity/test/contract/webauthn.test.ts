@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Browser, type Harness, startHarness } from "../support/harness.ts";
 import { expectSchema } from "../support/openapi.ts";
-import { type CeremonyOptions, SoftwareAuthenticator } from "../support/software-authenticator.ts";
+import { SoftwareAuthenticator } from "../support/software-authenticator.ts";
 import { harnessWithWebauthn, webauthnOrigin, webauthnRpId } from "../support/webauthn-config.ts";
 import {
   createAccount,
@@ -13,6 +13,8 @@ import {
 } from "./account-helpers.ts";
 import {
   aal2LoginFlow,
+  accountWithAuthenticator,
+  ceremonyOptionsOf,
   nodeOf,
   settingsFlow,
   submitLogin,
@@ -30,22 +32,13 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-const optionsOf = (flow: Json, trigger: string): CeremonyOptions =>
-  JSON.parse(nodeOf(flow, trigger)?.attributes.value);
-
 async function withSecurityKey(
   prefix: string,
 ): Promise<{ email: string; key: SoftwareAuthenticator; browser: Browser }> {
-  const email = uniqueEmail(prefix);
-  await createAccount(h, email);
-  const browser = await signInBrowser(h, email);
-  const key = new SoftwareAuthenticator(webauthnOrigin, webauthnRpId);
-  const flow = await settingsFlow(browser);
-  const { status } = await submitSettings(h, browser, flow, {
+  const { email, key, browser } = await accountWithAuthenticator(h, prefix, (flow, k) => ({
     webauthn_register_displayname: "Moos-Schlüssel",
-    webauthn_register: key.register(optionsOf(flow, "webauthn_register_trigger")),
-  });
-  expect(status).toBe(200);
+    webauthn_register: k.register(ceremonyOptionsOf(flow, "webauthn_register_trigger")),
+  }));
   return { email, key, browser };
 }
 
@@ -125,14 +118,17 @@ describe("security keys in settings", () => {
     for (const tamper of [{ origin: "https://moos.example.evil" }, { rpId: "evil.example" }]) {
       const flow = await settingsFlow(browser);
       const { status, json } = await submitSettings(h, browser, flow, {
-        webauthn_register: key.register(optionsOf(flow, "webauthn_register_trigger"), tamper),
+        webauthn_register: key.register(
+          ceremonyOptionsOf(flow, "webauthn_register_trigger"),
+          tamper,
+        ),
       });
       expect(status).toBe(400);
       expectSchema("settingsFlow", json);
       expect(json.ui.messages[0].id).toBe(4000001);
     }
     const flow = await settingsFlow(browser);
-    const options = optionsOf(flow, "webauthn_register_trigger");
+    const options = ceremonyOptionsOf(flow, "webauthn_register_trigger");
     expect(
       (await submitSettings(h, browser, flow, { webauthn_register: key.register(options) })).status,
     ).toBe(200);
@@ -172,7 +168,7 @@ describe("the login aal2 step with a security key", () => {
 
     // As Kratos's script posts it: the hidden field and the CSRF token, no method.
     const done = await submitLogin(h, browser, flow, {
-      webauthn_login: key.assert(optionsOf(flow, "webauthn_login_trigger")),
+      webauthn_login: key.assert(ceremonyOptionsOf(flow, "webauthn_login_trigger")),
     });
     expect(done.status).toBe(200);
     const session = await whoami(h, browser);
@@ -183,18 +179,19 @@ describe("the login aal2 step with a security key", () => {
   it("refuses a wrong origin, a wrong RP id, a used challenge and an unknown key with 4000043", async () => {
     const { email, key } = await withSecurityKey("wa-refuse");
     const { browser, flow } = await secondFactorFlow(email);
-    const first = optionsOf(flow, "webauthn_login_trigger");
+    const first = ceremonyOptionsOf(flow, "webauthn_login_trigger");
     const stranger = new SoftwareAuthenticator(webauthnOrigin, webauthnRpId);
     stranger.register({ publicKey: { challenge: "AAAA", user: { id: "AAAA" } } });
     let current = flow;
     for (const attempt of [
       () =>
-        key.assert(optionsOf(current, "webauthn_login_trigger"), {
+        key.assert(ceremonyOptionsOf(current, "webauthn_login_trigger"), {
           origin: "https://moos.example.evil",
         }),
-      () => key.assert(optionsOf(current, "webauthn_login_trigger"), { rpId: "evil.example" }),
+      () =>
+        key.assert(ceremonyOptionsOf(current, "webauthn_login_trigger"), { rpId: "evil.example" }),
       () => key.assert(first), // the first challenge was used by the first attempt
-      () => stranger.assert(optionsOf(current, "webauthn_login_trigger")),
+      () => stranger.assert(ceremonyOptionsOf(current, "webauthn_login_trigger")),
     ]) {
       const { status, json } = await submitLogin(h, browser, current, {
         method: "webauthn",
@@ -204,14 +201,14 @@ describe("the login aal2 step with a security key", () => {
       expectSchema("loginFlow", json);
       expect(json.ui.messages.map((m: Json) => m.id)).toContain(4000043);
       // A fresh challenge for the next try.
-      expect(optionsOf(json, "webauthn_login_trigger").publicKey.challenge).not.toBe(
-        optionsOf(current, "webauthn_login_trigger").publicKey.challenge,
+      expect(ceremonyOptionsOf(json, "webauthn_login_trigger").publicKey.challenge).not.toBe(
+        ceremonyOptionsOf(current, "webauthn_login_trigger").publicKey.challenge,
       );
       current = json;
     }
     expect((await whoami(h, browser)).status).toBe(403);
     const ok = await submitLogin(h, browser, current, {
-      webauthn_login: key.assert(optionsOf(current, "webauthn_login_trigger")),
+      webauthn_login: key.assert(ceremonyOptionsOf(current, "webauthn_login_trigger")),
     });
     expect(ok.status).toBe(200);
   });
@@ -226,7 +223,7 @@ describe("credential ids", () => {
     const flow = await settingsFlow(browser);
     const [credentialId] = [...key.keys.keys()];
     const { status, json } = await submitSettings(h, browser, flow, {
-      webauthn_register: key.register(optionsOf(flow, "webauthn_register_trigger"), {
+      webauthn_register: key.register(ceremonyOptionsOf(flow, "webauthn_register_trigger"), {
         credentialId,
       }),
     });
