@@ -8,26 +8,27 @@ import { uiText } from "../../ui/text.ts";
 export function emailStepNodes(csrfToken: string, email = ""): UiNode[] {
   return [
     csrfNode(csrfToken),
-    inputNode({
-      group: "code",
-      name: "email",
-      type: "email",
-      value: email,
-      required: true,
-      autocomplete: "email",
-      label: labels.email(),
-    }),
+    emailInputNode("code", email),
     submitNode("code", "method", "code", labels.continue()),
   ];
 }
 
-export function codeStepNodes(
-  csrfToken: string,
-  address: string,
-  options: { codeLabel: KratosMessageId; methodFirst: boolean },
-): UiNode[] {
-  const method = inputNode({ group: "code", name: "method", type: "hidden", value: "code" });
-  const code = inputNode({
+/** The address field of the code and link methods' first step. */
+export function emailInputNode(group: "code" | "link", email: string): UiNode {
+  return inputNode({
+    group,
+    name: "email",
+    type: "email",
+    value: email,
+    required: true,
+    autocomplete: "email",
+    label: labels.email(),
+  });
+}
+
+/** The six-digit code field, filled by the browser from the email where it can. */
+function codeInputNode(label: KratosMessageId): UiNode {
+  return inputNode({
     group: "code",
     name: "code",
     type: "text",
@@ -36,8 +37,17 @@ export function codeStepNodes(
     pattern: "[0-9]+",
     maxlength: 6,
     autocomplete: "one-time-code",
-    label: uiText(options.codeLabel),
+    label: uiText(label),
   });
+}
+
+export function codeStepNodes(
+  csrfToken: string,
+  address: string,
+  options: { codeLabel: KratosMessageId; methodFirst: boolean },
+): UiNode[] {
+  const method = inputNode({ group: "code", name: "method", type: "hidden", value: "code" });
+  const code = codeInputNode(options.codeLabel);
   return [
     csrfNode(csrfToken),
     ...(options.methodFirst ? [method, code] : [code, method]),
@@ -53,17 +63,7 @@ export function codeStepNodes(
 export function codeEntryNodes(codeLabel: KratosMessageId): UiNode[] {
   return [
     inputNode({ group: "code", name: "method", type: "hidden", value: "code" }),
-    inputNode({
-      group: "code",
-      name: "code",
-      type: "text",
-      value: "",
-      required: true,
-      pattern: "[0-9]+",
-      maxlength: 6,
-      autocomplete: "one-time-code",
-      label: uiText(codeLabel),
-    }),
+    codeInputNode(codeLabel),
     submitNode("code", "method", "code", labels.continue()),
     submitNode("code", "resend", "code", labels.resendCode()),
   ];

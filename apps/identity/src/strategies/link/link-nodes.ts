@@ -1,5 +1,6 @@
-import { csrfNode, inputNode, labels, submitNode, type UiNode } from "../../ui/nodes.ts";
+import { csrfNode, submitNode, type UiNode } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
+import { emailInputNode } from "../code/code-nodes.ts";
 
 /**
  * The link method's form for recovery and verification (Kratos's link strategy): the email and
@@ -9,15 +10,7 @@ import { uiText } from "../../ui/text.ts";
 export function linkEmailNodes(csrfToken: string, email = ""): UiNode[] {
   return [
     csrfNode(csrfToken),
-    inputNode({
-      group: "link",
-      name: "email",
-      type: "email",
-      value: email,
-      required: true,
-      autocomplete: "email",
-      label: labels.email(),
-    }),
+    emailInputNode("link", email),
     submitNode("link", "method", "link", uiText(1070005)),
   ];
 }
