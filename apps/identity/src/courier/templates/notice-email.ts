@@ -25,6 +25,34 @@ const codeStyle =
   "margin:0 0 16px;padding:16px;background:#f4f4f0;border-radius:8px;text-align:center;" +
   "font-family:Menlo,Consolas,Courier,monospace;font-size:32px;font-weight:700;letter-spacing:8px;";
 
+/** The words of an email that asks for one step: enter a code, or open a link. */
+export interface StepEmailWords {
+  locale: EmailLocale;
+  subject: string;
+  greeting: string;
+  intro: string;
+  validity: string;
+  ignoreNote: string;
+  signOff: readonly string[];
+}
+
+/** A step email as a notice: the intro, the step (code or button), how long it is valid. */
+export function stepNotice(
+  words: StepEmailWords,
+  step: Pick<NoticeEmailWords, "button" | "code">,
+): NoticeEmailWords {
+  return {
+    locale: words.locale,
+    subject: words.subject,
+    greeting: words.greeting,
+    paragraphs: [words.intro],
+    ...step,
+    after: [words.validity],
+    note: words.ignoreNote,
+    signOff: words.signOff,
+  };
+}
+
 /**
  * Builds a notice email; a button's address also stands on its own line in both bodies, for
  * mail clients that show no buttons, and so does a code.
