@@ -3,9 +3,9 @@ import type { Deps } from "../../http/deps.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { inputAttributes, inputNode, type UiNode } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
-import { beginAuthentication, beginRegistration } from "../webauthn/ceremony.ts";
-import { removeValue, webAuthnConfig, webAuthnKeys } from "../webauthn/credentials.ts";
-import { accountName, addedAtContext, triggerNode } from "../webauthn/nodes.ts";
+import { beginAuthentication } from "../webauthn/ceremony.ts";
+import { webAuthnConfig } from "../webauthn/credentials.ts";
+import { beginKeyRegistration, removeKeyNodes, triggerNode } from "../webauthn/nodes.ts";
 import { webauthnScriptNode } from "../webauthn/script.ts";
 
 // Passkey nodes (group passkey) as Kratos's passkey strategy builds them. Sign-in offers any
@@ -52,26 +52,13 @@ export async function passkeySettingsNodes(
   identity: Pick<Identity, "credentials" | "traits">,
   options: { canRemove: boolean },
 ): Promise<UiNode[]> {
-  const keys = webAuthnKeys(identity, "passkey");
-  const name = accountName(identity);
-  const creation = await beginRegistration(deps, flow, "passkey", {
+  const { keys, creation } = await beginKeyRegistration(deps, flow, "passkey", {
+    identity,
     // One user handle per account, so every passkey of it signs in to the same identity.
     handle: webAuthnConfig(identity, "passkey")?.user_handle ?? newUserHandle(),
-    name,
-    displayName: name,
-    exclude: keys,
   });
   return [
-    ...keys.map((key) =>
-      inputNode({
-        group: "passkey",
-        name: "passkey_remove",
-        type: "submit",
-        value: removeValue(key),
-        disabled: !options.canRemove,
-        label: uiText(1050020, addedAtContext(key)),
-      }),
-    ),
+    ...removeKeyNodes("passkey", keys, { label: 1050020, disabled: !options.canRemove }),
     webauthnScriptNode(deps),
     triggerNode("passkey", "passkey_register_trigger", "oryPasskeySettingsRegistration", {
       label: uiText(1050019),

@@ -1,15 +1,17 @@
+import type { KratosMessageId } from "@moos/contract";
 import type { Flow } from "../../flows/flow.ts";
 import type { Deps } from "../../http/deps.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { inputNode, type UiNode } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
-import { beginAuthentication, beginRegistration } from "./ceremony.ts";
+import { beginAuthentication, beginRegistration, type CreationOptions } from "./ceremony.ts";
 import {
   removeValue,
   type StoredWebAuthnKey,
   webAuthnConfig,
   webAuthnKeys,
 } from "./credentials.ts";
+import type { WebAuthnKind } from "./relying-party.ts";
 import { webauthnScriptNode } from "./script.ts";
 
 // Security-key nodes (group webauthn) as Kratos builds them (x/webauthnx/nodes.go): the
@@ -44,33 +46,59 @@ export function addedAtContext(key: StoredWebAuthnKey): Record<string, unknown> 
   };
 }
 
+/**
+ * Settings: the account's keys of this kind and the options to register one more (the keys it
+ * has are excluded, so an authenticator is not registered twice).
+ */
+export async function beginKeyRegistration(
+  deps: Deps,
+  flow: Flow,
+  kind: WebAuthnKind,
+  user: { identity: Pick<Identity, "credentials" | "traits">; handle: string },
+): Promise<{ keys: StoredWebAuthnKey[]; creation: CreationOptions }> {
+  const keys = webAuthnKeys(user.identity, kind);
+  const name = accountName(user.identity);
+  const creation = await beginRegistration(deps, flow, kind, {
+    handle: user.handle,
+    name,
+    displayName: name,
+    exclude: keys,
+  });
+  return { keys, creation };
+}
+
+/** Settings: a remove button per key, labelled with the day it was added. */
+export function removeKeyNodes(
+  kind: WebAuthnKind,
+  keys: StoredWebAuthnKey[],
+  options: { label: KratosMessageId; disabled?: boolean },
+): UiNode[] {
+  return keys.map((key) =>
+    inputNode({
+      group: kind,
+      name: `${kind}_remove`,
+      type: "submit",
+      value: removeValue(key),
+      ...(options.disabled === undefined ? {} : { disabled: options.disabled }),
+      label: uiText(options.label, addedAtContext(key)),
+    }),
+  );
+}
+
 /** Settings: a remove button per key, then a name field and the add button. */
 export async function webauthnSettingsNodes(
   deps: Deps,
   flow: Flow,
   identity: Pick<Identity, "id" | "credentials" | "traits">,
 ): Promise<UiNode[]> {
-  const keys = webAuthnKeys(identity, "webauthn");
-  const name = accountName(identity);
-  const options = JSON.stringify(
-    await beginRegistration(deps, flow, "webauthn", {
-      // Kratos's user handle for security keys: the identity id's 16 bytes.
-      handle: Buffer.from(identity.id.replace(/-/g, ""), "hex").toString("base64url"),
-      name,
-      displayName: name,
-      exclude: keys,
-    }),
-  );
+  const { keys, creation } = await beginKeyRegistration(deps, flow, "webauthn", {
+    identity,
+    // Kratos's user handle for security keys: the identity id's 16 bytes.
+    handle: Buffer.from(identity.id.replace(/-/g, ""), "hex").toString("base64url"),
+  });
+  const options = JSON.stringify(creation);
   return [
-    ...keys.map((key) =>
-      inputNode({
-        group: "webauthn",
-        name: "webauthn_remove",
-        type: "submit",
-        value: removeValue(key),
-        label: uiText(1050018, addedAtContext(key)),
-      }),
-    ),
+    ...removeKeyNodes("webauthn", keys, { label: 1050018 }),
     inputNode({
       group: "webauthn",
       name: "webauthn_register_displayname",
