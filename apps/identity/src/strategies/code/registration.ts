@@ -24,7 +24,7 @@ import { traitNodes } from "../../ui/trait-nodes.ts";
 import {
   applyTraits,
   conflictsWithOtherIdentity,
-  isUniqueViolation,
+  isDuplicateKey,
   traitValue,
 } from "../profile/apply-traits.ts";
 import { acceptSubmittedCode } from "./check-code.ts";
@@ -112,11 +112,7 @@ async function verifyRegistrationCode(ctx: Ctx, flow: Flow, body: Body): Promise
       await tx.flows.updateFlow(flow);
     });
   } catch (error) {
-    if (
-      isUniqueViolation(error) ||
-      String((error as Error)?.cause ?? error).includes("duplicate key")
-    )
-      return duplicate(ctx, flow);
+    if (isDuplicateKey(error)) return duplicate(ctx, flow);
     throw error;
   }
   const issued = hooks.includes("session")

@@ -14,7 +14,7 @@ import { addOidcLink } from "../../identity/oidc-credentials.ts";
 import { createSession } from "../../session/session-manager.ts";
 import { addFieldMessage } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
-import { applyTraits, isUniqueViolation, traitValue } from "../profile/apply-traits.ts";
+import { applyTraits, isDuplicateKey, traitValue } from "../profile/apply-traits.ts";
 import { continueInFlow, failOnFlow, nativeAppOf, showFlow, type Via } from "./answer.ts";
 import type { ProviderProfile } from "./clients.ts";
 import { OidcError } from "./errors.ts";
@@ -126,11 +126,7 @@ async function createAndSignIn(
     });
   } catch (error) {
     // Another registration took the address or the profile first.
-    if (
-      !isUniqueViolation(error) &&
-      !String((error as Error)?.cause ?? error).includes("duplicate key")
-    )
-      throw error;
+    if (!isDuplicateKey(error)) throw error;
     const taken = await ownerOfAddresses(ctx, identity);
     if (taken) return linkRequired(ctx, flow, taken, profile, via);
     return failOnFlow(ctx, flow, uiText(4000007), via);

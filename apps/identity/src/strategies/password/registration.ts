@@ -22,6 +22,7 @@ import {
 } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import { newPasswordNode, traitNodes } from "../../ui/trait-nodes.ts";
+import { isDuplicateKey } from "../profile/apply-traits.ts";
 import { validatePassword } from "./policy/index.ts";
 import { passwordPolicyOf } from "./policy-options.ts";
 
@@ -85,11 +86,7 @@ export async function submitPasswordRegistration(ctx: Ctx, flow: Flow, body: Bod
     });
   } catch (error) {
     // Two registrations racing for one address: the unique index decides, the loser sees 4000007.
-    if (
-      (error as { code?: string })?.code === "23505" ||
-      String((error as Error)?.cause ?? error).includes("duplicate key")
-    )
-      return duplicate(ctx, flow);
+    if (isDuplicateKey(error)) return duplicate(ctx, flow);
     throw error;
   }
   const issued = hooks.includes("session")

@@ -126,3 +126,13 @@ export async function conflictsWithOtherIdentity(deps: Deps, identity: Identity)
 export function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === "23505";
 }
+
+/**
+ * A new account's identifier taken by a concurrent registration: the unique index decides.
+ * A transaction may wrap the driver's error, so its cause is read too.
+ */
+export function isDuplicateKey(error: unknown): boolean {
+  return (
+    isUniqueViolation(error) || String((error as Error)?.cause ?? error).includes("duplicate key")
+  );
+}
