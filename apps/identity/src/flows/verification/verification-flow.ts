@@ -6,6 +6,7 @@ import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
 import { rotateCsrfSecret } from "../../http/cookies.ts";
+import { maskCsrfToken } from "../../http/csrf.ts";
 import { kratosError } from "../../http/errors.ts";
 import { redirect, respondWithFlow } from "../../http/respond.ts";
 import type { Identity } from "../../identity/identity.ts";
@@ -130,6 +131,8 @@ export const verificationFlow: FlowKindModule = {
       if (code && flow.state === "sent_email")
         setInputValue(flow.payload.ui, "code", code.slice(0, 6));
       rotateCsrfSecret(ctx.request, ctx.reply, ctx.deps.config);
+      // The flow follows the rotated secret, so the browser that opened the link can use it.
+      flow.csrf_token = maskCsrfToken(ctx.request.csrfSecret);
       await ctx.deps.persistence.flows.updateFlow(flow);
       return redirect(ctx.reply, uiUrl(ctx.deps, "verification", flow.id));
     }
