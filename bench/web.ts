@@ -25,6 +25,8 @@ function start(
 ): ChildProcess {
   return spawn(command, args, {
     stdio: "ignore",
+    // Its own process group, so the whole tree (npx, next build, next start) can be ended.
+    detached: true,
     env: { ...process.env, ...options.env },
     ...(options.cwd ? { cwd: options.cwd } : {}),
   });
@@ -94,9 +96,10 @@ export async function measureWeb(): Promise<string[]> {
     "--config",
     "bench/identity.bench.yaml",
   ]);
-  const web = start("npx", ["next", "start", "-p", "3300", "-H", "localhost"], {
-    cwd: "apps/web",
-    env,
+  // The e2e web server script builds and serves a private copy, so the benchmark never swaps the
+  // build under a test run or an `npm start`.
+  const web = start("node", ["e2e/support/web-server.mjs"], {
+    env: { ...env, WEB_COPY_DIR: "bench/.data/web", E2E_WEB_PORT: "3300" },
   });
   try {
     await waitFor("http://127.0.0.1:4733/health/ready");
