@@ -49,6 +49,24 @@ export async function codeErrorTexts(locale: Locale): Promise<Record<string, str
   });
 }
 
+/** One way to finish the second step: a titled section with its own form. */
+function FactorSection(props: {
+  id: string;
+  title: string;
+  intro?: string;
+  children: React.ReactNode;
+}): React.JSX.Element {
+  return (
+    <section aria-labelledby={props.id} className="flex flex-col gap-3">
+      <h2 id={props.id} className="text-h3 font-bold text-gray-900">
+        {props.title}
+      </h2>
+      {props.intro ? <p className="text-gray-700">{props.intro}</p> : null}
+      {props.children}
+    </section>
+  );
+}
+
 export async function SecondFactorScreen({
   locale,
   flow,
@@ -78,11 +96,11 @@ export async function SecondFactorScreen({
       {error ? <ErrorNotice locale={locale} reason={error} /> : null}
       <FlowMessages messages={flow.ui.messages} format={format} />
       {totpNode ? (
-        <section aria-labelledby="totp-title" className="flex flex-col gap-3">
-          <h2 id="totp-title" className="text-h3 font-bold text-gray-900">
-            {t("secondFactor.totpTitle")}
-          </h2>
-          <p className="text-gray-700">{t("secondFactor.totpIntro")}</p>
+        <FactorSection
+          id="totp-title"
+          title={t("secondFactor.totpTitle")}
+          intro={t("secondFactor.totpIntro")}
+        >
           <FlowForm
             action={submitLoginMethod}
             label={t("secondFactor.totpTitle")}
@@ -104,14 +122,14 @@ export async function SecondFactorScreen({
             }}
             errorTexts={texts}
           />
-        </section>
+        </FactorSection>
       ) : null}
       {backupNode ? (
-        <section aria-labelledby="backup-title" className="flex flex-col gap-3">
-          <h2 id="backup-title" className="text-h3 font-bold text-gray-900">
-            {t("secondFactor.backupTitle")}
-          </h2>
-          <p className="text-gray-700">{t("secondFactor.backupIntro")}</p>
+        <FactorSection
+          id="backup-title"
+          title={t("secondFactor.backupTitle")}
+          intro={t("secondFactor.backupIntro")}
+        >
           <FlowForm
             action={submitLoginMethod}
             label={t("secondFactor.backupTitle")}
@@ -133,13 +151,10 @@ export async function SecondFactorScreen({
             }}
             errorTexts={texts}
           />
-        </section>
+        </FactorSection>
       ) : null}
       {keyTrigger && script ? (
-        <section aria-labelledby="key-title" className="flex flex-col gap-3">
-          <h2 id="key-title" className="text-h3 font-bold text-gray-900">
-            {t("secondFactor.keyTitle")}
-          </h2>
+        <FactorSection id="key-title" title={t("secondFactor.keyTitle")}>
           <WebAuthnForm
             action={submitLoginMethod}
             label={t("secondFactor.keyTitle")}
@@ -150,7 +165,7 @@ export async function SecondFactorScreen({
             noScriptText={t("passkey.noScript")}
             unavailableText={t("passkey.unavailable")}
           />
-        </section>
+        </FactorSection>
       ) : null}
     </Screen>
   );
