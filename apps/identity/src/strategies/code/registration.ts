@@ -1,5 +1,6 @@
 import type { Flow } from "../../flows/flow.ts";
 import { afterRegistrationUrl } from "../../flows/registration/after-registration.ts";
+import { storeRegistration } from "../../flows/registration/store-registration.ts";
 import { registrationNodes } from "../../flows/registration/ui.ts";
 import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
 import { completeWithSession } from "../../hooks/complete-with-session.ts";
@@ -7,10 +8,8 @@ import { localeOf } from "../../hooks/locale.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
-import { rotateCsrfSecret } from "../../http/cookies.ts";
 import { respondWithFlow } from "../../http/respond.ts";
 import { type Identity, normaliseIdentifier } from "../../identity/identity.ts";
-import { createSession } from "../../session/session-manager.ts";
 import {
   addFieldMessage,
   addFlowMessage,
@@ -21,12 +20,7 @@ import {
 } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import { traitNodes } from "../../ui/trait-nodes.ts";
-import {
-  applyTraits,
-  conflictsWithOtherIdentity,
-  isDuplicateKey,
-  traitValue,
-} from "../profile/apply-traits.ts";
+import { applyTraits, conflictsWithOtherIdentity, traitValue } from "../profile/apply-traits.ts";
 import { acceptSubmittedCode } from "./check-code.ts";
 import { codeEntryNodes } from "./code-nodes.ts";
 import { sendPasswordlessCode } from "./send-code.ts";
@@ -101,23 +95,13 @@ async function verifyRegistrationCode(ctx: Ctx, flow: Flow, body: Body): Promise
   // Like Kratos, a taken address shows only now, after the code (4000007, as for passwords).
   if (await conflictsWithOtherIdentity(deps, identity)) return duplicate(ctx, flow);
   const hooks = deps.config.selfservice.flows.registration.after.code.hooks.map((h) => h.hook);
-  if (flow.type === "browser" && hooks.includes("session"))
-    rotateCsrfSecret(ctx.request, ctx.reply, deps.config);
-  try {
-    await deps.persistence.transaction(async (tx) => {
-      await tx.identities.createIdentity(identity);
-      flow.state = "passed_challenge";
-      flow.internal.completed = true;
-      flow.identity_id = identity.id;
-      await tx.flows.updateFlow(flow);
-    });
-  } catch (error) {
-    if (isDuplicateKey(error)) return duplicate(ctx, flow);
-    throw error;
-  }
-  const issued = hooks.includes("session")
-    ? await createSession(deps, identity, { method: "code" }, ctx.request)
-    : undefined;
+  const stored = await storeRegistration(ctx, flow, identity, {
+    hooks,
+    sessionMethod: { method: "code" },
+    inBrowser: flow.type === "browser",
+  });
+  if (stored === "duplicate") return duplicate(ctx, flow);
+  const { issued } = stored;
   await completeWithSession(ctx, {
     flow,
     identity,

@@ -2,19 +2,18 @@ import type { Flow } from "../../flows/flow.ts";
 import { uiUrl } from "../../flows/new-flow.ts";
 import { afterRegistrationUrl } from "../../flows/registration/after-registration.ts";
 import { createRegistrationFlow } from "../../flows/registration/registration-flow.ts";
+import { storeRegistration } from "../../flows/registration/store-registration.ts";
 import { oidcTraitsNodes } from "../../flows/registration/ui.ts";
 import { startVerificationForAddress } from "../../flows/verification/verification-flow.ts";
 import { completeWithSession } from "../../hooks/complete-with-session.ts";
 import { localeOf } from "../../hooks/locale.ts";
 import { isPlainObject } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
-import { rotateCsrfSecret } from "../../http/cookies.ts";
 import { type Identity, normaliseIdentifier } from "../../identity/identity.ts";
 import { addOidcLink } from "../../identity/oidc-credentials.ts";
-import { createSession } from "../../session/session-manager.ts";
 import { addFieldMessage } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
-import { applyTraits, isDuplicateKey, traitValue } from "../profile/apply-traits.ts";
+import { applyTraits, traitValue } from "../profile/apply-traits.ts";
 import { continueInFlow, failOnFlow, nativeAppOf, showFlow, type Via } from "./answer.ts";
 import type { ProviderProfile } from "./clients.ts";
 import { OidcError } from "./errors.ts";
@@ -100,14 +99,12 @@ async function createAndSignIn(
   const unverified = identity.verifiable_addresses.filter((a) => !a.verified).map((a) => a.value);
   const locale = localeOf(ctx.request, undefined, identity);
   const native = flow.internal.nativeApp !== undefined || flow.type === "api";
-  // As in password registration: the session rotates the CSRF secret, so rotate first and
-  // let the verification flow below carry a token for the new cookie.
-  if (flow.type === "browser" && !native && hooks.includes("session"))
-    rotateCsrfSecret(ctx.request, ctx.reply, deps.config);
   const verifications: { id: string; address: string }[] = [];
-  try {
-    await deps.persistence.transaction(async (tx) => {
-      await tx.identities.createIdentity(identity);
+  const stored = await storeRegistration(ctx, flow, identity, {
+    hooks,
+    sessionMethod: { method: "oidc", provider: profile.provider },
+    inBrowser: flow.type === "browser" && !native,
+    alsoInTransaction: async (tx) => {
       for (const address of verificationEnabled ? unverified : []) {
         const verification = await startVerificationForAddress(ctx, tx, {
           type: native ? "api" : flow.type,
@@ -118,27 +115,16 @@ async function createAndSignIn(
         });
         verifications.push({ id: verification.id, address });
       }
-      flow.state = "passed_challenge";
-      flow.internal.completed = true;
       delete flow.internal.oidcPending;
-      flow.identity_id = identity.id;
-      await tx.flows.updateFlow(flow);
-    });
-  } catch (error) {
+    },
+  });
+  if (stored === "duplicate") {
     // Another registration took the address or the profile first.
-    if (!isDuplicateKey(error)) throw error;
     const taken = await ownerOfAddresses(ctx, identity);
     if (taken) return linkRequired(ctx, flow, taken, profile, via);
     return failOnFlow(ctx, flow, uiText(4000007), via);
   }
-  const issued = hooks.includes("session")
-    ? await createSession(
-        deps,
-        identity,
-        { method: "oidc", provider: profile.provider },
-        ctx.request,
-      )
-    : undefined;
+  const { issued } = stored;
   const shown = hooks.includes("show_verification_ui") ? verifications[0] : undefined;
   const verificationUrl = shown && !native ? uiUrl(deps, "verification", shown.id) : undefined;
   await completeWithSession(ctx, {

@@ -1,17 +1,16 @@
 import type { Flow } from "../../flows/flow.ts";
 import { uiUrl } from "../../flows/new-flow.ts";
 import { afterRegistrationUrl } from "../../flows/registration/after-registration.ts";
+import { storeRegistration } from "../../flows/registration/store-registration.ts";
 import { startVerificationForAddress } from "../../flows/verification/verification-flow.ts";
 import { completeWithSession } from "../../hooks/complete-with-session.ts";
 import { localeOf } from "../../hooks/locale.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
-import { rotateCsrfSecret } from "../../http/cookies.ts";
 import { respondWithFlow } from "../../http/respond.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { normaliseIdentifier } from "../../identity/identity.ts";
-import { createSession } from "../../session/session-manager.ts";
 import {
   addFieldMessage,
   addFlowMessage,
@@ -22,7 +21,6 @@ import {
 } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import { newPasswordNode, traitNodes } from "../../ui/trait-nodes.ts";
-import { isDuplicateKey } from "../profile/apply-traits.ts";
 import { validatePassword } from "./policy/index.ts";
 import { passwordPolicyOf } from "./policy-options.ts";
 
@@ -63,35 +61,24 @@ export async function submitPasswordRegistration(ctx: Ctx, flow: Flow, body: Bod
   const showVerification =
     deps.config.selfservice.flows.verification.enabled && hooks.includes("show_verification_ui");
   let verificationFlow: Flow | undefined;
-  // The session about to be issued rotates the CSRF secret; rotating first lets the
-  // verification flow created below carry a token that matches the new cookie.
-  if (flow.type === "browser" && hooks.includes("session"))
-    rotateCsrfSecret(ctx.request, ctx.reply, deps.config);
-  try {
-    await deps.persistence.transaction(async (tx) => {
-      await tx.identities.createIdentity(identity);
-      if (deps.config.selfservice.flows.verification.enabled) {
-        verificationFlow = await startVerificationForAddress(ctx, tx, {
-          type: flow.type,
-          identity,
-          address: identifier,
-          returnTo: flow.internal.afterVerificationReturnTo ?? flow.payload.return_to,
-          locale: localeOf(ctx.request, body),
-        });
-      }
-      flow.state = "passed_challenge";
-      flow.internal.completed = true;
-      flow.identity_id = identity.id;
-      await tx.flows.updateFlow(flow);
-    });
-  } catch (error) {
-    // Two registrations racing for one address: the unique index decides, the loser sees 4000007.
-    if (isDuplicateKey(error)) return duplicate(ctx, flow);
-    throw error;
-  }
-  const issued = hooks.includes("session")
-    ? await createSession(deps, identity, { method: "password" }, ctx.request)
-    : undefined;
+  const stored = await storeRegistration(ctx, flow, identity, {
+    hooks,
+    sessionMethod: { method: "password" },
+    inBrowser: flow.type === "browser",
+    alsoInTransaction: async (tx) => {
+      if (!deps.config.selfservice.flows.verification.enabled) return;
+      verificationFlow = await startVerificationForAddress(ctx, tx, {
+        type: flow.type,
+        identity,
+        address: identifier,
+        returnTo: flow.internal.afterVerificationReturnTo ?? flow.payload.return_to,
+        locale: localeOf(ctx.request, body),
+      });
+    },
+  });
+  // Two registrations racing for one address: the unique index decides, the loser sees 4000007.
+  if (stored === "duplicate") return duplicate(ctx, flow);
+  const { issued } = stored;
   const verification = showVerification ? verificationFlow : undefined;
   const verificationUrl = verification ? uiUrl(deps, "verification", verification.id) : undefined;
   await completeWithSession(ctx, {
