@@ -65,6 +65,11 @@ export async function startHarness(
       });
     },
   });
+  // A client that hangs up mid-session resets its socket; smtp-server reports it as an "error"
+  // event, which would otherwise surface as an uncaught exception in the test run.
+  smtp.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ECONNRESET") throw error;
+  });
   const smtpPort = await freePort();
   await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
   const [publicPort, adminPort] = [await freePort(), await freePort()];

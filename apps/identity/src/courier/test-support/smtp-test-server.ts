@@ -69,6 +69,11 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve());
   });
+  // A client killed mid-send (the dispatcher-kill test) resets its socket; smtp-server reports
+  // that as an "error" event, which would otherwise surface as an uncaught exception.
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ECONNRESET") throw error;
+  });
   const { port } = server.server.address() as AddressInfo;
   handle.url = `smtp://127.0.0.1:${port}/?disable_starttls=true`;
 
