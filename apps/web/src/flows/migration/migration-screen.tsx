@@ -5,6 +5,7 @@ import { type Locale, localizedHref } from "../../lib/locale";
 import { RECOVERY_CODE_INVALID, RECOVERY_CODE_REQUIRED } from "../form/field-rules";
 import type { FieldSpec } from "../form/field-spec";
 import { FlowForm } from "../form/flow-form";
+import { newPasswordFields } from "../form/new-password-fields";
 import { errorTexts, kratosFormatter } from "../i18n.server";
 import { loadFlow } from "../load-flow";
 import { queryParam, type SearchParams } from "../screen-query";
@@ -59,28 +60,11 @@ export async function MigrationScreen({
           fetch: (api, id) => api.getRecoveryFlow({ id }),
         })
       : undefined;
-  const passwordFields = (flow: SettingsFlow | undefined): FieldSpec[] => {
-    const spec = {
-      name: "password",
-      label: t("newPassword"),
-      type: "password",
-      autoComplete: "new-password",
-      rule: "newPassword",
-      required: true,
-    } as const;
-    const node = flow ? findInput(flow.ui.nodes, "password") : undefined;
-    return [
-      node ? nodeField(node, format, spec) : spec,
-      {
-        name: "repeatPassword",
-        label: common("repeatPassword"),
-        type: "password",
-        autoComplete: "new-password",
-        rule: "repeatPassword",
-        required: true,
-      },
-    ];
-  };
+  const passwordFields = (flow: SettingsFlow | undefined): FieldSpec[] =>
+    newPasswordFields(flow?.ui.nodes ?? [], format, {
+      password: t("newPassword"),
+      repeatPassword: common("repeatPassword"),
+    });
   const back = (
     <p>
       <TextLink href={localizedHref(locale, "/login")} startsFlow>

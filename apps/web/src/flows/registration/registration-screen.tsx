@@ -1,24 +1,19 @@
-import type { UiNode } from "@ory/client-fetch";
 import { getTranslations } from "next-intl/server";
 import type * as React from "react";
 import { type Locale, localizedHref } from "../../lib/locale";
 import type { FieldSpec } from "../form/field-spec";
 import { FlowForm } from "../form/flow-form";
+import { newPasswordFields } from "../form/new-password-fields";
 import { errorTexts, kratosFormatter } from "../i18n.server";
 import { loadScreenFlow } from "../load-flow";
 import type { SearchParams } from "../screen-query";
 import { submitProvider } from "../social/actions";
 import { isSocialRegister, socialProviders } from "../social/social-nodes";
 import { SocialSection } from "../social/social-section";
-import { type FormatText, findInput, hiddenFields, nodeField } from "../ui/nodes";
+import { fieldFromNodes, hiddenFields } from "../ui/nodes";
 import { ErrorNotice, FlowMessages, Screen, ScreenRoot, TextLink } from "../ui/screen";
 import { submitRegistration } from "./actions";
 import { SocialRegister } from "./social-register";
-
-function field(nodes: readonly UiNode[], format: FormatText, spec: FieldSpec): FieldSpec {
-  const node = findInput(nodes, spec.name);
-  return node ? nodeField(node, format, spec) : spec;
-}
 
 export async function RegistrationScreen({
   locale,
@@ -45,7 +40,7 @@ export async function RegistrationScreen({
   }
   const nodes = flow.ui.nodes;
   const fields: FieldSpec[] = [
-    field(nodes, format, {
+    fieldFromNodes(nodes, format, {
       name: "traits.name.first",
       label: common("firstName"),
       type: "text",
@@ -53,7 +48,7 @@ export async function RegistrationScreen({
       rule: "firstName",
       required: true,
     }),
-    field(nodes, format, {
+    fieldFromNodes(nodes, format, {
       name: "traits.name.last",
       label: common("lastName"),
       type: "text",
@@ -61,7 +56,7 @@ export async function RegistrationScreen({
       rule: "lastName",
       required: true,
     }),
-    field(nodes, format, {
+    fieldFromNodes(nodes, format, {
       name: "traits.email",
       label: common("email"),
       type: "email",
@@ -70,22 +65,10 @@ export async function RegistrationScreen({
       rule: "email",
       required: true,
     }),
-    field(nodes, format, {
-      name: "password",
-      label: common("password"),
-      type: "password",
-      autoComplete: "new-password",
-      rule: "newPassword",
-      required: true,
+    ...newPasswordFields(nodes, format, {
+      password: common("password"),
+      repeatPassword: common("repeatPassword"),
     }),
-    {
-      name: "repeatPassword",
-      label: common("repeatPassword"),
-      type: "password",
-      autoComplete: "new-password",
-      rule: "repeatPassword",
-      required: true,
-    },
   ];
   // The form decides its own fields; only hidden inputs (csrf_token) come from the nodes as
   // they are. Trait inputs turned hidden by a profile_first step are rendered as fields above.

@@ -2,10 +2,11 @@ import { getTranslations } from "next-intl/server";
 import type * as React from "react";
 import { type Locale, localizedHref } from "../../lib/locale";
 import { FlowForm } from "../form/flow-form";
+import { newPasswordFields } from "../form/new-password-fields";
 import { errorTexts, kratosFormatter } from "../i18n.server";
 import { loadScreenFlow } from "../load-flow";
 import type { SearchParams } from "../screen-query";
-import { findInput, hiddenFields, nodeField } from "../ui/nodes";
+import { hiddenFields } from "../ui/nodes";
 import { ErrorNotice, FlowMessages, Screen, ScreenRoot, TextLink } from "../ui/screen";
 import { submitPassword } from "./actions";
 
@@ -31,15 +32,6 @@ export async function SettingsPasswordScreen({
   const { flow, error } = loaded;
 
   const format = await kratosFormatter(locale);
-  const passwordNode = findInput(flow.ui.nodes, "password");
-  const password = {
-    name: "password",
-    label: t("newPassword"),
-    type: "password",
-    autoComplete: "new-password",
-    rule: "newPassword",
-    required: true,
-  } as const;
 
   return (
     <Screen title={t("passwordTitle")} intro={t("passwordScreenIntro")}>
@@ -53,17 +45,10 @@ export async function SettingsPasswordScreen({
           { name: "flow", value: flow.id },
           { name: "locale", value: locale },
         ]}
-        fields={[
-          passwordNode ? nodeField(passwordNode, format, password) : password,
-          {
-            name: "repeatPassword",
-            label: common("repeatPassword"),
-            type: "password",
-            autoComplete: "new-password",
-            rule: "repeatPassword",
-            required: true,
-          },
-        ]}
+        fields={newPasswordFields(flow.ui.nodes, format, {
+          password: t("newPassword"),
+          repeatPassword: common("repeatPassword"),
+        })}
         submit={{ label: common("save") }}
         errorTexts={await errorTexts(locale)}
       />

@@ -85,3 +85,13 @@ export function nodeField(
     ...overrides,
   };
 }
+
+/** The field `spec` describes, with what the flow's node of the same name adds (value, error). */
+export function fieldFromNodes(
+  nodes: readonly UiNode[],
+  format: FormatText,
+  spec: FieldSpec,
+): FieldSpec {
+  const node = findInput(nodes, spec.name);
+  return node ? nodeField(node, format, spec) : spec;
+}
