@@ -38,3 +38,8 @@ export function continueWithStep(
   }
   return undefined;
 }
+
+/** Where a sign-in or sign-up goes on: what `continue_with` asks for, else back to the client. */
+export function stepAfterSignIn(continueWith: readonly ContinueWith[] | undefined): NextStep {
+  return continueWithStep(continueWith) ?? { type: "redirect", url: "/api/redirect" };
+}

@@ -1,19 +1,14 @@
 "use server";
 
-import type { SuccessfulNativeLogin } from "@ory/client-fetch";
-import { redirect } from "next/navigation";
-import { createIdentityClient } from "../../lib/identity.server";
-import { type Locale, localizedHref, toLocale } from "../../lib/locale";
+import { type Locale, toLocale } from "../../lib/locale";
 import { checkFields, formValues } from "../form/field-rules";
 import type { FormState } from "../form/form-state";
 import { leadToMigration } from "../migration/login-step.server";
 import { isMigrationPending } from "../migration/migration.server";
-import { continueWithStep } from "../step-url";
-import { runSubmit } from "../submit";
-import { finishSubmit } from "../submit.server";
 import { findInput } from "../ui/nodes";
 import { offersLoginCode } from "./code-login-nodes";
 import { sendLoginCode } from "./code-login-submit";
+import { updateLogin } from "./update-login";
 
 /**
  * Identifier first: the email step sends the address (`method=identifier_first`) and moves on
@@ -48,31 +43,18 @@ export async function submitLogin(_state: FormState, formData: FormData): Promis
   if (Object.keys(errors).length > 0) {
     return { values: kept, errors, step: errors.identifier ? "identifier" : "password" };
   }
-  const flowId = values.flow;
-  if (!flowId) redirect(localizedHref(locale, "/login"));
-
-  const outcome = await runSubmit({
-    client: await createIdentityClient(),
-    context: { flow: "login", flowId, locale },
-    call: (api) =>
-      api.updateLoginFlow({
-        flow: flowId,
-        updateLoginFlowBody: {
-          method: "password",
-          identifier,
-          password: values.password ?? "",
-          csrf_token: values.csrf_token,
-          transient_payload: { locale },
-        },
-      }),
-    onSuccess: (result: SuccessfulNativeLogin) =>
-      continueWithStep(result.continue_with) ?? { type: "redirect", url: "/api/redirect" },
+  return updateLogin({
+    flowId: values.flow,
+    locale,
+    body: {
+      method: "password",
+      identifier,
+      password: values.password ?? "",
+      csrf_token: values.csrf_token,
+      transient_payload: { locale },
+    },
+    state: { values: kept, errors: {}, step: "password" },
   });
-  return finishSubmit(
-    outcome,
-    { values: kept, errors: {}, step: "password" },
-    { flow: "login", locale },
-  );
 }
 
 /**
@@ -85,23 +67,16 @@ async function submitIdentifier(
   identifier: string,
   locale: Locale,
 ): Promise<FormState> {
-  const flowId = values.flow;
-  if (!flowId) redirect(localizedHref(locale, "/login"));
-  const outcome = await runSubmit({
-    client: await createIdentityClient(),
-    context: { flow: "login", flowId, locale },
-    call: (api) =>
-      api.updateLoginFlow({
-        flow: flowId,
-        updateLoginFlowBody: {
-          method: "identifier_first",
-          identifier,
-          csrf_token: values.csrf_token,
-          transient_payload: { locale },
-        },
-      }),
-    onSuccess: (result: SuccessfulNativeLogin) =>
-      continueWithStep(result.continue_with) ?? { type: "redirect", url: "/api/redirect" },
+  return updateLogin({
+    flowId: values.flow,
+    locale,
+    body: {
+      method: "identifier_first",
+      identifier,
+      csrf_token: values.csrf_token,
+      transient_payload: { locale },
+    },
+    state: { values: { identifier }, errors: {}, step: "password" },
     // Anything but the plain password step (the providers of a social-only account, a message
     // on the address, the offer of a code by email) is the screen's to show.
     onFlow: (flow) =>
@@ -109,9 +84,4 @@ async function submitIdentifier(
         ? undefined
         : { type: "screen", screen: "login", query: { flow: flow.id } },
   });
-  return finishSubmit(
-    outcome,
-    { values: { identifier }, errors: {}, step: "password" },
-    { flow: "login", locale },
-  );
 }

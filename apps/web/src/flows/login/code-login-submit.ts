@@ -4,14 +4,9 @@
 // message 1010014) and a wrong or used code with the flow and 4010008, which the login screen
 // shows; server side only (called by the login server actions).
 
-import type { SuccessfulNativeLogin } from "@ory/client-fetch";
-import { redirect } from "next/navigation";
-import { createIdentityClient } from "../../lib/identity.server";
-import { type Locale, localizedHref, toLocale } from "../../lib/locale";
+import { type Locale, toLocale } from "../../lib/locale";
 import type { FormState } from "../form/form-state";
-import { continueWithStep } from "../step-url";
-import { runSubmit } from "../submit";
-import { finishSubmit } from "../submit.server";
+import { updateLogin } from "./update-login";
 
 type CodeRequest =
   | { readonly kind: "send" }
@@ -24,28 +19,19 @@ export async function submitCode(
   request: CodeRequest,
   state: FormState,
 ): Promise<FormState> {
-  const flowId = values.flow;
-  if (!flowId) redirect(localizedHref(locale, "/login"));
-  const identifier = (values.identifier ?? "").trim();
-  const outcome = await runSubmit({
-    client: await createIdentityClient(),
-    context: { flow: "login", flowId, locale },
-    call: (api) =>
-      api.updateLoginFlow({
-        flow: flowId,
-        updateLoginFlowBody: {
-          method: "code",
-          identifier,
-          ...(request.kind === "code" ? { code: request.code } : {}),
-          ...(request.kind === "resend" ? { resend: "code" } : {}),
-          csrf_token: values.csrf_token ?? "",
-          transient_payload: { locale },
-        },
-      }),
-    onSuccess: (result: SuccessfulNativeLogin) =>
-      continueWithStep(result.continue_with) ?? { type: "redirect", url: "/api/redirect" },
+  return updateLogin({
+    flowId: values.flow,
+    locale,
+    body: {
+      method: "code",
+      identifier: (values.identifier ?? "").trim(),
+      ...(request.kind === "code" ? { code: request.code } : {}),
+      ...(request.kind === "resend" ? { resend: "code" } : {}),
+      csrf_token: values.csrf_token ?? "",
+      transient_payload: { locale },
+    },
+    state,
   });
-  return finishSubmit(outcome, state, { flow: "login", locale });
 }
 
 /** From the password step: the address is known, a code goes to it. */

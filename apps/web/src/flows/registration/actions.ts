@@ -7,7 +7,7 @@ import { localizedHref, toLocale } from "../../lib/locale";
 import { checkFields, type FieldRules, formValues } from "../form/field-rules";
 import type { FormState } from "../form/form-state";
 import { traitFields, traitsFromForm } from "../form/traits";
-import { continueWithStep } from "../step-url";
+import { stepAfterSignIn } from "../step-url";
 import { runSubmit } from "../submit";
 import { finishSubmit } from "../submit.server";
 
@@ -97,8 +97,7 @@ async function updateRegistration(
     client: await createIdentityClient(),
     context: { flow: "registration", flowId, locale },
     call: (api) => api.updateRegistrationFlow({ flow: flowId, updateRegistrationFlowBody: body }),
-    onSuccess: (result: SuccessfulNativeRegistration) =>
-      continueWithStep(result.continue_with) ?? { type: "redirect", url: "/api/redirect" },
+    onSuccess: (result: SuccessfulNativeRegistration) => stepAfterSignIn(result.continue_with),
   });
   return finishSubmit(outcome, { values: kept, errors: {} }, { flow: "registration", locale });
 }

@@ -1,14 +1,10 @@
 "use server";
 
-import type { SuccessfulNativeLogin } from "@ory/client-fetch";
 import { redirect } from "next/navigation";
-import { createIdentityClient } from "../../lib/identity.server";
 import { localizedHref, toLocale } from "../../lib/locale";
 import { checkFields, formValues, type RuleName } from "../form/field-rules";
 import type { FormState } from "../form/form-state";
-import { continueWithStep } from "../step-url";
-import { runSubmit } from "../submit";
-import { finishSubmit } from "../submit.server";
+import { updateLogin } from "../login/update-login";
 import { isLoginMethod, loginMethodBody } from "./login-method-body";
 
 /** The field each typed method checks before it goes to the identity service. */
@@ -32,16 +28,10 @@ export async function submitLoginMethod(_state: FormState, formData: FormData): 
   const errors = checkFields(FIELD_RULES[method] ?? {}, values);
   if (Object.keys(errors).length > 0) return { values: {}, errors };
 
-  const outcome = await runSubmit({
-    client: await createIdentityClient(),
-    context: { flow: "login", flowId, locale },
-    call: (api) =>
-      api.updateLoginFlow({
-        flow: flowId,
-        updateLoginFlowBody: loginMethodBody(method, values, locale),
-      }),
-    onSuccess: (result: SuccessfulNativeLogin) =>
-      continueWithStep(result.continue_with) ?? { type: "redirect", url: "/api/redirect" },
+  return updateLogin({
+    flowId,
+    locale,
+    body: loginMethodBody(method, values, locale),
+    state: { values: {}, errors: {} },
   });
-  return finishSubmit(outcome, { values: {}, errors: {} }, { flow: "login", locale });
 }

@@ -13,7 +13,7 @@ import { localizedHref, toLocale } from "../../lib/locale";
 import { formValues } from "../form/field-rules";
 import { type FormState, initialFormState } from "../form/form-state";
 import { signInReturnTo } from "../init-url";
-import { continueWithStep } from "../step-url";
+import { stepAfterSignIn } from "../step-url";
 import { runSubmit } from "../submit";
 import { finishSubmit } from "../submit.server";
 import { findInput, nodeValue } from "../ui/nodes";
@@ -68,8 +68,7 @@ export async function submitProvider(_state: FormState, formData: FormData): Pro
     context: { flow, flowId, locale },
     call: (api) =>
       submitOidc(api, flow, flowId, oidcBody(values.provider, values.csrf_token, locale)),
-    onSuccess: (result) =>
-      continueWithStep(result.continue_with) ?? { type: "redirect", url: "/api/redirect" },
+    onSuccess: (result) => stepAfterSignIn(result.continue_with),
   });
   return finishSubmit(outcome, initialFormState, { flow, locale });
 }
@@ -99,8 +98,7 @@ export async function startSocialSignIn(_state: FormState, formData: FormData): 
       const body = oidcBody(values.provider, csrfTokenOf(started.ui.nodes), locale);
       return submitOidc(api, flow, started.id, body);
     },
-    onSuccess: (result) =>
-      continueWithStep(result.continue_with) ?? { type: "redirect", url: "/api/redirect" },
+    onSuccess: (result) => stepAfterSignIn(result.continue_with),
   });
   return finishSubmit(outcome, initialFormState, { flow, locale });
 }
