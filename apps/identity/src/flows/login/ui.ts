@@ -104,18 +104,23 @@ export function passwordNodes(submitLabel: UiText): UiNode[] {
   ];
 }
 
+/** The identifier of identifier-first's first step, kept as a hidden field for the second. */
+function keptIdentifierNode(deps: Deps, identifier: string): UiNode {
+  return inputNode({
+    group: "identifier_first",
+    name: "identifier",
+    type: "hidden",
+    value: identifier,
+    required: true,
+    label: identifierLabel(deps),
+  });
+}
+
 /** The second step of identifier-first: the identifier kept as a hidden field. */
 export function passwordStepNodes(deps: Deps, csrfToken: string, identifier: string): UiNode[] {
   return [
     csrfNode(csrfToken),
-    inputNode({
-      group: "identifier_first",
-      name: "identifier",
-      type: "hidden",
-      value: identifier,
-      required: true,
-      label: identifierLabel(deps),
-    }),
+    keptIdentifierNode(deps, identifier),
     ...passwordNodes(uiText(1010022)),
     ...codeNodes(deps),
   ];
@@ -131,14 +136,7 @@ export function socialStepNodes(
   return [
     ...oidcButtonNodes(providers, "login"),
     csrfNode(csrfToken),
-    inputNode({
-      group: "identifier_first",
-      name: "identifier",
-      type: "hidden",
-      value: identifier,
-      required: true,
-      label: identifierLabel(deps),
-    }),
+    keptIdentifierNode(deps, identifier),
     ...codeNodes(deps),
   ];
 }
