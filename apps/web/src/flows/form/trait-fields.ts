@@ -2,7 +2,15 @@
 // the identity service sends them as nodes (settings, social register): our labels, browser
 // autocomplete hints and W1's rules.
 
+import type { FieldRules } from "./field-rules";
 import type { FieldSpec } from "./field-spec";
+
+/** What the web app checks of the traits before it sends them (registration, profile). */
+export const TRAIT_RULES: FieldRules = {
+  "traits.name.first": "firstName",
+  "traits.name.last": "lastName",
+  "traits.email": "email",
+};
 
 export type TraitFieldOverrides = Readonly<Record<string, Partial<FieldSpec>>>;
 

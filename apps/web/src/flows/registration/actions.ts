@@ -6,15 +6,14 @@ import { createIdentityClient } from "../../lib/identity.server";
 import { localizedHref, toLocale } from "../../lib/locale";
 import { checkFields, type FieldRules, formValues } from "../form/field-rules";
 import type { FormState } from "../form/form-state";
+import { TRAIT_RULES } from "../form/trait-fields";
 import { traitFields, traitsFromForm } from "../form/traits";
 import { stepAfterSignIn } from "../step-url";
 import { runSubmit } from "../submit";
 import { finishSubmit } from "../submit.server";
 
 const REGISTRATION_RULES: FieldRules = {
-  "traits.name.first": "firstName",
-  "traits.name.last": "lastName",
-  "traits.email": "email",
+  ...TRAIT_RULES,
   password: "newPassword",
   repeatPassword: "repeatPassword",
 };
@@ -29,35 +28,17 @@ export async function submitRegistration(
 ): Promise<FormState> {
   const values = formValues(formData);
   const locale = toLocale(values.locale);
-  const traits = {
-    email: (values["traits.email"] ?? "").trim(),
-    name: {
-      first: (values["traits.name.first"] ?? "").trim(),
-      last: (values["traits.name.last"] ?? "").trim(),
-    },
-  };
-  const kept = {
-    "traits.email": traits.email,
-    "traits.name.first": traits.name.first,
-    "traits.name.last": traits.name.last,
-  };
+  const kept = traitFields(values);
   const errors = checkFields(REGISTRATION_RULES, { ...values, ...kept });
   if (Object.keys(errors).length > 0) return { values: kept, errors };
   return updateRegistration(values.flow, locale, kept, {
     method: "password",
     password: values.password ?? "",
-    traits,
+    traits: traitsFromForm(values),
     csrf_token: values.csrf_token,
     transient_payload: { locale },
   });
 }
-
-/** The rules of the traits the social register screen may ask for. */
-const SOCIAL_REGISTER_RULES: FieldRules = {
-  "traits.name.first": "firstName",
-  "traits.name.last": "lastName",
-  "traits.email": "email",
-};
 
 /**
  * Social register (`method=oidc` with the traits): what the provider gave comes back as hidden
@@ -71,9 +52,7 @@ export async function submitSocialRegister(
   const values = formValues(formData);
   const locale = toLocale(values.locale);
   const kept = traitFields(values);
-  const rules = Object.fromEntries(
-    Object.entries(SOCIAL_REGISTER_RULES).filter(([name]) => name in kept),
-  );
+  const rules = Object.fromEntries(Object.entries(TRAIT_RULES).filter(([name]) => name in kept));
   const errors = checkFields(rules, kept);
   if (Object.keys(errors).length > 0) return { values: kept, errors };
   return updateRegistration(values.flow, locale, kept, {

@@ -7,6 +7,8 @@ import { type Locale, localizedHref, toLocale } from "../../lib/locale";
 import type { NextStep } from "../flow-error";
 import { checkFields, formValues } from "../form/field-rules";
 import type { FormState } from "../form/form-state";
+import { TRAIT_RULES } from "../form/trait-fields";
+import { traitFields, traitsFromForm } from "../form/traits";
 import { SETTINGS_RETURN_TO } from "../load-flow";
 import { continueWithStep } from "../step-url";
 import { runSubmit, type SubmitContext } from "../submit";
@@ -36,22 +38,8 @@ function afterSave(flow: SettingsFlow): NextStep {
 
 export async function submitProfile(_state: FormState, formData: FormData): Promise<FormState> {
   const values = formValues(formData);
-  const traits = {
-    email: (values["traits.email"] ?? "").trim(),
-    name: {
-      first: (values["traits.name.first"] ?? "").trim(),
-      last: (values["traits.name.last"] ?? "").trim(),
-    },
-  };
-  const kept = {
-    "traits.email": traits.email,
-    "traits.name.first": traits.name.first,
-    "traits.name.last": traits.name.last,
-  };
-  const errors = checkFields(
-    { "traits.name.first": "firstName", "traits.name.last": "lastName", "traits.email": "email" },
-    kept,
-  );
+  const kept = traitFields(values);
+  const errors = checkFields(TRAIT_RULES, kept);
   if (Object.keys(errors).length > 0) return { values: kept, errors };
   const ctx = context(values);
   const outcome = await runSubmit({
@@ -62,7 +50,7 @@ export async function submitProfile(_state: FormState, formData: FormData): Prom
         flow: ctx.flowId,
         updateSettingsFlowBody: {
           method: "profile",
-          traits,
+          traits: traitsFromForm(values),
           csrf_token: values.csrf_token,
           transient_payload: { locale: ctx.locale },
         },
