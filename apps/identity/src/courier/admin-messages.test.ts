@@ -1,31 +1,11 @@
-import { readFileSync } from "node:fs";
-import { Ajv } from "ajv";
-import addFormats from "ajv-formats";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expectSchema } from "../../test/support/openapi.ts";
 import { connectDatabase } from "../persistence/sql/connect.ts";
 import type { Database } from "../persistence/sql/database.ts";
-import {
-  type CourierMessageJson,
-  getCourierMessage,
-  listCourierMessages,
-} from "./admin-messages.ts";
+import { getCourierMessage, listCourierMessages } from "./admin-messages.ts";
 import { CourierError } from "./errors.ts";
 import { enqueueEmail } from "./outbox.ts";
-
-const openapi: unknown = JSON.parse(
-  readFileSync(new URL("../../../../../shared/ory/kratos-openapi.json", import.meta.url), "utf8"),
-);
-const ajv = new Ajv({ strict: false });
-addFormats.default(ajv);
-ajv.addSchema(openapi as object, "openapi");
-const validateMessage = ajv.compile({ $ref: "openapi#/components/schemas/message" });
-
-function expectKratosMessage(message: CourierMessageJson): void {
-  const valid = validateMessage(message);
-  expect(validateMessage.errors ?? []).toEqual([]);
-  expect(valid).toBe(true);
-}
 
 let db: Kysely<Database>;
 
@@ -57,7 +37,7 @@ describe("listCourierMessages", () => {
     expect(messages).toHaveLength(1);
     const [message] = messages;
     if (!message) throw new Error("no message");
-    expectKratosMessage(message);
+    expectSchema("message", message);
     expect(message).toMatchObject({
       id,
       status: "queued",
@@ -92,7 +72,7 @@ describe("listCourierMessages", () => {
         pageSize: 2,
         ...(pageToken ? { pageToken } : {}),
       });
-      page.messages.forEach(expectKratosMessage);
+      for (const message of page.messages) expectSchema("message", message);
       seen.push(...page.messages.map((message) => message.id));
       pageToken = page.nextPageToken;
       pages += 1;
@@ -149,7 +129,7 @@ describe("getCourierMessage", () => {
   it("returns one message, 404s an unknown id and 400s a malformed one", async () => {
     const id = await enqueue(db, "anna@example.com", "555555");
     const message = await getCourierMessage(db, id);
-    expectKratosMessage(message);
+    expectSchema("message", message);
     expect(message.id).toBe(id);
 
     await expect(

@@ -31,6 +31,8 @@ function dropUntypedNullable(node: unknown): void {
 
 const ajv = new Ajv({ strict: false, allErrors: true });
 addFormats.default(ajv);
+// Kratos's own format name for the ids it makes (Go's uuid.NewV4): a random, version 4 UUID.
+ajv.addFormat("uuid4", /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i);
 ajv.addSchema(document, "openapi");
 const cache = new Map<string, ValidateFunction>();
 
