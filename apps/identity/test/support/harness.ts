@@ -4,6 +4,7 @@ import { Configuration, CourierApi, FrontendApi, IdentityApi } from "@ory/client
 import { SMTPServer } from "smtp-server";
 import { type App, createApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config/load-config.ts";
+import { tolerateClientResets } from "../../src/courier/test-support/smtp-test-server.ts";
 import { CookieJar } from "./cookie-jar.ts";
 
 export interface ReceivedMail {
@@ -65,11 +66,7 @@ export async function startHarness(
       });
     },
   });
-  // A client that hangs up mid-session resets its socket; smtp-server reports it as an "error"
-  // event, which would otherwise surface as an uncaught exception in the test run.
-  smtp.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code !== "ECONNRESET") throw error;
-  });
+  tolerateClientResets(smtp);
   const smtpPort = await freePort();
   await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
   const [publicPort, adminPort] = [await freePort(), await freePort()];

@@ -25,6 +25,16 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
+/**
+ * A client killed mid-send (the dispatcher-kill test) resets its socket; smtp-server reports
+ * that as an "error" event, which would otherwise surface as an uncaught exception.
+ */
+export function tolerateClientResets(server: SMTPServer): void {
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ECONNRESET") throw error;
+  });
+}
+
 export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   const mails: ReceivedMail[] = [];
   let attempts = 0;
@@ -69,11 +79,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve());
   });
-  // A client killed mid-send (the dispatcher-kill test) resets its socket; smtp-server reports
-  // that as an "error" event, which would otherwise surface as an uncaught exception.
-  server.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code !== "ECONNRESET") throw error;
-  });
+  tolerateClientResets(server);
   const { port } = server.server.address() as AddressInfo;
   handle.url = `smtp://127.0.0.1:${port}/?disable_starttls=true`;
 
