@@ -64,7 +64,8 @@ export function createLogger(config: Config, options: LoggerOptions = {}): Logge
       redact: { paths: redactPaths, censor: redacted },
       serializers: { req: serializeRequest, res: serializeReply, err: pino.stdSerializers.err },
     },
-    options.destination ?? pino.destination({ sync: false }),
+    // Synchronous writes: the last lines before process.exit (shutdown) are never lost.
+    options.destination ?? pino.destination({ dest: 1, sync: true }),
   );
 }
 
@@ -72,14 +73,23 @@ export function createLogger(config: Config, options: LoggerOptions = {}): Logge
 export function redactUrl(url: string): string {
   const query = url.indexOf("?");
   if (query < 0) return url;
-  const params = new URLSearchParams(url.slice(query + 1));
-  for (const key of new Set(params.keys())) {
-    if (harmlessQueryKeys.has(key)) continue;
-    const count = params.getAll(key).length;
-    params.delete(key);
-    for (let i = 0; i < count; i++) params.append(key, redacted);
+  const pairs = url
+    .slice(query + 1)
+    .split("&")
+    .map((pair) => {
+      const eq = pair.indexOf("=");
+      const rawKey = eq < 0 ? pair : pair.slice(0, eq);
+      return harmlessQueryKeys.has(decodeKey(rawKey)) ? pair : `${rawKey}=${redacted}`;
+    });
+  return `${url.slice(0, query)}?${pairs.join("&")}`;
+}
+
+function decodeKey(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replaceAll("+", " "));
+  } catch {
+    return raw;
   }
-  return `${url.slice(0, query)}?${params.toString().replaceAll("%5Bredacted%5D", redacted)}`;
 }
 
 function serializeRequest(request: FastifyRequest): Record<string, unknown> {

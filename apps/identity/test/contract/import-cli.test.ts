@@ -65,6 +65,15 @@ async function storedHash(email: string): Promise<string> {
 }
 
 describe("npm run import", () => {
+  it("prints the usage for --help and -h and exits 0", async () => {
+    for (const flag of ["--help", "-h"]) {
+      const run = await runImport(flag);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/^usage: npm run import -- FILE /);
+      expect(run.stderr).toBe("");
+    }
+  });
+
   it("imports the sample, reports bad rows by line, and changes nothing on a second run", async () => {
     const file = join(folder, "old-shop-customers.csv");
     copyFileSync(sample, file);

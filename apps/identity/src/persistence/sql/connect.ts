@@ -20,8 +20,11 @@ export interface DatabaseHandle {
 }
 
 export interface OpenDatabaseOptions {
-  /** `apply`: run pending migrations; `check`: refuse a schema that is behind. */
-  migrations: "apply" | "check";
+  /**
+   * `apply`: run pending migrations; `check`: refuse a schema that is behind; `skip`: neither
+   * (the migrate command runs them itself).
+   */
+  migrations: "apply" | "check" | "skip";
   /** Called after every query with its duration (metrics). */
   onQuery?(durationMs: number, failed: boolean): void;
 }
@@ -47,7 +50,7 @@ export async function openDatabase(
   });
   try {
     if (options.migrations === "apply") await migrateToLatest(db);
-    else await assertMigrated(db);
+    else if (options.migrations === "check") await assertMigrated(db);
   } catch (error) {
     await db.destroy();
     throw error;
