@@ -76,9 +76,11 @@ describe("secrets stay out of the logs", () => {
     const text = JSON.stringify(lines);
     for (const secret of [...secrets, "913462", "Init5", "Ret6", "mia%40example.com"])
       expect(text).not.toContain(secret);
-    expect((lines.at(-1)?.req as { url: string }).url).toBe(
-      "/self-service/recovery?flow=00000000-0000-4000-8000-000000000001&token=[redacted]&code=[redacted]&init_code=[redacted]&return_to_code=[redacted]&email=[redacted]",
-    );
+    expect(lines.at(-1)).toMatchObject({
+      req: {
+        url: "/self-service/recovery?flow=00000000-0000-4000-8000-000000000001&token=[redacted]&code=[redacted]&init_code=[redacted]&return_to_code=[redacted]&email=[redacted]",
+      },
+    });
   });
 
   it("keeps passwords, emailed codes and session tokens out of a whole registration", async () => {
