@@ -48,6 +48,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
   const database = await openDatabase(config.dsn, {
     migrations: config.auto_migrate ? "apply" : "check",
     onQuery: (ms, failed) => observeQuery(ms, failed),
+    onPoolError: (err) => logger.warn({ err }, "database: an idle connection was lost"),
   });
   const { db } = database;
   const metrics = createMetrics(

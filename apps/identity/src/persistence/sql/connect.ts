@@ -27,6 +27,8 @@ export interface OpenDatabaseOptions {
   migrations: "apply" | "check" | "skip";
   /** Called after every query with its duration (metrics). */
   onQuery?(durationMs: number, failed: boolean): void;
+  /** An idle pooled connection broke (PostgreSQL restarted); the pool replaces it. */
+  onPoolError?(error: Error): void;
 }
 
 const poolSize = 10;
@@ -41,6 +43,9 @@ export async function openDatabase(
   options: OpenDatabaseOptions,
 ): Promise<DatabaseHandle> {
   const { dialect, pool } = dialectFor(dsn);
+  // pg emits 'error' when an idle connection dies (a database restart or failover); without a
+  // listener that event would end the process. The next query simply opens a new connection.
+  pool?.on("error", (error) => options.onPoolError?.(error));
   const onQuery = options.onQuery;
   const db = new Kysely<Database>({
     dialect,
