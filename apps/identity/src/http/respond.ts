@@ -49,6 +49,8 @@ export async function sendError(
   json: boolean,
 ): Promise<void> {
   const httpError = toHttpError(error);
+  // Errors raised before the onRequest hooks (a malformed URL) find no outcome yet.
+  request.outcome ??= {};
   request.outcome.errorStatus = httpError.status;
   if (httpError.limit) request.outcome.rateLimit = httpError.limit;
   if (httpError.status >= 500)

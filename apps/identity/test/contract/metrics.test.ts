@@ -95,6 +95,7 @@ describe("GET /metrics", () => {
     ];
     expect(failures.map((f) => f.status)).toEqual([400, 429]);
     await h.identityApi().deleteIdentity({ id: identity.id });
+    expect((await fetch(`${h.publicUrl}/no/such/path/${identity.id}`)).status).toBe(404);
     expect(await h.app.webhookDispatcher.dispatchOnce()).toBe(1);
     expect(webhookCalls).toBe(1);
 
@@ -135,6 +136,13 @@ describe("GET /metrics", () => {
       status_code: "204",
     };
     expect(metrics.value("moos_identity_http_requests_total", deletion)).toBe(1);
+    expect(
+      metrics.value("moos_identity_http_requests_total", {
+        server: "public",
+        route: "(unmatched)",
+        status_code: "404",
+      }),
+    ).toBe(1);
 
     // The registration's verification email, the deletion's email and the failed webhook wait.
     expect(
