@@ -49,11 +49,15 @@ export async function startChildService(
 ): Promise<ChildService> {
   const file = join(folder, "identity.json");
   writeFileSync(file, JSON.stringify(config));
-  const child = spawn(process.execPath, ["--import", "tsx", main, "--config", file], {
-    cwd: root,
-    env: serviceEnv(),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--conditions=development", "--import", "tsx", main, "--config", file],
+    {
+      cwd: root,
+      env: serviceEnv(),
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   const lines: Record<string, unknown>[] = [];
   let stderr = "";
   let pending = "";
@@ -94,11 +98,15 @@ export interface CommandRun {
 /** Runs `main.ts` with the arguments to its end (commands that exit: migrate, --help). */
 export function runMain(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<CommandRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", main, ...args], {
-      cwd: root,
-      env: { ...serviceEnv(), ...extraEnv },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--conditions=development", "--import", "tsx", main, ...args],
+      {
+        cwd: root,
+        env: { ...serviceEnv(), ...extraEnv },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
