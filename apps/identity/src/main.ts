@@ -1,3 +1,4 @@
+import { basename } from "node:path";
 import { parseArgs } from "node:util";
 import { migrate } from "./commands/migrate.ts";
 import { serve } from "./commands/serve.ts";
@@ -9,7 +10,7 @@ import { loadConfig } from "./config/load-config.ts";
 //   main.ts migrate [--config FILE]   applies the database migrations and exits
 // The config file may also be named by IDENTITY_CONFIG; the environment overrides it.
 
-const usage = `usage: main.ts [serve | migrate] [--config FILE]
+const usage = `usage: ${basename(process.argv[1] ?? "main.js")} [serve | migrate] [--config FILE]
   serve     run the identity service until SIGTERM or SIGINT (the default)
   migrate   apply the pending database migrations and exit
   --config  a YAML or JSON config file (default: IDENTITY_CONFIG, else built-in defaults)`;
