@@ -1,9 +1,10 @@
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer as createHttpServer, type ServerResponse } from "node:http";
 import { connect, createServer as createTcpServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { connectDatabase } from "../../src/persistence/sql/connect.ts";
 import { password, traitsOf } from "../contract/account-helpers.ts";
 import { childConfig, startChildService } from "../support/child-service.ts";
@@ -32,6 +33,11 @@ async function startRegistration(publicUrl: string): Promise<Response> {
       traits: traitsOf(`shutdown-${flow.id}@example.com`),
     }),
   });
+}
+
+/** A failed test must not leave the service running. */
+function stopIfRunning(child: ChildProcess): void {
+  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
 }
 
 /** Resolves once a new connection to the URL's port is refused. */
@@ -64,7 +70,7 @@ describe("graceful shutdown", () => {
     });
     const hibpPort = await freePort();
     await new Promise<void>((resolve) => slow.listen(hibpPort, "127.0.0.1", resolve));
-    afterAll(() => new Promise<void>((resolve) => slow.close(() => resolve())));
+    onTestFinished(() => new Promise<void>((resolve) => slow.close(() => resolve())));
 
     const service = await startChildService(
       folder,
@@ -81,6 +87,7 @@ describe("graceful shutdown", () => {
         },
       }),
     );
+    onTestFinished(() => stopIfRunning(service.process));
     const registration = startRegistration(service.publicUrl);
     await asked;
     service.process.kill("SIGTERM");
@@ -127,6 +134,7 @@ describe("graceful shutdown", () => {
           },
         }),
       );
+      onTestFinished(() => stopIfRunning(service.process));
       const response = await startRegistration(service.publicUrl);
       expect(response.status).toBe(200);
       await sending;
