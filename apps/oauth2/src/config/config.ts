@@ -62,6 +62,7 @@ export interface Config {
     keep_retired_for: number;
     reload_interval: number;
   };
+  outbound: { allow_private_addresses: boolean };
   webfinger: { oidc_discovery: { supported_scope: string[] } };
   clients: ConfigClient[];
 }

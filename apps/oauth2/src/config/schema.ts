@@ -126,6 +126,9 @@ export const configSchema = obj({
     keep_retired_for: duration("720h"),
     reload_interval: duration("1m"),
   }),
+  outbound: obj({
+    allow_private_addresses: { type: "boolean", default: false },
+  }),
   webfinger: obj({
     oidc_discovery: obj({
       supported_scope: { ...strings({ pattern: "^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$" }), default: [] },

@@ -132,6 +132,9 @@ function configuration(deps: ProviderDeps): Configuration {
       return Array.isArray(allowed) && allowed.includes(origin);
     },
     rotateRefreshToken: true,
+    // oidc-provider refuses to call loopback and private addresses (SSRF protection), which
+    // also stops back-channel logouts to a shop backend on the same host or network.
+    ...(config.outbound.allow_private_addresses ? { fetch: withoutAddressCheck } : {}),
     ttl: {
       AccessToken: seconds(config.ttl.access_token),
       AuthorizationCode: seconds(config.ttl.auth_code),
@@ -149,6 +152,11 @@ function configuration(deps: ProviderDeps): Configuration {
     findAccount: findAccount(deps.consents),
     renderError: renderError(config.urls.error),
   };
+}
+
+function withoutAddressCheck(url: URL | string | Request, options?: RequestInit): Promise<Response> {
+  const { dispatcher: _checked, ...rest } = (options ?? {}) as RequestInit & { dispatcher?: unknown };
+  return fetch(url, rest);
 }
 
 /**

@@ -35,6 +35,7 @@ export function testConfig(overrides: Record<string, unknown> = {}, port = 0) {
           post_logout_redirect: `${uiOrigin}/logged-out`,
         },
         keys: { publish_ahead: "0s" },
+        outbound: { allow_private_addresses: true },
       },
       overrides,
     ),
