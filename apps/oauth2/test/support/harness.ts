@@ -12,7 +12,10 @@ export const adminToken = "test-admin-token-0123456789";
 
 export interface Harness {
   app: App;
+  /** The issuer the instance answers for (several instances may share one). */
   issuer: string;
+  /** Where this instance listens. */
+  publicUrl: string;
   adminUrl: string;
   oauth2: OAuth2Api;
   jwk: JwkApi;
@@ -52,7 +55,8 @@ export async function startProvider(
   const sdk = new Configuration({ basePath: adminUrl, accessToken: adminToken });
   return {
     app,
-    issuer: publicUrl,
+    issuer: app.config.urls.self.issuer,
+    publicUrl,
     adminUrl,
     oauth2: new OAuth2Api(sdk),
     jwk: new JwkApi(sdk),
