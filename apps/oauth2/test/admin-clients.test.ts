@@ -179,7 +179,10 @@ describe("changing a client", () => {
     const listed = await provider.oauth2.listOAuth2Clients({});
     expect(listed.map((c) => c.client_id)).toContain("from-config");
     const put = await status(
-      provider.oauth2.setOAuth2Client({ id: "from-config", oAuth2Client: { redirect_uris: [redirect] } }),
+      provider.oauth2.setOAuth2Client({
+        id: "from-config",
+        oAuth2Client: { redirect_uris: [redirect] },
+      }),
     );
     expect(put.status).toBe(403);
     const deleted = await status(provider.oauth2.deleteOAuth2Client({ id: "from-config" }));

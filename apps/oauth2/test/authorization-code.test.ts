@@ -5,14 +5,8 @@ import {
   ResponseError,
 } from "@ory/client-fetch";
 import * as oidc from "openid-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  authorizationRequest,
-  authorize,
-  customer,
-  relyingParty,
-  signIn,
-} from "./support/apps.ts";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { authorizationRequest, authorize, customer, relyingParty, signIn } from "./support/apps.ts";
 import { Browser } from "./support/browser.ts";
 import { type Harness, startProvider, uiOrigin } from "./support/harness.ts";
 
@@ -45,6 +39,9 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => provider?.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const partner = () =>
   relyingParty(provider.issuer, {
@@ -104,7 +101,11 @@ describe("authorization code with PKCE", () => {
     const claims = result.tokens.claims()!;
     expect(claims).toMatchObject({ sub: customer.subject, aud: "partner", ...customer.claims });
     expect(claims.iss).toBe(provider.issuer);
-    const userinfo = await oidc.fetchUserInfo(rp.config, result.tokens.access_token, customer.subject);
+    const userinfo = await oidc.fetchUserInfo(
+      rp.config,
+      result.tokens.access_token,
+      customer.subject,
+    );
     expect(userinfo).toMatchObject({ sub: customer.subject, ...customer.claims });
   });
 
@@ -159,6 +160,19 @@ describe("authorization code with PKCE", () => {
     expect(await (error as ResponseError).response.json()).toMatchObject({
       error: "invalid_request",
     });
+  });
+
+  it("lets another person sign in on a browser with a session, without a logout page", async () => {
+    const rp = await partner();
+    const browser = new Browser();
+    await signIn(provider.oauth2, browser, rp);
+    const switched = await signIn(provider.oauth2, browser, rp, {
+      subject: "another-customer",
+      params: { prompt: "login" },
+    });
+    expect(switched.tokens.claims()?.sub).toBe("another-customer");
+    const next = await signIn(provider.oauth2, browser, rp);
+    expect(next.login).toMatchObject({ skip: true, subject: "another-customer" });
   });
 
   it("skips consent for a first-party client (skip_consent)", async () => {
@@ -248,6 +262,19 @@ describe("challenges", () => {
     expect((crossed as ResponseError).response.status).toBe(404);
   });
 
+  it("expire after ttl.login_consent_request", async () => {
+    const rp = await partner();
+    const request = await authorizationRequest(rp);
+    const stop = await new Browser().follow(request.url, (l) => l.origin === uiOrigin);
+    const loginChallenge = stop.searchParams.get("login_challenge")!;
+    vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
+    vi.setSystemTime(Date.now() + 31 * 60_000);
+    const expired = await provider.oauth2
+      .getOAuth2LoginRequest({ loginChallenge })
+      .catch((e: unknown) => e as ResponseError);
+    expect((expired as ResponseError).response.status).toBe(404);
+  });
+
   it("need the admin token", async () => {
     const response = await fetch(
       `${provider.adminUrl}/admin/oauth2/auth/requests/login?login_challenge=x`,
@@ -255,5 +282,30 @@ describe("challenges", () => {
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ error: "unauthorized" });
     expect((await fetch(`${provider.adminUrl}/health/alive`)).status).toBe(200);
+  });
+});
+
+describe("consent sessions", () => {
+  it("list what a subject granted and revoke it with its tokens", async () => {
+    const rp = await partner();
+    const subject = "customer-with-consents";
+    const { tokens } = await signIn(provider.oauth2, new Browser(), rp, { subject });
+    const sessions = await provider.oauth2.listOAuth2ConsentSessions({ subject });
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]).toMatchObject({
+      grant_scope: ["openid", "email", "profile"],
+      remember: true,
+      session: { id_token: customer.claims },
+    });
+    expect(sessions[0]?.consent_request?.client?.client_id).toBe("partner");
+
+    await provider.oauth2.revokeOAuth2ConsentSessions({ subject, client: "partner" });
+    expect(await provider.oauth2.listOAuth2ConsentSessions({ subject })).toEqual([]);
+    const userinfo = await fetch(`${provider.issuer}/userinfo`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(userinfo.status).toBe(401);
+    const again = await signIn(provider.oauth2, new Browser(), rp, { subject });
+    expect(again.consent?.skip).toBe(false);
   });
 });

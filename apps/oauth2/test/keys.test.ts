@@ -1,4 +1,4 @@
-import { ResponseError } from "@ory/client-fetch";
+import type { ResponseError } from "@ory/client-fetch";
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { idTokenKeySet } from "../src/keys/key-ring.ts";

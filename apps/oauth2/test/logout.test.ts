@@ -1,9 +1,12 @@
-import { instanceOfOAuth2LogoutRequest, ResponseError } from "@ory/client-fetch";
+import { instanceOfOAuth2LogoutRequest, type ResponseError } from "@ory/client-fetch";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import * as oidc from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authorizationRequest, customer, relyingParty, signIn } from "./support/apps.ts";
-import { type BackchannelReceiver, startBackchannelReceiver } from "./support/backchannel-receiver.ts";
+import {
+  type BackchannelReceiver,
+  startBackchannelReceiver,
+} from "./support/backchannel-receiver.ts";
 import { Browser, BrowserStopped } from "./support/browser.ts";
 import { type Harness, startProvider, uiOrigin } from "./support/harness.ts";
 
@@ -28,6 +31,14 @@ beforeAll(async () => {
         backchannel_logout_session_required: true,
         skip_consent: true,
       },
+      {
+        client_id: "kiosk",
+        client_secret: shopSecret,
+        redirect_uris: ["http://127.0.0.1:7202/callback"],
+        post_logout_redirect_uris: ["http://127.0.0.1:7202/"],
+        skip_consent: true,
+        skip_logout_consent: true,
+      },
     ],
   });
 });
@@ -37,7 +48,11 @@ afterAll(async () => {
 });
 
 const shop = () =>
-  relyingParty(provider.issuer, { clientId: "shop", secret: shopSecret, redirectUri: shopRedirect });
+  relyingParty(provider.issuer, {
+    clientId: "shop",
+    secret: shopSecret,
+    redirectUri: shopRedirect,
+  });
 
 async function expectLogoutToken(token: string, idToken: Record<string, unknown>): Promise<void> {
   const jwks = createRemoteJWKSet(new URL(`${provider.issuer}/.well-known/jwks.json`));
@@ -53,7 +68,10 @@ async function expectLogoutToken(token: string, idToken: Record<string, unknown>
   expect(payload).not.toHaveProperty("nonce");
 }
 
-async function skipsLogin(browser: Browser, rp: Awaited<ReturnType<typeof shop>>): Promise<boolean> {
+async function skipsLogin(
+  browser: Browser,
+  rp: Awaited<ReturnType<typeof shop>>,
+): Promise<boolean> {
   const request = await authorizationRequest(rp);
   const stop = await browser.follow(request.url, (l) => l.origin === uiOrigin);
   const login = await provider.oauth2.getOAuth2LoginRequest({
@@ -149,6 +167,28 @@ describe("RP-initiated logout", () => {
     expect(stranger).toBeInstanceOf(BrowserStopped);
     expect((stranger as BrowserStopped).status).toBe(400);
     expect(await skipsLogin(browser, rp)).toBe(true);
+  });
+});
+
+describe("a client with skip_logout_consent", () => {
+  it("logs out without asking the logout app", async () => {
+    const rp = await relyingParty(provider.issuer, {
+      clientId: "kiosk",
+      secret: shopSecret,
+      redirectUri: "http://127.0.0.1:7202/callback",
+    });
+    const browser = new Browser();
+    const { tokens } = await signIn(provider.oauth2, browser, rp);
+    const end = oidc.buildEndSessionUrl(rp.config, {
+      id_token_hint: tokens.id_token!,
+      post_logout_redirect_uri: "http://127.0.0.1:7202/",
+    });
+    const back = await browser.follow(
+      end,
+      (l) => l.origin === uiOrigin || l.href.startsWith("http://127.0.0.1:7202/"),
+    );
+    expect(back.href).toBe("http://127.0.0.1:7202/");
+    expect(await skipsLogin(browser, rp)).toBe(false);
   });
 });
 

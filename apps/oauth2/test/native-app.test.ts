@@ -26,7 +26,11 @@ beforeAll(async () => {
 afterAll(async () => provider?.close());
 
 /** The app's loopback listener: one request, the redirect with the code, then it closes. */
-async function loopbackListener(): Promise<{ url: string; received: Promise<URL>; server: Server }> {
+async function loopbackListener(): Promise<{
+  url: string;
+  received: Promise<URL>;
+  server: Server;
+}> {
   let resolve: (url: URL) => void = () => {};
   const received = new Promise<URL>((r) => {
     resolve = r;

@@ -1,12 +1,6 @@
 import * as oidc from "openid-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  authorizationRequest,
-  authorize,
-  customer,
-  relyingParty,
-  signIn,
-} from "./support/apps.ts";
+import { authorizationRequest, authorize, customer, relyingParty, signIn } from "./support/apps.ts";
 import { Browser, BrowserStopped } from "./support/browser.ts";
 import { type Harness, startProvider } from "./support/harness.ts";
 
@@ -33,6 +27,7 @@ beforeAll(async () => {
         redirect_uris: [appRedirect],
         grant_types: ["authorization_code", "refresh_token"],
         skip_consent: true,
+        allowed_cors_origins: ["http://app.moos.test"],
       },
     ],
   });
@@ -43,7 +38,11 @@ afterEach(() => {
 });
 
 const shop = () =>
-  relyingParty(provider.issuer, { clientId: "shop", secret: shopSecret, redirectUri: shopRedirect });
+  relyingParty(provider.issuer, {
+    clientId: "shop",
+    secret: shopSecret,
+    redirectUri: shopRedirect,
+  });
 const app = () => relyingParty(provider.issuer, { clientId: "app", redirectUri: appRedirect });
 
 /** The OAuth 2.0 error code openid-client read from the provider's answer. */
@@ -194,6 +193,29 @@ describe("PKCE for public clients", () => {
   it("lets a public client sign in with S256", async () => {
     const result = await signIn(provider.oauth2, new Browser(), await app());
     expect(result.tokens.claims()?.sub).toBe(customer.subject);
+  });
+});
+
+describe("browser calls to the token endpoint", () => {
+  it("come only from the client's allowed_cors_origins", async () => {
+    const call = (origin: string) =>
+      fetch(`${provider.issuer}/oauth2/token`, {
+        method: "POST",
+        headers: { origin, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "refresh_token",
+          refresh_token: "x",
+          client_id: "app",
+        }),
+      }).then(async (r) => ({
+        cors: r.headers.get("access-control-allow-origin"),
+        ...(await r.json()),
+      }));
+    expect(await call("http://app.moos.test")).toMatchObject({
+      cors: "http://app.moos.test",
+      error: "invalid_grant",
+    });
+    expect(await call("http://evil.test")).toMatchObject({ cors: null, error: "invalid_request" });
   });
 });
 

@@ -32,10 +32,7 @@ beforeAll(async () => {
     ],
   };
   // Started at the same moment: migrations and the first key must not be made twice.
-  [a, b] = await Promise.all([
-    startProvider(shared, { port: issuerPort }),
-    startProvider(shared),
-  ]);
+  [a, b] = await Promise.all([startProvider(shared, { port: issuerPort }), startProvider(shared)]);
 }, 120_000);
 afterAll(async () => {
   await a?.close();
@@ -81,7 +78,10 @@ async function hoppingSignIn(browser: Browser, scope = "openid email profile") {
   });
   const accepted = await b.oauth2.acceptOAuth2LoginRequest({
     loginChallenge: login.challenge,
-    acceptOAuth2LoginRequest: { subject: login.skip ? login.subject : customer.subject, remember: true },
+    acceptOAuth2LoginRequest: {
+      subject: login.skip ? login.subject : customer.subject,
+      remember: true,
+    },
   });
   const toConsent = await browser.follow(on(b, accepted.redirect_to), (l) => l.origin === uiOrigin);
   const consentChallenge = toConsent.searchParams.get("consent_challenge")!;
@@ -137,7 +137,10 @@ describe("two instances on one PostgreSQL", () => {
     // The loser saw a reuse: the whole family is revoked, the winner's new token too.
     const winner = answers.find((r) => r.status === 200)!;
     const rotated = (await winner.json()) as Tokens;
-    const next = await token(a, { grant_type: "refresh_token", refresh_token: rotated.refresh_token! });
+    const next = await token(a, {
+      grant_type: "refresh_token",
+      refresh_token: rotated.refresh_token!,
+    });
     expect(next.status).toBe(400);
   });
 

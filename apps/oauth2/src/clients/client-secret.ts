@@ -11,7 +11,9 @@ const keyLength = 32;
 
 function derive(secret: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(secret, salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key))),
+    scrypt(secret, salt, keyLength, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
   );
 }
 

@@ -121,7 +121,9 @@ export function clientFromInput(
   }
   // Server-set and unknown fields are dropped, as Hydra ignores them.
   const copy = Object.fromEntries(
-    Object.entries(structuredClone(input)).filter(([key]) => Object.hasOwn(inputSchema.properties, key)),
+    Object.entries(structuredClone(input)).filter(([key]) =>
+      Object.hasOwn(inputSchema.properties, key),
+    ),
   );
   if (!validateInput(copy)) {
     const first = validateInput.errors?.[0];

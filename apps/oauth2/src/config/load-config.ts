@@ -171,10 +171,14 @@ function refuseInconsistentSettings(config: Config): void {
   for (const client of config.clients) {
     const isPublic = client.token_endpoint_auth_method === "none";
     if (isPublic && client.client_secret !== undefined) {
-      problems.push(`clients[${client.client_id}]: a public client (token_endpoint_auth_method: none) has no client_secret`);
+      problems.push(
+        `clients[${client.client_id}]: a public client (token_endpoint_auth_method: none) has no client_secret`,
+      );
     }
     if (!isPublic && client.client_secret === undefined) {
-      problems.push(`clients[${client.client_id}]: client_secret is required (or token_endpoint_auth_method: none)`);
+      problems.push(
+        `clients[${client.client_id}]: client_secret is required (or token_endpoint_auth_method: none)`,
+      );
     }
   }
   const ids = config.clients.map((c) => c.client_id);

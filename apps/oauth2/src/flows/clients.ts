@@ -112,7 +112,11 @@ export async function setClient(deps: FlowDeps, id: string, body: unknown): Prom
   return answer(entry.client, secret);
 }
 
-export async function patchClient(deps: FlowDeps, id: string, body: unknown): Promise<ClientAnswer> {
+export async function patchClient(
+  deps: FlowDeps,
+  id: string,
+  body: unknown,
+): Promise<ClientAnswer> {
   const stored = await loadManaged(deps, id);
   let patched: Record<string, unknown>;
   try {

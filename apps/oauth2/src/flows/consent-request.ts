@@ -24,7 +24,10 @@ export interface AcceptConsentBody {
   grant_access_token_audience?: string[];
   remember?: boolean;
   remember_for?: number;
-  session?: { id_token?: Record<string, unknown> | null; access_token?: Record<string, unknown> | null };
+  session?: {
+    id_token?: Record<string, unknown> | null;
+    access_token?: Record<string, unknown> | null;
+  };
   context?: Record<string, unknown>;
 }
 
@@ -37,7 +40,8 @@ interface LoginResult {
 }
 
 function loginOf(interaction: Interaction): LoginResult {
-  return ((interaction.lastSubmission as { login?: LoginResult } | undefined)?.login ?? {}) as LoginResult;
+  return ((interaction.lastSubmission as { login?: LoginResult } | undefined)?.login ??
+    {}) as LoginResult;
 }
 
 function subjectOf(interaction: Interaction): string {
@@ -115,7 +119,10 @@ export async function acceptConsentRequest(
   const refused = requested.filter((scope) => !granted.includes(scope));
 
   const { Grant } = deps.provider();
-  const existing = interaction.grantId ? await Grant.find(interaction.grantId) : undefined;
+  // The browser's earlier grant for this client grows, if it is this person's.
+  const found = interaction.grantId ? await Grant.find(interaction.grantId) : undefined;
+  const existing =
+    found?.accountId === subject && found.clientId === client.client_id ? found : undefined;
   const grant = existing ?? new Grant({ accountId: subject, clientId: client.client_id });
   if (granted.length > 0) grant.addOIDCScope(granted.join(" "));
   if (refused.length > 0) grant.rejectOIDCScope(refused.join(" "));

@@ -11,7 +11,11 @@ export interface InteractionAnswers {
    * challenge is answered once, whichever instance gets the calls). `dropSession` forgets the
    * browser session the interaction started with (another person signed in).
    */
-  answer(uid: string, result: Record<string, unknown>, options?: { dropSession?: boolean }): Promise<boolean>;
+  answer(
+    uid: string,
+    result: Record<string, unknown>,
+    options?: { dropSession?: boolean },
+  ): Promise<boolean>;
 }
 
 export interface FlowDeps {

@@ -23,7 +23,11 @@ export async function getKeySet(deps: KeyFlowDeps, set: string): Promise<{ keys:
   return { keys: await deps.keyRing.publicKeys() };
 }
 
-export async function getKey(deps: KeyFlowDeps, set: string, kid: string): Promise<{ keys: Jwk[] }> {
+export async function getKey(
+  deps: KeyFlowDeps,
+  set: string,
+  kid: string,
+): Promise<{ keys: Jwk[] }> {
   checkSet(set);
   const keys = (await deps.keyRing.publicKeys()).filter((k) => k.kid === kid);
   if (keys.length === 0) throw flowErrors.notFound(`There is no key "${kid}" in "${set}".`);
@@ -54,7 +58,8 @@ export async function createKey(
 export async function deleteKey(deps: KeyFlowDeps, set: string, kid: string): Promise<void> {
   checkSet(set);
   const keys = await deps.keyRing.publicKeys();
-  if (!keys.some((k) => k.kid === kid)) throw flowErrors.notFound(`There is no key "${kid}" in "${set}".`);
+  if (!keys.some((k) => k.kid === kid))
+    throw flowErrors.notFound(`There is no key "${kid}" in "${set}".`);
   if (keys.length === 1) {
     throw flowErrors.conflict("The last signing key cannot be deleted; create a new one first.");
   }

@@ -43,7 +43,10 @@ interface SessionFacts {
 }
 
 /** The browser's provider session the interaction started with, if it is still there. */
-async function sessionOf(deps: FlowDeps, interaction: Interaction): Promise<SessionFacts | undefined> {
+async function sessionOf(
+  deps: FlowDeps,
+  interaction: Interaction,
+): Promise<SessionFacts | undefined> {
   const uid = interaction.session?.uid;
   if (!uid) return undefined;
   const session = await deps.provider().Session.findByUid(uid);

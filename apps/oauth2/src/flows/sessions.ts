@@ -27,7 +27,8 @@ export async function listConsentSessions(
   deps: FlowDeps,
   query: { subject?: string; login_session_id?: string },
 ): Promise<Record<string, unknown>[]> {
-  if (!query.subject) throw flowErrors.invalid("Query parameter 'subject' is not defined but should have been.");
+  if (!query.subject)
+    throw flowErrors.invalid("Query parameter 'subject' is not defined but should have been.");
   const consents = await deps.consents.listBySubject(query.subject, query.login_session_id);
   return consents.map(consentSession);
 }
@@ -37,7 +38,8 @@ export async function revokeConsentSessions(
   deps: FlowDeps,
   query: { subject?: string; client?: string; all?: boolean },
 ): Promise<void> {
-  if (!query.subject) throw flowErrors.invalid("Query parameter 'subject' is not defined but should have been.");
+  if (!query.subject)
+    throw flowErrors.invalid("Query parameter 'subject' is not defined but should have been.");
   if (!query.client && !query.all) {
     throw flowErrors.invalid("Query parameter 'client' or 'all=true' must be set.");
   }

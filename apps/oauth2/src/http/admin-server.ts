@@ -16,13 +16,21 @@ export async function buildAdminServer(
   const app = Fastify({ logger: { level: "error" }, bodyLimit: 1024 * 1024 });
   // Ory's SDK sends `Content-Type: application/json` with no body on some calls (logout
   // reject); an empty body is no body, not an error.
-  const parseJson = (_request: unknown, body: string | Buffer, done: (e: Error | null, v?: unknown) => void) => {
+  const parseJson = (
+    _request: unknown,
+    body: string | Buffer,
+    done: (e: Error | null, v?: unknown) => void,
+  ) => {
     const text = body.toString();
     if (text.trim() === "") return done(null, undefined);
     try {
       done(null, JSON.parse(text));
     } catch (cause) {
-      done(Object.assign(new Error("The request body is not valid JSON.", { cause }), { statusCode: 400 }));
+      done(
+        Object.assign(new Error("The request body is not valid JSON.", { cause }), {
+          statusCode: 400,
+        }),
+      );
     }
   };
   app.removeContentTypeParser("application/json");
@@ -34,7 +42,12 @@ export async function buildAdminServer(
       return sendError(reply, error.status, error.error, error.description, error.body);
     }
     if (error.validation) {
-      return sendError(reply, 400, "invalid_request", `${error.validationContext ?? "request"} ${error.message}`);
+      return sendError(
+        reply,
+        400,
+        "invalid_request",
+        `${error.validationContext ?? "request"} ${error.message}`,
+      );
     }
     if (error.statusCode && error.statusCode < 500) {
       return sendError(reply, error.statusCode, "invalid_request", error.message);

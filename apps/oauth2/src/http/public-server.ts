@@ -61,7 +61,11 @@ export function createPublicServer(options: {
  * oidc-provider reads a body that was already parsed from `req.body`; the secret is checked
  * against the browser's session there, so another browser's verifier ends nothing.
  */
-async function asLogoutConfirmation(req: IncomingMessage, path: string, xsrf: string): Promise<void> {
+async function asLogoutConfirmation(
+  req: IncomingMessage,
+  path: string,
+  xsrf: string,
+): Promise<void> {
   for await (const _ of req) {
     // a GET has no body; drain it so oidc-provider takes the parsed one
   }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import {
-  acceptConsentRequest,
   type AcceptConsentBody,
+  acceptConsentRequest,
   getConsentRequest,
   rejectConsentRequest,
 } from "../flows/consent-request.ts";

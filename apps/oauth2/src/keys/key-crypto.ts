@@ -51,7 +51,9 @@ export function encryptPrivateKey(jwk: Jwk, secrets: readonly string[]): string 
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", keyFrom(secrets[0]!), iv);
   const body = Buffer.concat([cipher.update(JSON.stringify(jwk), "utf8"), cipher.final()]);
-  return ["v1", iv, cipher.getAuthTag(), body].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".");
+  return ["v1", iv, cipher.getAuthTag(), body]
+    .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
+    .join(".");
 }
 
 export function decryptPrivateKey(sealed: string, secrets: readonly string[]): Jwk {
@@ -59,9 +61,16 @@ export function decryptPrivateKey(sealed: string, secrets: readonly string[]): J
   if (version !== "v1" || !iv || !tag || !body) throw new Error("unknown signing key format");
   for (const secret of secrets) {
     try {
-      const decipher = createDecipheriv("aes-256-gcm", keyFrom(secret), Buffer.from(iv, "base64url"));
+      const decipher = createDecipheriv(
+        "aes-256-gcm",
+        keyFrom(secret),
+        Buffer.from(iv, "base64url"),
+      );
       decipher.setAuthTag(Buffer.from(tag, "base64url"));
-      const text = Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]);
+      const text = Buffer.concat([
+        decipher.update(Buffer.from(body, "base64url")),
+        decipher.final(),
+      ]);
       return JSON.parse(text.toString("utf8")) as Jwk;
     } catch {
       // not this secret; try the next

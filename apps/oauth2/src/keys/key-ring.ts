@@ -1,6 +1,11 @@
 import type { SigningAlgorithm } from "../config/config.ts";
 import type { KeyRow, KeyStore, KeyStoreTransaction } from "../persistence/key-store.ts";
-import { decryptPrivateKey, encryptPrivateKey, generateSigningKey, type Jwk } from "./key-crypto.ts";
+import {
+  decryptPrivateKey,
+  encryptPrivateKey,
+  generateSigningKey,
+  type Jwk,
+} from "./key-crypto.ts";
 
 // The signing keys' life, shared by every instance through the database:
 //
@@ -94,7 +99,9 @@ export class KeyRing {
     const plan = planOf(await this.store.list(idTokenKeySet), now.getTime());
     if (!plan) throw new Error("no signing key: run maintain() first");
     const ordered = [plan.signer, ...plan.pending, ...plan.retired.map((r) => r.row).reverse()];
-    const keys = ordered.map((r) => decryptPrivateKey(r.sealedPrivateJwk, this.options.systemSecrets));
+    const keys = ordered.map((r) =>
+      decryptPrivateKey(r.sealedPrivateJwk, this.options.systemSecrets),
+    );
     return { keys, signer: keys[0]!, fingerprint: ordered.map((r) => r.kid).join(",") };
   }
 

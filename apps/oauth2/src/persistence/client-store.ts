@@ -61,7 +61,12 @@ export function clientStore(db: Kysely<Database>): ClientStore {
         query = query.where(sql<string>`client->>'client_name'`, "=", clientName);
       }
       if (owner !== undefined) query = query.where(sql<string>`client->>'owner'`, "=", owner);
-      const rows = await query.orderBy("created_at").orderBy("id").limit(limit).offset(offset).execute();
+      const rows = await query
+        .orderBy("created_at")
+        .orderBy("id")
+        .limit(limit)
+        .offset(offset)
+        .execute();
       return rows.map((r) => r.client as ClientDocument);
     },
     async insert(entry) {

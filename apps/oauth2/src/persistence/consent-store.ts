@@ -94,7 +94,8 @@ export function consentStore(db: Kysely<Database>): ConsentStore {
     },
     async listBySubject(subject, loginSessionId) {
       let query = live().where("subject", "=", subject);
-      if (loginSessionId !== undefined) query = query.where("login_session_id", "=", loginSessionId);
+      if (loginSessionId !== undefined)
+        query = query.where("login_session_id", "=", loginSessionId);
       const rows = await query.orderBy("handled_at", "desc").execute();
       return rows.map(fromRow);
     },

@@ -11,6 +11,16 @@ import type { Database } from "./database.ts";
 export type ClientLookup = (id: string) => Promise<AdapterPayload | undefined>;
 export type AdapterConstructor = new (name: string) => Adapter;
 
+/**
+ * The grant a row dies with. An Interaction names the grant it may extend, but must outlive
+ * that grant's revocation (a different person signing in on the browser revokes it mid-flow).
+ */
+function grantIdOf(model: string, id: string, payload: AdapterPayload): string | null {
+  if (model === "Grant") return id;
+  if (model === "Interaction") return null;
+  return payload.grantId ?? null;
+}
+
 /** Models whose second use means theft (RFC 9700 §4.14, §2.1.1): the whole grant is revoked. */
 const singleUse = new Set(["AuthorizationCode", "RefreshToken"]);
 
@@ -21,7 +31,7 @@ export function kyselyAdapter(db: Kysely<Database>, clients: ClientLookup): Adap
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
       const row = {
         payload: JSON.stringify(payload),
-        grant_id: this.model === "Grant" ? id : (payload.grantId ?? null),
+        grant_id: grantIdOf(this.model, id, payload),
         uid: payload.uid ?? null,
         account_id: typeof payload.accountId === "string" ? payload.accountId : null,
         expires_at: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,

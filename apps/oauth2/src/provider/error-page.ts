@@ -44,7 +44,8 @@ export function renderError(errorUrl: string | undefined) {
     if (errorUrl) {
       const target = new URL(errorUrl);
       target.searchParams.set("error", out.error);
-      if (out.error_description) target.searchParams.set("error_description", out.error_description);
+      if (out.error_description)
+        target.searchParams.set("error_description", out.error_description);
       ctx.status = 303;
       ctx.redirect(target.href);
       return;

@@ -35,7 +35,9 @@ export function logoutSource(options: LogoutSourceOptions) {
     const { session, client } = ctx.oidc;
     const state = session?.state as { secret?: string } | undefined;
     if (!session?.accountId || !state?.secret) throw new Error("logout without a session state");
-    const skip = Boolean(client && (client as unknown as Record<string, unknown>).skip_logout_consent);
+    const skip = Boolean(
+      client && (client as unknown as Record<string, unknown>).skip_logout_consent,
+    );
     const now = Date.now();
     const request = {
       challenge: randomToken(),

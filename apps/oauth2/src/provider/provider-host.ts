@@ -11,7 +11,7 @@ export interface ProviderHost {
   current(): Provider;
   /** Maintains the keys and rebuilds the provider if they changed; the reload loop calls it. */
   refresh(now?: Date): Promise<void>;
-  /** Runs `housekeeping` after each refresh (deleting expired rows). */
+  /** Stops the reload loop. */
   close(): void;
 }
 
@@ -19,6 +19,7 @@ export async function startProviderHost(options: {
   deps: Omit<ProviderDeps, "keys">;
   keyRing: KeyRing;
   reloadInterval: number;
+  /** Runs after each refresh (deleting expired rows). */
   housekeeping?: () => Promise<void>;
 }): Promise<ProviderHost> {
   const { deps, keyRing } = options;
@@ -36,13 +37,15 @@ export async function startProviderHost(options: {
     await options.housekeeping?.();
   };
 
-  let running: Promise<void> | undefined;
+  let busy = false;
   const timer = setInterval(() => {
     // One refresh at a time; a slow database must not stack them up.
-    running ??= refresh()
+    if (busy) return;
+    busy = true;
+    refresh()
       .catch((error: unknown) => console.error("[oauth2] key reload failed", error))
       .finally(() => {
-        running = undefined;
+        busy = false;
       });
   }, options.reloadInterval);
   timer.unref();

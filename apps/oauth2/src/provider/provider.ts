@@ -48,7 +48,9 @@ export function buildProvider(deps: ProviderDeps): Provider {
   // asks the client to compare (client_secret_jwt and HS* algorithms are not offered).
   Object.assign(provider.Client.prototype, {
     compareClientSecret(this: { clientSecret?: string }, actual: string): Promise<boolean> {
-      return this.clientSecret ? verifyClientSecret(actual, this.clientSecret) : Promise.resolve(false);
+      return this.clientSecret
+        ? verifyClientSecret(actual, this.clientSecret)
+        : Promise.resolve(false);
     },
   });
   provider.use(impliedConsentForOfflineAccess("/oauth2/auth"));
@@ -128,7 +130,8 @@ function configuration(deps: ProviderDeps): Configuration {
       properties: ["skip_consent", "skip_logout_consent", "allowed_cors_origins"],
     },
     clientBasedCORS: (_ctx, origin, client) => {
-      const allowed = (client as unknown as { allowed_cors_origins?: unknown }).allowed_cors_origins;
+      const allowed = (client as unknown as { allowed_cors_origins?: unknown })
+        .allowed_cors_origins;
       return Array.isArray(allowed) && allowed.includes(origin);
     },
     rotateRefreshToken: true,
@@ -154,8 +157,13 @@ function configuration(deps: ProviderDeps): Configuration {
   };
 }
 
-function withoutAddressCheck(url: URL | string | Request, options?: RequestInit): Promise<Response> {
-  const { dispatcher: _checked, ...rest } = (options ?? {}) as RequestInit & { dispatcher?: unknown };
+function withoutAddressCheck(
+  url: URL | string | Request,
+  options?: RequestInit,
+): Promise<Response> {
+  const { dispatcher: _checked, ...rest } = (options ?? {}) as RequestInit & {
+    dispatcher?: unknown;
+  };
   return fetch(url, rest);
 }
 
@@ -166,7 +174,9 @@ function withoutAddressCheck(url: URL | string | Request, options?: RequestInit)
  */
 function sessionTtl(defaultSeconds: number) {
   return (ctx: KoaContextWithOIDC, session: { exp?: number }): number => {
-    const login = ctx.oidc?.result?.login as { remember_for?: number; extend?: boolean } | undefined;
+    const login = ctx.oidc?.result?.login as
+      | { remember_for?: number; extend?: boolean }
+      | undefined;
     if (login?.extend) return login.remember_for || defaultSeconds;
     if (typeof session.exp === "number") {
       return Math.max(1, session.exp - Math.floor(Date.now() / 1000));

@@ -34,9 +34,11 @@ export async function endSession(
       const client = await provider.Client.find(clientId).catch(() => undefined);
       if (client?.backchannelLogoutUri && accountId) {
         const notify = client as unknown as BackchannelClient;
-        await notify.backchannelLogout(accountId, authorization.sid ?? "").catch((error: unknown) => {
-          console.warn(`[oauth2] back-channel logout to ${clientId} failed`, error);
-        });
+        await notify
+          .backchannelLogout(accountId, authorization.sid ?? "")
+          .catch((error: unknown) => {
+            console.warn(`[oauth2] back-channel logout to ${clientId} failed`, error);
+          });
       }
       if (authorization.grantId && !authorization.persistsLogout) {
         await revokeGrant(db, authorization.grantId);

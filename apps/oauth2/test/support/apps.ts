@@ -154,7 +154,10 @@ export async function signIn(
   options: Omit<AuthorizeOptions, "redirectUri"> & { params?: Record<string, string> } = {},
 ) {
   const request = await authorizationRequest(rp, options.params);
-  const walk = await authorize(api, browser, request.url, { ...options, redirectUri: rp.redirectUri });
+  const walk = await authorize(api, browser, request.url, {
+    ...options,
+    redirectUri: rp.redirectUri,
+  });
   const tokens = await oidc.authorizationCodeGrant(rp.config, walk.callback, {
     pkceCodeVerifier: request.verifier,
     expectedState: request.state,

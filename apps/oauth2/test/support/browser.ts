@@ -55,7 +55,9 @@ export class Browser {
 
   private cookieHeader(path: string): string {
     return [...this.cookies]
-      .filter(([, c]) => path === c.path || path.startsWith(c.path.endsWith("/") ? c.path : `${c.path}/`))
+      .filter(
+        ([, c]) => path === c.path || path.startsWith(c.path.endsWith("/") ? c.path : `${c.path}/`),
+      )
       .map(([name, c]) => `${name}=${c.value}`)
       .join("; ");
   }
@@ -70,7 +72,8 @@ export class Browser {
         attributes.find((a) => a.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
       const expires = attribute("expires");
       const expired =
-        attribute("max-age") === "0" || (expires !== undefined && Date.parse(expires) <= Date.now());
+        attribute("max-age") === "0" ||
+        (expires !== undefined && Date.parse(expires) <= Date.now());
       if (expired || value === "") {
         this.cookies.delete(name);
         continue;
@@ -87,6 +90,8 @@ export class BrowserStopped extends Error {
     readonly status: number,
     readonly body: string,
   ) {
-    super(`the browser stopped at ${url.href} with ${status}: ${body.slice(0, 300)}`);
+    // The error page's technical line, when it is one; else the start of the body.
+    const detail = /<small>(.*?)<\/small>/s.exec(body)?.[1] ?? body.slice(0, 300);
+    super(`the browser stopped at ${url.href} with ${status}: ${detail}`);
   }
 }

@@ -70,8 +70,7 @@ function deepMerge(base: Tree, extra: Tree): Tree {
   const out: Tree = { ...base };
   for (const [key, value] of Object.entries(extra)) {
     const current = out[key];
-    out[key] =
-      isTree(current) && isTree(value) ? deepMerge(current, value) : (value as unknown);
+    out[key] = isTree(current) && isTree(value) ? deepMerge(current, value) : (value as unknown);
   }
   return out;
 }
