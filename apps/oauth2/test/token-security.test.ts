@@ -209,7 +209,7 @@ describe("browser calls to the token endpoint", () => {
         }),
       }).then(async (r) => ({
         cors: r.headers.get("access-control-allow-origin"),
-        ...(await r.json()),
+        ...((await r.json()) as Record<string, unknown>),
       }));
     expect(await call("http://app.moos.test")).toMatchObject({
       cors: "http://app.moos.test",
