@@ -20,6 +20,7 @@ import {
   deleteExpired,
   kyselyAdapter,
   revokeGrant,
+  sessionUidBySid,
   sessionUidsOf,
 } from "./persistence/oidc-adapter.ts";
 import { type ProviderHost, startProviderHost } from "./provider/provider-host.ts";
@@ -76,6 +77,7 @@ export async function createApp(config: Readonly<Config>): Promise<App> {
     endSession: (uid) => endSession(host.current(), db, uid),
     revokeGrant: (grantId) => revokeGrant(db, grantId),
     sessionUidsOf: (subject) => sessionUidsOf(db, subject),
+    sessionUidBySid: (sid) => sessionUidBySid(db, sid),
     grantLifetime: Math.max(config.ttl.refresh_token, config.ttl.login_session),
   };
   const admin = await buildAdminServer({

@@ -208,11 +208,26 @@ describe("rejections", () => {
       rejectConsent: {},
     });
     expect(callback.searchParams.get("error")).toBe("access_denied");
+    expect(callback.searchParams.get("error_description")).toBe(
+      "The resource owner denied the request.",
+    );
     expect(callback.searchParams.get("state")).toBe(request.state);
   });
 });
 
 describe("challenges", () => {
+  it("may be rejected without a body, as Ory's SDK sends it when given none", async () => {
+    const rp = await partner();
+    const request = await authorizationRequest(rp);
+    const browser = new Browser();
+    const stop = await browser.follow(request.url, (l) => l.origin === uiOrigin);
+    const { redirect_to } = await provider.oauth2.rejectOAuth2LoginRequest({
+      loginChallenge: stop.searchParams.get("login_challenge")!,
+    });
+    const callback = await browser.follow(redirect_to, (l) => l.href.startsWith(partnerRedirect));
+    expect(callback.searchParams.get("error")).toBe("access_denied");
+  });
+
   it("are answered once: a second answer is refused, a read shows where the request went", async () => {
     const rp = await partner();
     const request = await authorizationRequest(rp);

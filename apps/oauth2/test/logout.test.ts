@@ -193,6 +193,16 @@ describe("a client with skip_logout_consent", () => {
 });
 
 describe("revoking login sessions through the admin API", () => {
+  it("ends one session by the sid a client received", async () => {
+    const rp = await shop();
+    const browser = new Browser();
+    const { tokens } = await signIn(provider.oauth2, browser, rp);
+    receiver.tokens.length = 0;
+    await provider.oauth2.revokeOAuth2LoginSessions({ sid: String(tokens.claims()?.sid) });
+    expect(receiver.tokens).toHaveLength(1);
+    expect(await skipsLogin(browser, rp)).toBe(false);
+  });
+
   it("ends the subject's sessions and sends back-channel logouts", async () => {
     const rp = await shop();
     const browser = new Browser();

@@ -29,6 +29,8 @@ export interface FlowDeps {
   endSession(sessionUid: string): Promise<boolean>;
   /** Revokes a grant with its tokens and consent. */
   revokeGrant(grantId: string): Promise<void>;
+  /** The live session a login session id or a client's `sid` claim names. */
+  sessionUidBySid(sid: string): Promise<string | undefined>;
   /** The subject's live provider session uids. */
   sessionUidsOf(subject: string): Promise<string[]>;
   /** Lifetime of a remembered consent without `remember_for`, and of new grants, in ms. */

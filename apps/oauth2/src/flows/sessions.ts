@@ -59,7 +59,8 @@ export async function revokeLoginSessions(
   query: { subject?: string; sid?: string },
 ): Promise<void> {
   if (query.sid) {
-    await deps.endSession(query.sid);
+    const uid = await deps.sessionUidBySid(query.sid);
+    if (uid) await deps.endSession(uid);
     return;
   }
   if (!query.subject) throw flowErrors.invalid("Query parameter 'subject' or 'sid' must be set.");

@@ -165,6 +165,29 @@ export async function deleteExpired(db: Kysely<Database>, now = new Date()): Pro
   await db.deleteFrom("oauth2_logout_requests").where("expires_at", "<=", now).execute();
 }
 
+/**
+ * The uid of the live session a `sid` names: the login session id the admin API reports, or
+ * the per-client `sid` claim oidc-provider put in a client's ID tokens.
+ */
+export async function sessionUidBySid(
+  db: Kysely<Database>,
+  sid: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("oidc_models")
+    .select("uid")
+    .where("model", "=", "Session")
+    .where((eb) =>
+      eb.or([
+        eb("uid", "=", sid),
+        sql<boolean>`exists (select 1 from jsonb_each(coalesce(payload->'authorizations', '{}'::jsonb)) a where a.value->>'sid' = ${sid})`,
+      ]),
+    )
+    .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", new Date())]))
+    .executeTakeFirst();
+  return row?.uid ?? undefined;
+}
+
 /** The uids of a subject's live provider sessions. */
 export async function sessionUidsOf(db: Kysely<Database>, subject: string): Promise<string[]> {
   const rows = await db
