@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -46,6 +46,7 @@ describe("loadConfig", () => {
         DATABASE_URL: "postgres://x@y/z",
       },
     });
+    rmSync(dir, { recursive: true, force: true });
     expect(config.urls.login).toBe("https://shop.example/login");
     expect(config.urls.consent).toBe("https://shop.example/consent");
     expect(config.ttl.access_token).toBe(15 * 60_000);
