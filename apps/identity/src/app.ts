@@ -8,6 +8,7 @@ import { buildPublicServer } from "./http/public-server.ts";
 import { loadIdentitySchema } from "./identity/identity-schema.ts";
 import { connectDatabase } from "./persistence/sql/connect.ts";
 import { createSqlPersistence } from "./persistence/sql/sql-persistence.ts";
+import { selfServiceStrategies } from "./registry.ts";
 import { createOidcClients } from "./strategies/oidc/clients.ts";
 import { createWebhookDispatcher } from "./webhooks/dispatcher.ts";
 
@@ -55,6 +56,7 @@ export async function createApp(
     defaultSchema,
     fetch: fetchFn,
     oidc: createOidcClients(config, { fetch: fetchFn, now }),
+    strategies: selfServiceStrategies(),
     now,
   };
   const publicServer = await buildPublicServer(deps);

@@ -1,7 +1,7 @@
-import type { Deps } from "../../http/deps.ts";
-import type { Identity, RecoveryAddress, VerifiableAddress } from "../../identity/identity.ts";
-import { normaliseIdentifier } from "../../identity/identity.ts";
-import type { IdentitySchema, TraitField } from "../../identity/identity-schema.ts";
+import type { Deps } from "../http/deps.ts";
+import type { Identity, RecoveryAddress, VerifiableAddress } from "./identity.ts";
+import { normaliseIdentifier } from "./identity.ts";
+import type { IdentitySchema, TraitField } from "./identity-schema.ts";
 
 // What the schema's `ory.sh/kratos` extension derives from traits (PROTOCOL.md §10): the
 // password identifiers, the verifiable and the recovery addresses. Addresses whose value stays
@@ -120,19 +120,4 @@ export async function conflictsWithOtherIdentity(deps: Deps, identity: Identity)
     ...identity.recovery_addresses.map((a) => identities.findIdentityByRecoveryAddress(a.value)),
   ]);
   return owners.some((owner) => owner !== undefined && owner.id !== identity.id);
-}
-
-/** PostgreSQL's unique_violation: a concurrent write took the identifier first. */
-export function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === "23505";
-}
-
-/**
- * A new account's identifier taken by a concurrent registration: the unique index decides.
- * A transaction may wrap the driver's error, so its cause is read too.
- */
-export function isDuplicateKey(error: unknown): boolean {
-  return (
-    isUniqueViolation(error) || String((error as Error)?.cause ?? error).includes("duplicate key")
-  );
 }
