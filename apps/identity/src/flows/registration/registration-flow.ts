@@ -38,6 +38,9 @@ export async function createRegistrationFlow(
     flow.internal.afterVerificationReturnTo = options.afterVerificationReturnTo;
   if (options.exchange)
     flow.payload.session_token_exchange_code = (await createExchangeCodes(ctx, flow.id)).initCode;
+  for (const strategy of deps.strategies.registration) {
+    if (strategy.isEnabled(deps)) await strategy.populate?.(ctx, flow);
+  }
   await deps.persistence.flows.createFlow(flow);
   return flow;
 }

@@ -15,6 +15,12 @@ export interface RegistrationStrategy {
   /** Whether a submit is this method's: its `method`, or a field only its form posts. */
   isSubmit(body: Body): boolean;
   /**
+   * Adds the method's own nodes to a registration flow being created, before it is stored
+   * (as a passkey sign-up would add its button and challenge). Traits, password, code button
+   * and social buttons are part of the registration form itself (ui.ts).
+   */
+  populate?(ctx: Ctx, flow: Flow): Promise<void>;
+  /**
    * Runs the submit and answers it. A new account is stored with storeRegistration and
    * answered with completeWithSession (hooks/complete-with-session.ts); addresses to verify
    * get a flow from startVerificationForAddress (flows/verification).
