@@ -19,7 +19,7 @@ import { SocialRegisterScreen } from "../screens/social-register-screen.ts";
 import { SplashScreen } from "../screens/splash-screen.ts";
 import { VerificationScreen } from "../screens/verification-screen.ts";
 import { type Account, createAccount } from "./identity-admin.ts";
-import { BASE_URL, german, type Language } from "./languages.ts";
+import { baseUrl, german, type Language } from "./languages.ts";
 
 export { expect } from "@playwright/test";
 
@@ -72,7 +72,7 @@ export async function secondBrowser(
   options: { javaScriptEnabled: boolean; userAgent?: string },
 ): Promise<BrowserContext> {
   return browser.newContext({
-    baseURL: BASE_URL,
+    baseURL: baseUrl(),
     javaScriptEnabled: options.javaScriptEnabled,
     userAgent: options.userAgent,
     locale: "de-DE",
@@ -88,6 +88,11 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  // This worker's web app (one service set per worker, see services/global-setup.ts).
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  baseURL: async ({}, use) => {
+    await use(baseUrl());
+  },
   lang: [german, { option: true }],
   screens: async ({ page, lang, javaScriptEnabled }, use) => {
     await use(screensFor(page, lang, javaScriptEnabled));

@@ -1,0 +1,72 @@
+// `npm run start:production`: the built product (`npm run build`) on one host, as production runs
+// it: compiled JavaScript with NODE_ENV=production, no TypeScript loader, no dev tooling, no
+// mail inbox or local sign-in provider. It starts the identity service and the web app; when
+// either exits, it stops the other and exits with its code, so a process manager (systemd,
+// Kubernetes) restarts the pair. SIGTERM and SIGINT are passed on, so both shut down gracefully.
+// Scaling out means running this on more hosts (or with other ports) behind a load balancer on
+// one PostgreSQL: README.md, "Run in production".
+//
+// Settings (environment):
+//   IDENTITY_CONFIG    the identity service's config file (required); DATABASE_URL and every
+//                      other identity setting may also come from the environment
+//   WEB_PORT           the web app's port (3000); WEB_HOSTNAME its address (0.0.0.0)
+//   and the web app's own settings (PUBLIC_BASE_URL, ORY_SDK_URL, ...), passed through.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const identityMain = path.join(root, "apps/identity/dist/main.js");
+const webServer = path.join(root, "apps/web/.next/standalone/apps/web/server.js");
+
+function fail(message) {
+  console.error(`start:production: ${message}`);
+  process.exit(1);
+}
+
+if (!existsSync(identityMain) || !existsSync(webServer)) {
+  fail("no build found: run `npm run build` first");
+}
+const identityConfig = process.env.IDENTITY_CONFIG;
+if (!identityConfig) fail("IDENTITY_CONFIG must name the identity service's config file");
+
+const env = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
+const children = new Map();
+let stopping = false;
+
+function start(name, args, options) {
+  const child = spawn(process.execPath, args, { stdio: "inherit", env, ...options });
+  children.set(name, child);
+  child.on("exit", (code, signal) => {
+    children.delete(name);
+    if (!stopping) {
+      console.error(`start:production: ${name} exited (${signal ?? code}); stopping the rest`);
+      stop(code === 0 ? 1 : (code ?? 1));
+    } else if (children.size === 0) {
+      process.exit(process.exitCode ?? 0);
+    }
+  });
+}
+
+function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  process.exitCode = code;
+  if (children.size === 0) process.exit(code);
+  for (const child of children.values()) child.kill("SIGTERM");
+}
+
+process.on("SIGTERM", () => stop(0));
+process.on("SIGINT", () => stop(0));
+
+start("identity", [identityMain, "--config", path.resolve(identityConfig)]);
+start("web", [webServer], {
+  cwd: path.dirname(webServer),
+  env: {
+    ...env,
+    PORT: env.WEB_PORT ?? "3000",
+    // Next's standalone server binds HOSTNAME; an address such as 127.0.0.1 would make it treat
+    // its own proxy's rewrites as external, so it is a wildcard or `localhost`.
+    HOSTNAME: env.WEB_HOSTNAME ?? "0.0.0.0",
+  },
+});
