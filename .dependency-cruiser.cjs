@@ -58,9 +58,9 @@ module.exports = {
       severity: "error",
       comment:
         "flow/, identity/ and ui/ hold records and node builders every layer uses; they import " +
-        "no request-handling code.",
+        "no request-handling code, sessions or storage.",
       from: { path: `${identity}(flow|identity|ui)/`, pathNot: notTests },
-      to: { path: `${identity}(flows|strategies|hooks|session)/` },
+      to: { path: `${identity}(http|flows|strategies|hooks|session|persistence)/` },
     },
     {
       name: "strategies-only-from-composition-root",
