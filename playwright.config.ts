@@ -20,6 +20,8 @@ const chromiumArgs = [
 export default defineConfig({
   testDir: "./e2e",
   testMatch: "**/*.spec.ts",
+  // The deployment suite has a configuration and a deployment of its own.
+  testIgnore: ["deployment/**"],
   globalSetup: "./e2e/support/services/global-setup.ts",
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),

@@ -1,10 +1,11 @@
-// `npm run start:production`: the built product (`npm run build`) on one host, as production runs
-// it: compiled JavaScript with NODE_ENV=production, no TypeScript loader, no dev tooling, no
-// mail inbox or local sign-in provider. It starts the identity service and the web app; when
-// either exits, it stops the other and exits with its code, so a process manager (systemd,
-// Kubernetes) restarts the pair. SIGTERM and SIGINT are passed on, so both shut down gracefully.
-// Scaling out means running this on more hosts (or with other ports) behind a load balancer on
-// one PostgreSQL: README.md, "Run in production".
+// `npm run start:production [-- identity|web]`: the built product (`npm run build`) as production
+// runs it: compiled JavaScript with NODE_ENV=production, no TypeScript loader, no dev tooling, no
+// mail inbox or local sign-in provider. Without an argument it starts the identity service and
+// the web app on this host; with one, only that service (to scale them apart). When a service
+// exits, the others are stopped and the script exits with its code, so a process manager
+// (systemd, Kubernetes) restarts them. SIGTERM and SIGINT are passed on for a graceful shutdown.
+// Scaling out means more of these behind a load balancer on one PostgreSQL: README.md, "Run in
+// production".
 //
 // Settings (environment):
 //   IDENTITY_CONFIG    the identity service's config file (required); DATABASE_URL and every
@@ -24,11 +25,19 @@ function fail(message) {
   process.exit(1);
 }
 
+const SERVICES = ["identity", "web"];
+const only = process.argv[2];
+if (only !== undefined && !SERVICES.includes(only)) {
+  fail(`unknown service "${only}": use one of ${SERVICES.join(", ")}, or none for all`);
+}
+const wanted = only ? [only] : SERVICES;
 if (!existsSync(identityMain) || !existsSync(webServer)) {
   fail("no build found: run `npm run build` first");
 }
 const identityConfig = process.env.IDENTITY_CONFIG;
-if (!identityConfig) fail("IDENTITY_CONFIG must name the identity service's config file");
+if (wanted.includes("identity") && !identityConfig) {
+  fail("IDENTITY_CONFIG must name the identity service's config file");
+}
 
 const env = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
 const children = new Map();
@@ -59,14 +68,18 @@ function stop(code) {
 process.on("SIGTERM", () => stop(0));
 process.on("SIGINT", () => stop(0));
 
-start("identity", [identityMain, "--config", path.resolve(identityConfig)]);
-start("web", [webServer], {
-  cwd: path.dirname(webServer),
-  env: {
-    ...env,
-    PORT: env.WEB_PORT ?? "3000",
-    // Next's standalone server binds HOSTNAME; an address such as 127.0.0.1 would make it treat
-    // its own proxy's rewrites as external, so it is a wildcard or `localhost`.
-    HOSTNAME: env.WEB_HOSTNAME ?? "0.0.0.0",
-  },
-});
+if (wanted.includes("identity")) {
+  start("identity", [identityMain, "--config", path.resolve(identityConfig)]);
+}
+if (wanted.includes("web")) {
+  start("web", [webServer], {
+    cwd: path.dirname(webServer),
+    env: {
+      ...env,
+      PORT: env.WEB_PORT ?? "3000",
+      // Next's standalone server binds HOSTNAME; an address such as 127.0.0.1 would make it
+      // treat its own proxy's rewrites as external, so it is a wildcard or `localhost`.
+      HOSTNAME: env.WEB_HOSTNAME ?? "0.0.0.0",
+    },
+  });
+}

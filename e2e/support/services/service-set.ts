@@ -27,7 +27,8 @@ export interface Services {
   readonly sets: readonly ServiceSet[];
 }
 
-export const SERVICES_FILE = path.join(E2E_DATA, "services.json");
+/** E2E_SERVICES_FILE: another suite's services (the deployment suite's nginx, e2e/deployment/). */
+export const SERVICES_FILE = process.env.E2E_SERVICES_FILE ?? path.join(E2E_DATA, "services.json");
 
 let cached: Services | undefined;
 
