@@ -1,5 +1,6 @@
 import type { OidcProviderConfig } from "../../config/config.ts";
 import type { Flow, FlowType } from "../../flow/flow.ts";
+import { acceptSignedInBrowser, loginChallengeOf } from "../../hooks/oauth2-login.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
@@ -8,7 +9,6 @@ import { errors, kratosError } from "../../http/errors.ts";
 import { redirect, respondWithFlow } from "../../http/respond.ts";
 import { type Identity, normaliseIdentifier } from "../../identity/identity.ts";
 import { hasPassword, oidcLinks } from "../../identity/oidc-credentials.ts";
-import { acceptSignedInBrowser, loginChallengeOf } from "../../hooks/oauth2-login.ts";
 import { type ActiveSession, findActiveSession } from "../../session/session-manager.ts";
 import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { linkedProviders } from "../../ui/oidc-nodes.ts";

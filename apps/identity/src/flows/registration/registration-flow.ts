@@ -1,11 +1,11 @@
 import type { Flow, FlowType } from "../../flow/flow.ts";
+import { acceptSignedInBrowser, loginChallengeOf } from "../../hooks/oauth2-login.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
 import { kratosError } from "../../http/errors.ts";
 import { redirect, respondWithFlow } from "../../http/respond.ts";
-import { acceptSignedInBrowser, loginChallengeOf } from "../../hooks/oauth2-login.ts";
 import { findActiveSession } from "../../session/session-manager.ts";
 import { addFieldMessage, addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";

@@ -1,7 +1,7 @@
 import type { Flow, FlowType } from "../../flow/flow.ts";
 import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
-import { acceptOAuth2Login } from "../../hooks/oauth2-login.ts";
 import { localeOf } from "../../hooks/locale.ts";
+import { acceptOAuth2Login } from "../../hooks/oauth2-login.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
