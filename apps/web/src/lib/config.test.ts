@@ -12,6 +12,17 @@ describe("readConfig", () => {
       home: "http://localhost:3000",
       allowedReturnUrls: ["http://localhost:3000"],
     });
+    expect(config.oryOAuth2AdminUrl).toBe("http://127.0.0.1:4445");
+    expect(config.oryOAuth2AdminToken).toBeUndefined();
+  });
+
+  it("reads the OAuth2 provider's admin API", () => {
+    const config = readConfig({
+      ORY_OAUTH2_ADMIN_URL: "https://oauth2-admin.moos.internal/",
+      ORY_OAUTH2_ADMIN_TOKEN: " secret-token ",
+    });
+    expect(config.oryOAuth2AdminUrl).toBe("https://oauth2-admin.moos.internal");
+    expect(config.oryOAuth2AdminToken).toBe("secret-token");
   });
 
   it("turns error reporting on with a DSN, except locally", () => {
@@ -42,6 +53,7 @@ describe("readConfig", () => {
 
   it.each([
     [{ ORY_SDK_URL: "not a url" }],
+    [{ ORY_OAUTH2_ADMIN_URL: "4445" }],
     [{ PUBLIC_BASE_URL: "ftp://x" }],
     [{ APP_ENV: "prod" }],
     [{ CLIENTS: "{" }],

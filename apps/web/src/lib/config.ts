@@ -24,6 +24,12 @@ export interface Config {
   /** Admin API (later issues: account deletion, migration). */
   readonly oryAdminUrl: string | undefined;
   readonly oryAdminToken: string | undefined;
+  /**
+   * The OAuth2 provider's admin API (Hydra's: apps/oauth2, Ory Hydra or Ory Network), for the
+   * consent and logout screens; the token is sent as a bearer token when set.
+   */
+  readonly oryOAuth2AdminUrl: string;
+  readonly oryOAuth2AdminToken: string | undefined;
 }
 
 export const DEFAULT_CLIENT = "self";
@@ -106,6 +112,8 @@ export function readConfig(env: Env): Config {
     clients: readClients(env.CLIENTS, publicBaseUrl),
     oryAdminUrl: readUrl(env, "ORY_ADMIN_URL", undefined),
     oryAdminToken: env.ORY_ADMIN_TOKEN?.trim() || undefined,
+    oryOAuth2AdminUrl: readUrl(env, "ORY_OAUTH2_ADMIN_URL", "http://127.0.0.1:4445") as string,
+    oryOAuth2AdminToken: env.ORY_OAUTH2_ADMIN_TOKEN?.trim() || undefined,
   });
 }
 
