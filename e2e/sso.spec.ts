@@ -229,6 +229,8 @@ test.describe("sign-in at the shop through Moos (en)", () => {
           code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
           code_challenge_method: "S256",
           state,
+          // Moos speaks the partner's language.
+          ui_locales: "en",
         });
         await page.goto(url.href);
         return { verifier, state };

@@ -27,11 +27,11 @@ export interface ShopOptions extends RelyingPartyOptions {
 
 interface ShopSession {
   customer: SignedIn;
-  language: Language;
 }
 
 const sessionCookie = "shop_example_session";
 const loginCookie = "shop_example_login";
+const languageCookie = "shop_example_lang";
 
 export interface Shop {
   url: string;
@@ -50,8 +50,12 @@ export async function startShop(options: ShopOptions): Promise<Shop> {
     (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>
   > = {
     "GET /": async (req, res, url) => {
-      const session = sessions.get(cookiesOf(req)[sessionCookie] ?? "");
-      const language = languageOf(url) ?? session?.language ?? "de";
+      const cookies = cookiesOf(req);
+      const session = sessions.get(cookies[sessionCookie] ?? "");
+      const chosen = languageOf(url.searchParams.get("lang"));
+      const language = chosen ?? languageOf(cookies[languageCookie]) ?? "de";
+      // The choice is remembered: Moos's logout comes back to `/` without it.
+      if (chosen) res.setHeader("set-cookie", cookie(languageCookie, chosen, { secure }));
       html(
         res,
         homePage({
@@ -63,7 +67,7 @@ export async function startShop(options: ShopOptions): Promise<Shop> {
       );
     },
     "GET /login": async (_req, res, url) => {
-      const language = languageOf(url) ?? "de";
+      const language = languageOf(url.searchParams.get("lang")) ?? "de";
       const { url: target, pending: login } = await rp.loginUrl({ language });
       const id = randomId();
       pending.set(id, { ...login, language });
@@ -79,7 +83,7 @@ export async function startShop(options: ShopOptions): Promise<Shop> {
       try {
         const customer = await rp.finish(url, login);
         const sessionId = randomId();
-        sessions.set(sessionId, { customer, language: login.language });
+        sessions.set(sessionId, { customer });
         redirect(res, `/?lang=${login.language}`, [
           cleared,
           cookie(sessionCookie, sessionId, { secure }),
@@ -137,9 +141,8 @@ export async function startShop(options: ShopOptions): Promise<Shop> {
   };
 }
 
-function languageOf(url: URL): Language | undefined {
-  const lang = url.searchParams.get("lang");
-  return lang === "de" || lang === "en" ? lang : undefined;
+function languageOf(value: string | null | undefined): Language | undefined {
+  return value === "de" || value === "en" ? value : undefined;
 }
 
 function randomId(): string {

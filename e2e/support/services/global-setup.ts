@@ -45,7 +45,7 @@ function build(): void {
 /** Fills `${NAME}` in the identity service's test configuration. */
 function identityConfig(values: Readonly<Record<string, string>>): string {
   const template = readFileSync(path.join(REPO_ROOT, "e2e/identity.e2e.yaml"), "utf8");
-  return template.replace(/\$\{([A-Z_]+)\}/g, (_, name: string) => {
+  return template.replace(/\$\{([A-Z0-9_]+)\}/g, (_, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`identity.e2e.yaml: no value for \${${name}}`);
     return value;
