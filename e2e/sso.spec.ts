@@ -10,6 +10,7 @@
 import { Configuration, OAuth2Api } from "@ory/client-fetch";
 import * as oidc from "openid-client";
 import { ConsentScreen } from "./screens/consent-screen.ts";
+import { OAuth2LogoutScreen } from "./screens/oauth2-logout-screen.ts";
 import { newProviderPerson } from "./screens/provider-screen.ts";
 import { ShopScreen } from "./screens/shop-screen.ts";
 import { newAccountData } from "./support/identity-admin.ts";
@@ -190,14 +191,15 @@ test.describe("sign-in at the shop through Moos (en)", () => {
     await shop.expectSignedIn(`${account.firstName} ${account.lastName}`);
   });
 
-  test("a partner that is not Moos's own asks for consent; what is withheld stays out", async ({
+  test("a partner that is not Moos's own asks for consent and before logging out of Moos", async ({
     page,
     screens,
     account,
     javaScriptEnabled,
   }) => {
-    const { login } = screens;
+    const { login, splash } = screens;
     const consent = new ConsentScreen({ page, lang: english, javaScriptEnabled });
+    const logout = new OAuth2LogoutScreen({ page, lang: english, javaScriptEnabled });
     const partner = await startLoopbackClient();
     const services = oauth2Services();
     const admin = new OAuth2Api(
@@ -210,6 +212,7 @@ test.describe("sign-in at the shop through Moos (en)", () => {
         oAuth2Client: {
           client_name: "Partner Garden",
           redirect_uris: [partner.redirectUri],
+          post_logout_redirect_uris: [`${partner.redirectUri}?logged-out`],
           scope: "openid email profile",
         },
       });
@@ -256,6 +259,19 @@ test.describe("sign-in at the shop through Moos (en)", () => {
       await consent.deny();
       await expect(page).toHaveURL(new RegExp(`^${partner.redirectUri}\\?`));
       expect(new URL(page.url()).searchParams.get("error")).toBe("access_denied");
+
+      // The partner logs the customer out with the ID token: Moos asks, then ends its session.
+      const endSession = oidc.buildEndSessionUrl(client, {
+        id_token_hint: tokens.id_token ?? "",
+        post_logout_redirect_uri: `${partner.redirectUri}?logged-out`,
+      });
+      await page.goto(endSession.href);
+      await logout.expectShown("Partner Garden");
+      await logout.expectAccessible("logout for a partner");
+      await logout.logOut();
+      await expect(page).toHaveURL(new RegExp(`^${partner.redirectUri}\\?logged-out`));
+      await splash.open();
+      await splash.expectSignedOut();
     } finally {
       await partner.close();
     }

@@ -1,7 +1,7 @@
 "use server";
 
-import { unstable_rethrow } from "next/navigation";
-import { createIdentityClient } from "../../lib/identity.server";
+import { redirect, unstable_rethrow } from "next/navigation";
+import { createIdentityClient, relayCookies } from "../../lib/identity.server";
 import { type Locale, localizedHref, toLocale } from "../../lib/locale";
 import { reportError } from "../../lib/report-error";
 import { formValues } from "../form/field-rules";
@@ -23,6 +23,9 @@ async function go(
 /**
  * "Log out" ends the Moos session and accepts: the provider ends its own session, tells the
  * clients and returns to the client. "Stay logged in" rejects and goes to Moos's start page.
+ * The way to the provider is a plain redirect (Next loads another origin as a document): the
+ * ended session's cookies make Next render this page again, which no longer has a form that
+ * could follow a `navigateTo`.
  */
 export async function answerLogout(_state: FormState, formData: FormData): Promise<FormState> {
   const values = formValues(formData);
@@ -49,5 +52,7 @@ export async function answerLogout(_state: FormState, formData: FormData): Promi
       client.setCookies,
     );
   }
-  return go(target, locale, client.setCookies);
+  if (values.intent === "stay") return go(target, locale);
+  await relayCookies(client.setCookies);
+  redirect(target);
 }
