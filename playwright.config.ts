@@ -95,6 +95,9 @@ export default defineConfig({
         APP_ENV: "local",
         ORY_ADMIN_URL: "http://127.0.0.1:4634",
         ORY_ADMIN_TOKEN: "e2e-admin-token-not-secret",
+        // The browser is a client here, not a proxy: whatever X-Forwarded-For it sends is
+        // ignored and its own address is the one the identity service records.
+        TRUSTED_PROXIES: "",
       },
     },
   ],

@@ -58,10 +58,13 @@ if (existsSync("apps/web/package.json")) {
   }
   // The admin API of the local profile (apps/identity/config/local.yaml): newsletter consent,
   // account deletion and the User migration check need it.
-  run("web", "npx", ["next", "start", "-p", "3000", "-H", "localhost"], {
+  // server.mjs: Next's handler behind a server that records each client's address.
+  run("web", "node", ["server.mjs"], {
     cwd: "apps/web",
     env: {
       ...env,
+      PORT: "3000",
+      HOST: "localhost",
       ORY_ADMIN_URL: env.ORY_ADMIN_URL ?? "http://127.0.0.1:4434",
       ORY_ADMIN_TOKEN: env.ORY_ADMIN_TOKEN ?? "local-admin-token-not-secret",
     },

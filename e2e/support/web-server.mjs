@@ -1,4 +1,4 @@
-// Builds and starts the web app for the browser tests from a private copy (e2e/.data/web), so a
+// Builds and starts (server.mjs) the web app for the browser tests from a private copy (e2e/.data/web), so a
 // test run never swaps the build under an `npm start` or `next start` running from apps/web,
 // and a build made there never changes the app under a test run. The copy is refreshed from
 // apps/web on every run (its .next/cache is kept, so rebuilds are faster); `.data` folders are
@@ -44,15 +44,16 @@ function refreshCopy() {
   writeFileSync(tsconfigPath, tsconfig);
 }
 
-function run(args) {
-  return spawn("npx", ["next", ...args], { cwd: target, stdio: "inherit", env: process.env });
+function run(command, args, env = process.env) {
+  return spawn(command, args, { cwd: target, stdio: "inherit", env });
 }
 
 refreshCopy();
-const build = run(["build"]);
+const build = run("npx", ["next", "build"]);
 build.on("exit", (code) => {
   if (code !== 0) process.exit(code ?? 1);
-  const server = run(["start", "-p", port, "-H", "localhost"]);
+  // The app's production server (apps/web/server.mjs), which knows each client's address.
+  const server = run("node", ["server.mjs"], { ...process.env, PORT: port, HOST: "localhost" });
   const stop = () => server.kill("SIGTERM");
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);

@@ -45,6 +45,14 @@ describe("normalizeCookieHeader", () => {
     ).toBe("csrf_token_ab=abc+/def==; ory_kratos_session=MTY=; other=a%3Db");
   });
 
+  it("knows them under the __Host- and __Secure- prefixes too (the identity service over https)", () => {
+    expect(
+      normalizeCookieHeader(
+        "__Host-csrf_token_ab=a%2B%3D; __Secure-ory_kratos_session=MTY%3D; __Host-other=a%3Db",
+      ),
+    ).toBe("__Host-csrf_token_ab=a+=; __Secure-ory_kratos_session=MTY=; __Host-other=a%3Db");
+  });
+
   it("leaves raw values alone", () => {
     expect(normalizeCookieHeader("csrf_token_ab=abc+/def==;ory_kratos_session=x")).toBe(
       "csrf_token_ab=abc+/def==; ory_kratos_session=x",

@@ -22,9 +22,13 @@ export interface RelayedCookie {
   readonly sameSite?: "lax" | "strict" | "none";
 }
 
-/** Names of the cookies the identity service (Kratos, Ory Network) owns. */
+/**
+ * Names of the cookies the identity service (Kratos, Ory Network) owns, also with the
+ * `__Host-` / `__Secure-` prefix it gives them behind https.
+ */
 export function isIdentityCookie(name: string): boolean {
-  return name.startsWith("csrf_token") || name.startsWith("ory_");
+  const bare = name.replace(/^__(Host|Secure)-/, "");
+  return bare.startsWith("csrf_token") || bare.startsWith("ory_");
 }
 
 function decodeValue(value: string): string {
