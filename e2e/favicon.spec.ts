@@ -1,6 +1,6 @@
-// The site's icon (issue 10): /favicon.ico answered 404, a console error on every page. Both
-// icons the pages name exist, and the login screen loads without any console error (the
-// browser-errors guard in support/test.ts checks every test for that).
+// The site's icon (issue 10): /favicon.ico answered 404, a console error on every page in a
+// desktop browser. Both icons the pages name exist, and the login screen loads without any
+// console error (the browser-errors guard in support/test.ts checks every test for that).
 
 import { expect, test } from "./support/test.ts";
 
@@ -13,10 +13,9 @@ test.describe("favicon", () => {
     expect([...(await response.body()).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
   });
 
+  // Headless Chromium does not fetch icons by itself (a desktop browser or Lighthouse does, and
+  // logged the 404): the test fetches what the page names.
   test("the login screen names its icons, and each one loads", async ({ page, request }) => {
-    const iconLoaded = page.waitForResponse((response) =>
-      new URL(response.url()).pathname.startsWith("/favicon.ico"),
-    );
     await page.goto("/login");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const links = page.locator('head link[rel="icon"]');
@@ -27,7 +26,5 @@ test.describe("favicon", () => {
     expect(hrefs.some((href) => href.startsWith("/favicon.ico"))).toBe(true);
     expect(hrefs.some((href) => href.startsWith("/icon.svg"))).toBe(true);
     for (const href of hrefs) expect((await request.get(href)).status(), href).toBe(200);
-    // The browser asks for the icon itself; before the fix this was the page's console error.
-    expect((await iconLoaded).status()).toBe(200);
   });
 });

@@ -4,9 +4,13 @@
 // that failed or that the server answered with a 5xx.
 //
 // A test that provokes one on purpose says so with `browserErrors.allow(pattern, reason)`; there
-// is no global list of things to ignore. The only request failure not counted is
-// net::ERR_ABORTED: the browser itself cancelled the request (the page navigated away, a form
-// was submitted), which says nothing about our server.
+// is no global list of things to ignore. Two request failures are the browser's own doing and
+// say nothing about our pages, so they are not counted:
+// - net::ERR_ABORTED: the browser cancelled the request (the page navigated away, a form was
+//   submitted);
+// - with JavaScript disabled, Chromium refuses to fetch the scripts a page preloads and reports
+//   that as `csp`, also on a page without any policy. Real policy violations show in the
+//   `javascript` project, where scripts load and run.
 
 import type { BrowserContext, ConsoleMessage, Request, Response } from "@playwright/test";
 
@@ -17,11 +21,13 @@ interface Allowance {
 
 export class BrowserErrors {
   private readonly origin: string;
+  private readonly javaScriptEnabled: boolean;
   private readonly problems: string[] = [];
   private readonly allowances: Allowance[] = [];
 
-  constructor(origin: string) {
-    this.origin = origin;
+  constructor(options: { origin: string; javaScriptEnabled: boolean }) {
+    this.origin = options.origin;
+    this.javaScriptEnabled = options.javaScriptEnabled;
   }
 
   /** Accepts reports matching `pattern` in this test; `reason` says why they are expected. */
@@ -62,6 +68,8 @@ export class BrowserErrors {
     if (!this.isOwn(request.url())) return;
     const failure = request.failure()?.errorText ?? "failed";
     if (failure === "net::ERR_ABORTED") return;
+    const scriptRefused = request.resourceType() === "script" && failure === "csp";
+    if (scriptRefused && !this.javaScriptEnabled) return;
     this.report(`request failed: ${request.method()} ${request.url()}: ${failure}`);
   }
 

@@ -111,8 +111,8 @@ export const test = base.extend<Fixtures>({
     await use(await createAccount({ locale: lang.code }));
   },
   browserErrors: [
-    async ({ context }, use) => {
-      const errors = new BrowserErrors(new URL(BASE_URL).origin);
+    async ({ context, javaScriptEnabled }, use) => {
+      const errors = new BrowserErrors({ origin: new URL(BASE_URL).origin, javaScriptEnabled });
       errors.watch(context);
       currentBrowserErrors = errors;
       await use(errors);

@@ -10,6 +10,9 @@
 // - script-src: the nonce and 'strict-dynamic' (scripts those load, such as Next's chunks and
 //   the identity service's /.well-known/ory/webauthn.js, which the passkey code inserts, may
 //   run); no 'unsafe-inline', no 'unsafe-eval'.
+// - style-src: our stylesheets and nonced <style> elements; style *attributes* are allowed
+//   (style-src-attr 'unsafe-inline'): Radix's toast region renders `style="pointer-events:none"`
+//   on the server, and an attribute can restyle but never run script.
 // - No form-action: social sign-in posts to our server action, which answers 303 to the
 //   provider on another origin; Chromium checks form-action on that redirect too, and the
 //   providers' origins are the identity service's configuration, not ours.
@@ -64,6 +67,7 @@ export function contentSecurityPolicy(options: PagePolicyOptions): string {
     "default-src 'self'",
     `script-src 'self' ${nonce} 'strict-dynamic'`,
     `style-src 'self' ${nonce}`,
+    "style-src-attr 'unsafe-inline'",
     // The authenticator app's QR code is a data: URL from the identity service.
     "img-src 'self' data:",
     "font-src 'self'",
