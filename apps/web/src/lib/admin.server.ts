@@ -16,6 +16,17 @@ export function hasAdminApi(): boolean {
   return config.oryAdminUrl !== undefined && config.oryAdminToken !== undefined;
 }
 
+/** The current request's id on every admin call, so both services' logs share it. */
+const withRequestId: Middleware = {
+  pre: async ({ url, init }) => {
+    const requestId = await currentRequestId();
+    if (!requestId) return { url, init };
+    const headers = new Headers(init.headers);
+    headers.set("x-request-id", requestId);
+    return { url, init: { ...init, headers } };
+  },
+};
+
 function adminConfiguration(): Configuration {
   if (!config.oryAdminUrl || !config.oryAdminToken) {
     throw new AdminNotConfiguredError("ORY_ADMIN_URL and ORY_ADMIN_TOKEN must be set");
@@ -28,17 +39,6 @@ function adminConfiguration(): Configuration {
     fetchApi: (input, init) => fetch(input, { ...init, cache: "no-store" }),
   });
 }
-
-/** The current request's id on every admin call, so both services' logs share it. */
-const withRequestId: Middleware = {
-  pre: async ({ url, init }) => {
-    const requestId = await currentRequestId();
-    if (!requestId) return { url, init };
-    const headers = new Headers(init.headers);
-    headers.set("x-request-id", requestId);
-    return { url, init: { ...init, headers } };
-  },
-};
 
 /** Kratos's IdentityApi on the admin URL with the admin token. */
 export function adminApi(): IdentityApi {
