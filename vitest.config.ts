@@ -7,6 +7,8 @@ export default defineConfig({
       "apps/identity/src/**/*.test.ts",
       "apps/identity/test/**/*.test.ts",
       "apps/local-provider/src/**/*.test.ts",
+      "apps/oauth2/src/**/*.test.ts",
+      "apps/oauth2/test/**/*.test.ts",
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,

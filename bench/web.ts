@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { chromium } from "@playwright/test";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -25,7 +25,7 @@ function start(
 ): ChildProcess {
   return spawn(command, args, {
     stdio: "ignore",
-    // Its own process group, so the whole tree (npx, next build, next start) can be ended.
+    // Its own process group, so it can be ended with everything it started.
     detached: true,
     env: { ...process.env, ...options.env },
     ...(options.cwd ? { cwd: options.cwd } : {}),
@@ -90,16 +90,19 @@ export async function measureWeb(): Promise<string[]> {
     PUBLIC_BASE_URL: base,
     APP_ENV: "production",
   };
-  const identity = start("npx", [
-    "tsx",
-    "apps/identity/src/main.ts",
+  // The production build (made only when a source changed), as the browser tests use it.
+  const build = spawnSync(process.execPath, ["scripts/build.mjs", "--if-changed"], {
+    stdio: "inherit",
+  });
+  if (build.status !== 0) throw new Error("the build failed");
+  const identity = start("node", [
+    "apps/identity/dist/main.js",
     "--config",
     "bench/identity.bench.yaml",
   ]);
-  // The e2e web server script builds and serves a private copy, so the benchmark never swaps the
-  // build under a test run or an `npm start`.
-  const web = start("node", ["e2e/support/web-server.mjs"], {
-    env: { ...env, WEB_COPY_DIR: "bench/.data/web", E2E_WEB_PORT: "3300" },
+  const web = start("node", ["server.mjs"], {
+    cwd: "apps/web/.next/standalone/apps/web",
+    env: { ...env, PORT: "3300", HOST: "localhost" },
   });
   try {
     await waitFor("http://127.0.0.1:4733/health/ready");
@@ -116,7 +119,6 @@ export async function measureWeb(): Promise<string[]> {
     }
     return rows;
   } finally {
-    // npx starts the servers as children: end the whole process groups.
     for (const child of [identity, web]) {
       try {
         if (child.pid) process.kill(-child.pid, "SIGTERM");

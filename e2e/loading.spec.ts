@@ -2,7 +2,7 @@
 // after 20 s (on a clock the test controls) the try-again text with a reload link. Only the
 // "javascript" project runs it: without JavaScript the browser shows its own progress instead.
 
-import { BASE_URL, languages, localizedPath } from "./support/languages.ts";
+import { baseUrl, languages, localizedPath } from "./support/languages.ts";
 import { test } from "./support/test.ts";
 
 for (const lang of languages) {
@@ -31,7 +31,7 @@ for (const lang of languages) {
       await page.clock.runFor(19_000);
       await loading.expectSpinner();
       await page.clock.runFor(1_000);
-      await loading.expectTimedOut(BASE_URL);
+      await loading.expectTimedOut(baseUrl());
       // axe-core waits on timers of its own.
       await page.clock.resume();
       await loading.expectAccessible("loading (timed out)");

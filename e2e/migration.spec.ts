@@ -9,9 +9,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { expect, type Page } from "@playwright/test";
 import type { NewsletterScreen } from "./screens/newsletter-screen.ts";
-import { createMigratedAccount, IDENTITY_ADMIN } from "./support/identity-admin.ts";
+import { createMigratedAccount } from "./support/identity-admin.ts";
 import { languages, localizedPath } from "./support/languages.ts";
 import { Mailbox } from "./support/mailbox.ts";
+import { serviceSet } from "./support/services/service-set.ts";
 import { test } from "./support/test.ts";
 
 const run = promisify(execFile);
@@ -33,9 +34,9 @@ async function importFile(file: string): Promise<{ stdout: string; stderr: strin
       "--",
       file,
       "--admin-url",
-      IDENTITY_ADMIN.url,
+      serviceSet().identityAdminUrl,
       "--token",
-      IDENTITY_ADMIN.token,
+      serviceSet().adminToken,
     ],
     { cwd: root },
   );

@@ -2,7 +2,7 @@
 // provider; without JavaScript the browser follows the server's 303 and shows its own progress
 // (social.spec.ts covers those journeys), so the no-javascript project leaves this file out.
 
-import { LOCAL_PROVIDER } from "./screens/provider-screen.ts";
+import { localProviderUrl } from "./screens/provider-screen.ts";
 import { languages } from "./support/languages.ts";
 import { test } from "./support/test.ts";
 
@@ -18,7 +18,7 @@ for (const lang of languages) {
       // The provider's first answer is "204 No Content": the browser stays on the page, as it
       // does when leaving takes long or fails, and the screen must offer the way on by hand.
       await page.route(
-        (url) => url.origin === LOCAL_PROVIDER && url.pathname === "/google/auth",
+        (url) => url.origin === localProviderUrl() && url.pathname === "/google/auth",
         (route) => route.fulfill({ status: 204 }),
         { times: 1 },
       );
@@ -27,7 +27,7 @@ for (const lang of languages) {
       await login.continueWith("Google");
       await login.expectSocialRedirect(
         "Google",
-        new RegExp(`^${LOCAL_PROVIDER}/google/auth\\?.*state=`),
+        new RegExp(`^${localProviderUrl()}/google/auth\\?.*state=`),
       );
       await login.expectAccessible("social login redirect");
 

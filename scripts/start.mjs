@@ -2,7 +2,6 @@
 // (Google, Apple and Facebook stand-ins), identity service, web app.
 // Prints the URLs; Ctrl-C stops everything.
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 const children = [];
@@ -43,33 +42,33 @@ function stop(code = 0) {
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
-run("mail", "npx", ["maildev", "--ip", "127.0.0.1", "--smtp", "1025", "--web", "1080", "--silent"]);
-run("provider", "npx", ["tsx", "apps/local-provider/src/main.ts", "--port", "4446"]);
-run("identity", "npx", [
-  "tsx",
-  "apps/identity/src/main.ts",
+// The same build production runs (compiled JavaScript, the web app's standalone server), made
+// only when a source changed since the last one.
+await runToEnd("build", process.execPath, ["scripts/build.mjs", "--if-changed"]);
+
+run("mail", process.execPath, [
+  "node_modules/maildev/dist/bin/maildev.js",
+  ...["--ip", "127.0.0.1", "--smtp", "1025", "--web", "1080", "--silent"],
+]);
+run("provider", process.execPath, ["apps/local-provider/dist/main.js", "--port", "4446"]);
+run("identity", process.execPath, [
+  "apps/identity/dist/main.js",
   "--config",
   "apps/identity/config/local.yaml",
 ]);
-if (existsSync("apps/web/package.json")) {
-  if (!existsSync("apps/web/.next/BUILD_ID")) {
-    console.log("[web] building the web app once (production build)…");
-    await runToEnd("web build", "npx", ["next", "build"], { cwd: "apps/web" });
-  }
-  // The admin API of the local profile (apps/identity/config/local.yaml): newsletter consent,
-  // account deletion and the User migration check need it.
-  // server.mjs: Next's handler behind a server that records each client's address.
-  run("web", "node", ["server.mjs"], {
-    cwd: "apps/web",
-    env: {
-      ...env,
-      PORT: "3000",
-      HOST: "localhost",
-      ORY_ADMIN_URL: env.ORY_ADMIN_URL ?? "http://127.0.0.1:4434",
-      ORY_ADMIN_TOKEN: env.ORY_ADMIN_TOKEN ?? "local-admin-token-not-secret",
-    },
-  });
-}
+// The admin API of the local profile (apps/identity/config/local.yaml): newsletter consent,
+// account deletion and the User migration check need it.
+// server.mjs: Next's handler behind a server that records each client's address (apps/web).
+run("web", process.execPath, ["server.mjs"], {
+  cwd: "apps/web/.next/standalone/apps/web",
+  env: {
+    ...env,
+    PORT: "3000",
+    HOST: "localhost",
+    ORY_ADMIN_URL: env.ORY_ADMIN_URL ?? "http://127.0.0.1:4434",
+    ORY_ADMIN_TOKEN: env.ORY_ADMIN_TOKEN ?? "local-admin-token-not-secret",
+  },
+});
 
 console.log(`
   Moos is starting:

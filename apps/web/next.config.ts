@@ -6,6 +6,11 @@ import { STATIC_SECURITY_HEADERS } from "./src/lib/security-headers";
 const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
 
 const nextConfig: NextConfig = {
+  // `npm run build` ships `.next/standalone` (the server and only the node_modules it needs).
+  output: "standalone",
+  // The translations are read from disk at run time (src/i18n/load-messages.ts), which the
+  // build's file tracing cannot see.
+  outputFileTracingIncludes: { "/**": ["./messages/**/*.json"] },
   poweredByHeader: false,
   reactStrictMode: true,
   transpilePackages: ["@moos/contract"],

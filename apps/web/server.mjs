@@ -42,7 +42,10 @@ if (!hasConfigFile && !process.env.__NEXT_PRIVATE_STANDALONE_CONFIG) {
 // (a bare `next start`) the header is never believed.
 globalThis[Symbol.for("moos.web.peer-header")] = PEER_HEADER;
 
-const app = next({ dev: false, dir, hostname, port });
+// Next builds its internal URLs (the proxy's request URL, what a rewrite is compared with) from
+// this name; with an address such as 127.0.0.1 it would take its own proxy's rewrites for
+// external ones. The listening address (HOST) is separate.
+const app = next({ dev: false, dir, hostname: "localhost", port });
 const handle = app.getRequestHandler();
 await app.prepare();
 

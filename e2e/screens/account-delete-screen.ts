@@ -2,7 +2,7 @@
 // success screen after it.
 
 import { expect } from "@playwright/test";
-import { BASE_URL, localizedPath } from "../support/languages.ts";
+import { baseUrl, localizedPath } from "../support/languages.ts";
 import { AppScreen } from "./app-screen.ts";
 
 export class AccountDeleteScreen extends AppScreen {
@@ -16,7 +16,7 @@ export class AccountDeleteScreen extends AppScreen {
    * it opens that address itself; apps/web/.../recent-sign-in.test.ts checks who is sent there.
    */
   async openReauthentication(): Promise<void> {
-    const back = `${BASE_URL}${localizedPath(this.lang, "/settings/delete")}`;
+    const back = `${baseUrl()}${localizedPath(this.lang, "/settings/delete")}`;
     await this.goto(`/login?${new URLSearchParams({ refresh: "true", return_to: back })}`);
   }
 

@@ -1,11 +1,15 @@
-// The local sign-in provider's page (apps/local-provider, http://127.0.0.1:4546), where the
+// The local sign-in provider's page (apps/local-provider, on 127.0.0.1), where the
 // journeys pick who signs in at Google, Apple or Facebook. It is not our app: German and
 // English side by side, plain forms.
 
 import { expect, type Page } from "@playwright/test";
 import { uniqueEmail } from "../support/identity-admin.ts";
+import { services } from "../support/services/service-set.ts";
 
-export const LOCAL_PROVIDER = "http://127.0.0.1:4546";
+/** The local sign-in provider all workers share. */
+export function localProviderUrl(): string {
+  return services().providerUrl;
+}
 
 /** A person at the provider: the same name and email always give the same account there. */
 export interface ProviderPerson {
@@ -32,7 +36,7 @@ export class ProviderScreen {
   /** The picker of `provider` (its display name) for the shop's client. */
   async expectShown(provider: "Apple" | "Facebook" | "Google"): Promise<void> {
     const path = provider.toLowerCase();
-    await expect(this.page).toHaveURL(new RegExp(`^${LOCAL_PROVIDER}/${path}/interaction/`));
+    await expect(this.page).toHaveURL(new RegExp(`^${localProviderUrl()}/${path}/interaction/`));
     await expect(this.page.getByRole("heading", { level: 1 })).toContainText(
       `Anmelden mit ${provider}`,
     );

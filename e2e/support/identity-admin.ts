@@ -1,8 +1,7 @@
 // Arranges accounts through the identity service's admin API (as Kratos's), so journeys that
 // are not about registering start from a ready account in milliseconds.
 
-const ADMIN_URL = "http://127.0.0.1:4634";
-const ADMIN_TOKEN = "e2e-admin-token-not-secret";
+import { serviceSet } from "./services/service-set.ts";
 
 export interface Account {
   readonly email: string;
@@ -53,9 +52,8 @@ export async function createAccount(
   const account = newAccountData();
   const verified = options.verified ?? true;
   const answered = (options.newsletter ?? "declined") === "declined";
-  const response = await fetch(`${ADMIN_URL}/admin/identities`, {
+  const response = await admin("/admin/identities", {
     method: "POST",
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" },
     body: JSON.stringify({
       schema_id: "default",
       traits: {
@@ -84,10 +82,11 @@ export async function createAccount(
 }
 
 async function admin(path: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(`${ADMIN_URL}${path}`, {
+  const { identityAdminUrl, adminToken } = serviceSet();
+  return fetch(`${identityAdminUrl}${path}`, {
     ...init,
     headers: {
-      authorization: `Bearer ${ADMIN_TOKEN}`,
+      authorization: `Bearer ${adminToken}`,
       "content-type": "application/json",
       ...init.headers,
     },
@@ -166,5 +165,3 @@ export async function createMigratedAccount(
   }
   return { ...account, password: "" };
 }
-
-export const IDENTITY_ADMIN = { url: ADMIN_URL, token: ADMIN_TOKEN } as const;

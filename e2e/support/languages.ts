@@ -37,8 +37,12 @@ import enSplash from "../../apps/web/messages/en/splash.json" with { type: "json
 import enTwoFactor from "../../apps/web/messages/en/twoFactor.json" with { type: "json" };
 import enValidation from "../../apps/web/messages/en/validation.json" with { type: "json" };
 import enVerification from "../../apps/web/messages/en/verification.json" with { type: "json" };
+import { serviceSet } from "./services/service-set.ts";
 
-export const BASE_URL = "http://localhost:3100";
+/** This worker's web app (see services/service-set.ts). */
+export function baseUrl(): string {
+  return serviceSet().webUrl;
+}
 
 const de = {
   accountDelete: deAccountDelete,
@@ -157,7 +161,7 @@ export function screenUrl(
     ),
   ].join("");
   const query = checks ? `\\?${checks}.*` : "(?:\\?.*)?";
-  return new RegExp(`^${escapeRegExp(BASE_URL + localizedPath(lang, path))}${query}$`);
+  return new RegExp(`^${escapeRegExp(baseUrl() + localizedPath(lang, path))}${query}$`);
 }
 
 /**

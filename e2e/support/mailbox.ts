@@ -2,7 +2,8 @@
 // MailDev 3 serves its REST API under /api; its `time` has whole seconds only, so new emails are
 // told apart by id: a Mailbox remembers the ones it has handed out.
 
-const inbox = "http://127.0.0.1:1180/api";
+import { services } from "./services/service-set.ts";
+
 const WAIT_MS = 15_000;
 
 interface MaildevEmail {
@@ -25,7 +26,7 @@ export interface CodeEmail {
 }
 
 async function emailsTo(address: string): Promise<MaildevEmail[]> {
-  const response = await fetch(`${inbox}/email`);
+  const response = await fetch(`${services().mailApiUrl}/email`);
   if (!response.ok) throw new Error(`MailDev answered ${response.status}`);
   const emails = (await response.json()) as MaildevEmail[];
   return emails.filter((email) => email.to.some((to) => to.address === address));

@@ -27,7 +27,7 @@ import { SplashScreen } from "../screens/splash-screen.ts";
 import { VerificationScreen } from "../screens/verification-screen.ts";
 import { BrowserErrors } from "./browser-errors.ts";
 import { type Account, createAccount } from "./identity-admin.ts";
-import { BASE_URL, german, type Language } from "./languages.ts";
+import { baseUrl, german, type Language } from "./languages.ts";
 
 export { expect } from "@playwright/test";
 
@@ -83,7 +83,7 @@ export async function secondBrowser(
   options: { javaScriptEnabled: boolean; userAgent?: string },
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
-    baseURL: BASE_URL,
+    baseURL: baseUrl(),
     javaScriptEnabled: options.javaScriptEnabled,
     userAgent: options.userAgent,
     locale: "de-DE",
@@ -103,6 +103,11 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  // This worker's web app (one service set per worker, see services/global-setup.ts).
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  baseURL: async ({}, use) => {
+    await use(baseUrl());
+  },
   lang: [german, { option: true }],
   screens: async ({ page, lang, javaScriptEnabled }, use) => {
     await use(screensFor(page, lang, javaScriptEnabled));
@@ -112,7 +117,7 @@ export const test = base.extend<Fixtures>({
   },
   browserErrors: [
     async ({ context, javaScriptEnabled }, use) => {
-      const errors = new BrowserErrors({ origin: new URL(BASE_URL).origin, javaScriptEnabled });
+      const errors = new BrowserErrors({ origin: new URL(baseUrl()).origin, javaScriptEnabled });
       errors.watch(context);
       currentBrowserErrors = errors;
       await use(errors);

@@ -1,6 +1,7 @@
 // The shop's side of the identity service's webhooks, for the browser tests (issue 5 contract
 // §6): POST /hooks records a delivery (headers and JSON body) and answers 204; GET /events lists
-// what arrived; DELETE /events forgets it. Started by playwright.config.ts on 127.0.0.1:4590.
+// what arrived; DELETE /events forgets it. Started by the browser tests' global setup on a free port
+// (WEBHOOK_RECEIVER_PORT).
 import { createServer } from "node:http";
 
 const port = Number(process.env.WEBHOOK_RECEIVER_PORT ?? "4590");

@@ -1,6 +1,7 @@
 // Reads what the test webhook receiver (webhook-receiver.mjs) got from the identity service.
 
-const RECEIVER = "http://127.0.0.1:4590";
+import { services } from "./services/service-set.ts";
+
 const WAIT_MS = 15_000;
 
 export interface WebhookDelivery {
@@ -15,7 +16,7 @@ export interface WebhookDelivery {
 }
 
 async function deliveries(): Promise<WebhookDelivery[]> {
-  const response = await fetch(`${RECEIVER}/events`);
+  const response = await fetch(`${services().webhookReceiverUrl}/events`);
   if (!response.ok) throw new Error(`webhook receiver answered ${response.status}`);
   return (await response.json()) as WebhookDelivery[];
 }

@@ -1,12 +1,16 @@
 import type { FastifyInstance } from "fastify";
+import type { Logger } from "pino";
 import type { Config } from "./config/config.ts";
 import { createDispatcher, type Dispatcher } from "./courier/index.ts";
+import { outboxDepth } from "./courier/outbox-depth.ts";
 import { createPasswordHasher } from "./hash/index.ts";
 import { buildAdminServer } from "./http/admin-server.ts";
 import type { Deps } from "./http/deps.ts";
+import { createLogger, type LoggerOptions } from "./http/logging.ts";
 import { buildPublicServer } from "./http/public-server.ts";
 import { loadIdentitySchema } from "./identity/identity-schema.ts";
-import { connectDatabase } from "./persistence/sql/connect.ts";
+import { createMetrics, type Metrics } from "./metrics/metrics.ts";
+import { openDatabase } from "./persistence/sql/connect.ts";
 import { createSqlPersistence } from "./persistence/sql/sql-persistence.ts";
 import { createOidcClients } from "./strategies/oidc/clients.ts";
 import { createWebhookDispatcher } from "./webhooks/dispatcher.ts";
@@ -15,6 +19,8 @@ import { createWebhookDispatcher } from "./webhooks/dispatcher.ts";
 
 export interface App {
   deps: Deps;
+  logger: Logger;
+  metrics: Metrics;
   publicServer: FastifyInstance;
   adminServer: FastifyInstance;
   dispatcher: Dispatcher;
@@ -22,14 +28,36 @@ export interface App {
   webhookDispatcher: Dispatcher;
   /** Listens on the configured (or, with port 0, random) ports; returns the base URLs. */
   listen(): Promise<{ publicUrl: string; adminUrl: string }>;
-  close(): Promise<void>;
+  /**
+   * Graceful shutdown, bounded by `timeoutMs` (default `serve.shutdown_timeout`): stops
+   * accepting, lets in-flight requests and sends finish, gives unfinished courier messages back
+   * to the queue, then closes the database.
+   */
+  close(options?: { timeoutMs?: number }): Promise<void>;
 }
 
-export async function createApp(
-  config: Readonly<Config>,
-  options: { fetch?: typeof fetch } = {},
-): Promise<App> {
-  const db = await connectDatabase(config.dsn);
+export interface AppOptions {
+  fetch?: typeof fetch;
+  /** Where the JSON log lines go (default stdout); tests capture them. */
+  log?: LoggerOptions;
+}
+
+export async function createApp(config: Readonly<Config>, options: AppOptions = {}): Promise<App> {
+  const logger = createLogger(config, options.log);
+  let observeQuery = (_ms: number, _failed: boolean): void => {};
+  const database = await openDatabase(config.dsn, {
+    migrations: config.auto_migrate ? "apply" : "check",
+    onQuery: (ms, failed) => observeQuery(ms, failed),
+    onPoolError: (err) => logger.warn({ err }, "database: an idle connection was lost"),
+  });
+  const { db } = database;
+  const metrics = createMetrics(
+    { driver: database.driver, pool: database.poolStats, outboxDepth: () => outboxDepth(db) },
+    { onCollectError: (err) => logger.warn({ err }, "metrics: could not read the outbox") },
+  );
+  observeQuery = (ms, failed) =>
+    metrics.dbQueryDuration.observe({ result: failed ? "error" : "ok" }, ms / 1000);
+
   const schemas = new Map(
     config.identity.schemas.map((s) => [s.id, loadIdentitySchema(s.id, s.url)]),
   );
@@ -57,12 +85,24 @@ export async function createApp(
     oidc: createOidcClients(config, { fetch: fetchFn, now }),
     now,
   };
-  const publicServer = await buildPublicServer(deps);
-  const adminServer = await buildAdminServer(deps);
-  const dispatcher = createDispatcher(db, config.courier);
-  const webhookDispatcher = createWebhookDispatcher(db, config, { fetch: fetchFn });
+  const ops = { logger, metrics };
+  const publicServer = await buildPublicServer(deps, ops);
+  const adminServer = await buildAdminServer(deps, ops);
+  const failures = (type: "email" | "webhook") => (outcome: string) =>
+    metrics.courierSendFailures.inc({ type, outcome });
+  const dispatcher = createDispatcher(db, config.courier, {
+    logger: logger.child({ component: "courier" }),
+    onSendFailure: failures("email"),
+  });
+  const webhookDispatcher = createWebhookDispatcher(db, config, {
+    fetch: fetchFn,
+    logger: logger.child({ component: "webhooks" }),
+    onSendFailure: failures("webhook"),
+  });
   return {
     deps,
+    logger,
+    metrics,
     publicServer,
     adminServer,
     dispatcher,
@@ -77,11 +117,34 @@ export async function createApp(
       }
       return { publicUrl, adminUrl };
     },
-    async close() {
-      await Promise.all([dispatcher.stop(), webhookDispatcher.stop()]);
-      await publicServer.close();
-      await adminServer.close();
+    async close({ timeoutMs = config.serve.shutdown_timeout } = {}) {
+      // The database stays open until requests and sends are done: both still need it.
+      await Promise.all([
+        closeServer(publicServer, timeoutMs),
+        closeServer(adminServer, timeoutMs),
+        dispatcher.stop({ graceMs: timeoutMs }),
+        webhookDispatcher.stop({ graceMs: timeoutMs }),
+      ]);
       await deps.persistence.close();
     },
   };
+}
+
+/** Stops listening and waits for in-flight requests; past the deadline, drops the connections. */
+async function closeServer(server: FastifyInstance, timeoutMs: number): Promise<void> {
+  const closing = server.close();
+  let timer: NodeJS.Timeout | undefined;
+  const overdue = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(true), timeoutMs);
+  });
+  const timedOut = await Promise.race([closing.then(() => false), overdue]);
+  clearTimeout(timer);
+  if (timedOut) {
+    server.log.warn(
+      { timeout_ms: timeoutMs },
+      "shutdown: requests still running; closing their connections",
+    );
+    server.server.closeAllConnections();
+    await closing;
+  }
 }

@@ -1,23 +1,65 @@
-import { createApp } from "./app.ts";
+import { basename } from "node:path";
+import { parseArgs } from "node:util";
+import { migrate } from "./commands/migrate.ts";
+import { serve } from "./commands/serve.ts";
 import { loadConfig } from "./config/load-config.ts";
 
-// Starts the identity service: `tsx src/main.ts [--config file]` (or IDENTITY_CONFIG=file).
+// The identity service's command line; runs under tsx (`tsx src/main.ts`) and, compiled, under
+// plain node (`node dist/main.js`):
+//   main.ts [serve] [--config FILE]   runs the service (the default command)
+//   main.ts migrate [--config FILE]   applies the database migrations and exits
+// The config file may also be named by IDENTITY_CONFIG; the environment overrides it.
 
-const configFlag = process.argv.indexOf("--config");
-const file = configFlag >= 0 ? process.argv[configFlag + 1] : undefined;
+const usage = `usage: ${basename(process.argv[1] ?? "main.js")} [serve | migrate] [--config FILE]
+  serve     run the identity service until SIGTERM or SIGINT (the default)
+  migrate   apply the pending database migrations and exit
+  --config  a YAML or JSON config file (default: IDENTITY_CONFIG, else built-in defaults)`;
 
-try {
-  const config = loadConfig(file ? { file } : {});
-  const app = await createApp(config);
-  const { publicUrl, adminUrl } = await app.listen();
-  console.log(`identity service: public ${publicUrl}, admin ${adminUrl}`);
-  const stop = async (): Promise<void> => {
-    await app.close();
-    process.exit(0);
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : "";
+  return `${error.message}${cause}`;
 }
+
+/** The exit code, or undefined while the service runs (it exits on a signal). */
+async function main(): Promise<number | undefined> {
+  let parsed: ReturnType<typeof parseOptions>;
+  try {
+    parsed = parseOptions();
+  } catch (error) {
+    console.error(`${describe(error)}\n${usage}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(usage);
+    return 0;
+  }
+  const [command = "serve", ...rest] = positionals;
+  if ((command !== "serve" && command !== "migrate") || rest.length > 0) {
+    console.error(usage);
+    return 2;
+  }
+  try {
+    const config = loadConfig(values.config ? { file: values.config } : {});
+    if (command === "migrate") {
+      await migrate(config);
+      return 0;
+    }
+    await serve(config);
+    return undefined;
+  } catch (error) {
+    console.error(describe(error));
+    return 1;
+  }
+}
+
+function parseOptions() {
+  return parseArgs({
+    allowPositionals: true,
+    options: { config: { type: "string" }, help: { type: "boolean", short: "h" } },
+  });
+}
+
+const code = await main();
+if (code !== undefined) process.exit(code);

@@ -62,12 +62,34 @@ export interface RelyingPartyConfig {
   origins?: string[];
 }
 
+export type LogLevel = "trace" | "debug" | "info" | "warn" | "error" | "fatal";
+
 export interface Config {
   dev: boolean;
   dsn: string;
+  /** How many instances share the database; more than one needs PostgreSQL. */
+  instances: number;
+  /** Whether `serve` applies pending migrations before listening. */
+  auto_migrate: boolean;
+  log: { level: LogLevel };
   serve: {
-    public: { base_url: string; host: string; port: number; request_log: boolean };
-    admin: { base_url: string; host: string; port: number; token: string };
+    public: {
+      base_url: string;
+      host: string;
+      port: number;
+      request_log: boolean;
+      /** IPs or CIDRs whose X-Forwarded-For / X-Forwarded-Proto are believed. */
+      trusted_proxies: string[];
+    };
+    admin: {
+      base_url: string;
+      host: string;
+      port: number;
+      token: string;
+      request_log: boolean;
+      trusted_proxies: string[];
+    };
+    shutdown_timeout: number;
   };
   secrets: { default: string[] };
   cookies: { domain: string; path: string; same_site: SameSite };

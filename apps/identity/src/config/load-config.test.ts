@@ -33,17 +33,35 @@ describe("loadConfig", () => {
     );
   });
 
-  it("refuses to start in production mode with default secrets", () => {
+  it("refuses to start outside dev mode with the default secret and admin token", () => {
     expect(() => loadConfig({ env: {} })).toThrow(ConfigError);
-    expect(() => loadConfig({ env: {} })).toThrow(/secrets\.default, serve\.admin\.token/);
+    expect(() => loadConfig({ env: {} })).toThrow(/secrets\.default\[0\]: is the shipped default/);
+    expect(() => loadConfig({ env: {} })).toThrow(/serve\.admin\.token: is the shipped default/);
+  });
+
+  it("trusts only loopback proxies by default and takes lists as JSON or comma-separated", () => {
+    const defaults = loadConfig({ env: {}, overrides: { dev: true } });
+    expect(defaults.serve.public.trusted_proxies).toEqual(["127.0.0.1", "::1"]);
+    expect(defaults.serve.admin.trusted_proxies).toEqual(["127.0.0.1", "::1"]);
     const config = loadConfig({
-      env: {},
-      overrides: {
-        secrets: { default: ["a-real-secret-of-some-length"] },
-        serve: { admin: { token: "a-real-admin-token-123" } },
+      env: {
+        DEV: "true",
+        SERVE_PUBLIC_TRUSTED_PROXIES: "10.0.0.5, 10.1.0.0/16,fd00::/8",
+        SERVE_ADMIN_TRUSTED_PROXIES: '["192.0.2.1"]',
+        SELFSERVICE_ALLOWED_RETURN_URLS: "https://shop.example/,https://app.example/",
       },
     });
-    expect(config.dev).toBe(false);
+    expect(config.serve.public.trusted_proxies).toEqual(["10.0.0.5", "10.1.0.0/16", "fd00::/8"]);
+    expect(config.serve.admin.trusted_proxies).toEqual(["192.0.2.1"]);
+    expect(config.selfservice.allowed_return_urls).toEqual([
+      "https://shop.example/",
+      "https://app.example/",
+    ]);
+    for (const bad of ["10.0.0.300", "10.0.0.0/33", "proxy.internal", "::1/129"]) {
+      expect(() => loadConfig({ env: { DEV: "true", SERVE_PUBLIC_TRUSTED_PROXIES: bad } })).toThrow(
+        /serve\.public\.trusted_proxies\.0: must match format "ip-or-cidr"/,
+      );
+    }
   });
 
   it("fills each social sign-in provider's defaults and names what is missing", () => {

@@ -5,10 +5,14 @@ import addFormats from "ajv-formats";
 import { parse as parseYaml } from "yaml";
 import type { Config } from "./config.ts";
 import { durationPattern, parseDuration } from "./duration.ts";
+import { isIpOrCidr } from "./ip-or-cidr.ts";
+import { productionFindings } from "./production-checks.ts";
 import { configSchema } from "./schema.ts";
 
 // The only reader of the environment. A key's environment name is its path in upper case
 // joined by "_" (SELFSERVICE_FLOWS_LOGIN_UI_URL), as Kratos names them; DATABASE_URL sets dsn.
+// Values are JSON where they parse as JSON; a list of strings may also be comma-separated
+// (SERVE_PUBLIC_TRUSTED_PROXIES=10.0.0.5,10.0.0.6).
 
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
@@ -17,6 +21,7 @@ export class ConfigError extends Error {
 interface SchemaNode {
   type?: string;
   pattern?: string;
+  items?: SchemaNode;
   properties?: Record<string, SchemaNode>;
   additionalProperties?: unknown;
 }
@@ -41,13 +46,14 @@ export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
 
   const ajv = new Ajv({ useDefaults: true, allErrors: true, strict: false });
   addFormats.default(ajv);
+  ajv.addFormat("ip-or-cidr", isIpOrCidr);
   const validate = ajv.compile(configSchema);
   if (!validate(tree)) throw new ConfigError(describeErrors(validate.errors ?? []));
 
   convertDurations(tree, configSchema as SchemaNode);
   resolveSchemaUrls(tree, file ? dirname(resolve(file)) : process.cwd());
   const config = tree as unknown as Config;
-  refuseDefaultSecretsInProduction(config);
+  refuseInsecureProduction(config);
   refuseDuplicateProviderIds(config);
   return deepFreeze(config);
 }
@@ -83,14 +89,20 @@ function applyEnvironment(
     }
     const raw = env[childPath.join("_").toUpperCase()];
     if (raw === undefined) continue;
-    tree[key] = child.type === "string" ? raw : parseEnvValue(raw);
+    tree[key] = child.type === "string" ? raw : parseEnvValue(raw, child);
   }
 }
 
-function parseEnvValue(raw: string): unknown {
+function parseEnvValue(raw: string, node: SchemaNode): unknown {
   try {
     return JSON.parse(raw);
   } catch {
+    if (node.type === "array" && node.items?.type === "string") {
+      return raw
+        .split(",")
+        .map((item) => item.trim())
+        .filter((item) => item.length > 0);
+    }
     return raw;
   }
 }
@@ -140,19 +152,14 @@ function resolveSchemaUrls(tree: Tree, base: string): void {
   }
 }
 
-const insecureMarker = "change-me";
-
-function refuseDefaultSecretsInProduction(config: Config): void {
-  if (config.dev) return;
-  const offenders = [
-    config.secrets.default.some((s) => s.includes(insecureMarker)) ? "secrets.default" : "",
-    config.serve.admin.token.includes(insecureMarker) ? "serve.admin.token" : "",
-  ].filter(Boolean);
-  if (offenders.length > 0) {
-    throw new ConfigError(
-      `refusing to start in production mode with default secrets: set ${offenders.join(", ")} or dev: true`,
-    );
-  }
+/** Outside `dev: true`, an insecure setting stops the start (production-checks.ts). */
+function refuseInsecureProduction(config: Config): void {
+  const findings = productionFindings(config);
+  if (findings.length === 0) return;
+  const lines = findings.map(({ key, problem }) => `  ${key}: ${problem}`);
+  throw new ConfigError(
+    `refusing to start with an insecure production configuration (dev: true is for local development only):\n${lines.join("\n")}`,
+  );
 }
 
 /** Provider ids name callback URLs and credentials, so each may appear once. */

@@ -161,22 +161,47 @@ const requiresRelyingParty = {
   },
 };
 
+// Peers whose X-Forwarded-For / X-Forwarded-Proto are believed: IPs or CIDRs. The default is
+// the loopback addresses, where the web app's proxy runs in the default setup.
+const trustedProxies = {
+  type: "array",
+  items: { type: "string", format: "ip-or-cidr" },
+  default: ["127.0.0.1", "::1"],
+};
+
 export const configSchema = obj({
   dev: { type: "boolean", default: false },
   dsn: { type: "string", default: "pglite://.data/identity" },
+  // How many instances share this database (ours): more than one needs PostgreSQL.
+  instances: { type: "integer", minimum: 1, default: 1 },
+  // `serve` applies pending schema migrations before it listens; operators who migrate as a
+  // release step (`main.ts migrate`) turn it off, and serve then refuses an outdated schema.
+  auto_migrate: { type: "boolean", default: true },
+  log: obj({
+    level: {
+      type: "string",
+      enum: ["trace", "debug", "info", "warn", "error", "fatal"],
+      default: "info",
+    },
+  }),
   serve: obj({
     public: obj({
       base_url: url("http://127.0.0.1:4433/"),
       host: { type: "string", default: "127.0.0.1" },
       port: { type: "integer", minimum: 0, maximum: 65535, default: 4433 },
       request_log: { type: "boolean", default: false },
+      trusted_proxies: trustedProxies,
     }),
     admin: obj({
       base_url: url("http://127.0.0.1:4434/"),
       host: { type: "string", default: "127.0.0.1" },
       port: { type: "integer", minimum: 0, maximum: 65535, default: 4434 },
       token: { type: "string", minLength: 16, default: "insecure-admin-token-change-me" },
+      request_log: { type: "boolean", default: false },
+      trusted_proxies: trustedProxies,
     }),
+    // On SIGTERM/SIGINT: how long in-flight requests and courier sends may take to finish.
+    shutdown_timeout: duration("10s"),
   }),
   secrets: obj({
     default: {

@@ -47,7 +47,15 @@ it("loses no message when a dispatcher is killed mid-send", { timeout: 60_000 },
     smtp.respond = () => "stall";
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", childScript, folder, smtp.url, String(leaseMs)],
+      [
+        "--conditions=development",
+        "--import",
+        "tsx",
+        childScript,
+        folder,
+        smtp.url,
+        String(leaseMs),
+      ],
       {
         cwd: appFolder,
         stdio: ["ignore", "pipe", "pipe"],

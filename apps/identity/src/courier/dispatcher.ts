@@ -6,6 +6,7 @@ import {
   consoleLogger,
   createOutboxLoop,
   type Dispatcher,
+  type OutboxLoopOptions,
   type RetryBackoff,
 } from "./outbox-loop.ts";
 import { createSmtpTransport } from "./smtp-transport.ts";
@@ -23,6 +24,7 @@ export {
 export interface DispatcherOptions {
   logger?: CourierLogger;
   retryBackoff?: RetryBackoff;
+  onSendFailure?: OutboxLoopOptions["onSendFailure"];
 }
 
 // With the default 8 attempts: 5 s, 10 s, ... capped at 5 min, about 10 minutes in all, which
@@ -52,6 +54,7 @@ export function createDispatcher(
     maxAttempts: settings.max_attempts,
     backoff: options.retryBackoff ?? defaultBackoff,
     logger,
+    ...(options.onSendFailure ? { onSendFailure: options.onSendFailure } : {}),
     async send(message) {
       await transport.sendMail({
         from: { name: smtp.from_name, address: smtp.from_address },

@@ -16,7 +16,12 @@ export {
 } from "./dispatcher.ts";
 export { CourierError, type CourierErrorCode } from "./errors.ts";
 export { type EnqueueEmailInput, enqueueEmail } from "./outbox.ts";
-export { consoleLogger, createOutboxLoop, type RetryBackoff } from "./outbox-loop.ts";
+export {
+  consoleLogger,
+  createOutboxLoop,
+  type OutboxLoopOptions,
+  type RetryBackoff,
+} from "./outbox-loop.ts";
 export {
   type EmailLocale,
   renderEmail,

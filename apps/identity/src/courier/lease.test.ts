@@ -2,7 +2,13 @@ import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connectDatabase } from "../persistence/sql/connect.ts";
 import type { Database } from "../persistence/sql/database.ts";
-import { claimDueMessages, leaseExpiredError, markFailed, markSent } from "./lease.ts";
+import {
+  claimDueMessages,
+  leaseExpiredError,
+  markFailed,
+  markSent,
+  releaseLeases,
+} from "./lease.ts";
 import { enqueueEmail } from "./outbox.ts";
 
 // The claim contract, run against every database we have: PGlite always, and PostgreSQL when
@@ -140,6 +146,27 @@ for (const target of targets) {
         .where("id", "=", id!)
         .executeTakeFirstOrThrow();
       expect(sent).toEqual({ status: "sent", lease_until: null });
+    });
+
+    it("gives released messages back at once, without counting an attempt, unless the lease was lost", async () => {
+      const [kept, lost] = await enqueue(2);
+      const claimed = await claimDueMessages(first, { leaseMs: 600_000, limit: 2 });
+      // `lost` was taken over meanwhile: its holder's release must not touch it.
+      await first
+        .updateTable("courier_messages")
+        .set({ lease_until: sql`now() + interval '2 hours'` })
+        .where("id", "=", lost!)
+        .execute();
+
+      expect(await releaseLeases(first, claimed)).toBe(1);
+      const [again] = await claimDueMessages(second, lease);
+      expect(again).toMatchObject({ id: kept, send_count: 0 });
+      const other = await first
+        .selectFrom("courier_messages")
+        .select(["status"])
+        .where("id", "=", lost!)
+        .executeTakeFirstOrThrow();
+      expect(other.status).toBe("processing");
     });
 
     it("never hands one message to two instances claiming at the same time", async () => {

@@ -100,3 +100,31 @@ export async function markFailed(
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/**
+ * Gives messages back to the queue at once, due now, without counting an attempt: a dispatcher
+ * that shuts down lets another instance send them without waiting for its leases to run out.
+ * Fenced by the lease, like markFailed. Returns how many were released.
+ */
+export async function releaseLeases(
+  db: Kysely<Database>,
+  messages: readonly ClaimedMessage[],
+): Promise<number> {
+  let released = 0;
+  for (const message of messages) {
+    const result = await db
+      .updateTable("courier_messages")
+      .set({
+        status: "queued",
+        lease_until: null,
+        next_attempt_at: sql`now()`,
+        updated_at: sql`now()`,
+      })
+      .where("id", "=", message.id)
+      .where("status", "=", "processing")
+      .where("lease_until", "=", message.lease_until)
+      .executeTakeFirst();
+    if (result.numUpdatedRows > 0n) released++;
+  }
+  return released;
+}

@@ -7,6 +7,7 @@ import {
   leaseExpiredError,
   markFailed,
   markSent,
+  releaseLeases,
 } from "./lease.ts";
 
 // The loop every outbox dispatcher runs (emails over SMTP, webhooks over HTTP). Each round
@@ -31,8 +32,12 @@ export interface RetryBackoff {
 export interface Dispatcher {
   /** Polls every `pollIntervalMs` until stopped; at once again while batches come back full. */
   start(): void;
-  /** Stops polling, waits for the batch in flight and releases the transport. Final. */
-  stop(): Promise<void>;
+  /**
+   * Stops polling and waits for the batch in flight, at most `graceMs` (default: as long as it
+   * takes); messages still being sent then go back to the queue (releaseLeases) for another
+   * instance. Then releases the transport. Final.
+   */
+  stop(options?: { graceMs?: number }): Promise<void>;
   /** One round: claims, sends and records a batch. Returns how many messages it claimed. */
   dispatchOnce(): Promise<number>;
 }
@@ -50,6 +55,8 @@ export interface OutboxLoopOptions {
   send(message: ClaimedMessage): Promise<void>;
   /** Called once after the last round, to close connections. */
   close?(): Promise<void> | void;
+  /** Called for every failed send (metrics). */
+  onSendFailure?(outcome: "retry" | "abandoned" | "lease_lost"): void;
 }
 
 export const consoleLogger: CourierLogger = {
@@ -72,6 +79,8 @@ export function createOutboxLoop(options: OutboxLoopOptions): Dispatcher {
   const { db, logger, type } = options;
   const label = type === "email" ? "courier" : "webhooks";
   const inFlight = new Set<Promise<number>>();
+  /** Claimed messages whose send has not finished yet. */
+  const held = new Map<string, ClaimedMessage>();
   let state: "idle" | "running" | "stopped" = "idle";
   let timer: NodeJS.Timeout | undefined;
   let stopped: Promise<void> | undefined;
@@ -110,6 +119,7 @@ export function createOutboxLoop(options: OutboxLoopOptions): Dispatcher {
       retryInMs,
     });
     const details = { messageId: message.id, sendCount, err: error };
+    options.onSendFailure?.(!kept ? "lease_lost" : abandon ? "abandoned" : "retry");
     if (!kept) logger.warn(details, `${label}: send failed after the lease was lost`);
     else if (abandon) logger.warn(details, `${label}: message abandoned`);
     else logger.warn({ ...details, retryInMs }, `${label}: send failed, will retry`);
@@ -121,7 +131,10 @@ export function createOutboxLoop(options: OutboxLoopOptions): Dispatcher {
       limit: options.batchSize,
       type,
     });
-    const results = await Promise.allSettled(messages.map(deliver));
+    for (const message of messages) held.set(message.id, message);
+    const results = await Promise.allSettled(
+      messages.map((message) => deliver(message).finally(() => held.delete(message.id))),
+    );
     for (const [index, result] of results.entries()) {
       if (result.status === "rejected") {
         // A database error while recording: the lease runs out and the message is claimed
@@ -168,12 +181,41 @@ export function createOutboxLoop(options: OutboxLoopOptions): Dispatcher {
       state = "running";
       timer = setTimeout(tick, 0);
     },
-    stop(): Promise<void> {
+    stop({ graceMs }: { graceMs?: number } = {}): Promise<void> {
       state = "stopped";
       clearTimeout(timer);
-      stopped ??= Promise.allSettled([...inFlight]).then(() => options.close?.());
+      stopped ??= (async () => {
+        await withinGrace(Promise.allSettled([...inFlight]), graceMs);
+        if (held.size > 0) {
+          const messages = [...held.values()];
+          try {
+            const released = await releaseLeases(db, messages);
+            logger.info({ released }, `${label}: released unfinished messages for other instances`);
+          } catch (error) {
+            logger.error(
+              { err: error },
+              `${label}: could not release leases; they run out instead`,
+            );
+          }
+        }
+        await options.close?.();
+      })();
       return stopped;
     },
     dispatchOnce,
   };
+}
+
+/** Waits for `work`, or `graceMs` at most (no limit when undefined). */
+async function withinGrace(work: Promise<unknown>, graceMs: number | undefined): Promise<void> {
+  if (graceMs === undefined) {
+    await work;
+    return;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, Math.max(0, graceMs));
+  });
+  await Promise.race([work, deadline]);
+  clearTimeout(timer);
 }

@@ -8,5 +8,8 @@ export async function limitCodeEmails(deps: Deps, address: string): Promise<void
   const key = `code-emails:${createHash("sha256").update(address).digest("hex")}`;
   const { count, windowEndsAt } = await deps.persistence.limits.hit(key, window, deps.now());
   if (count > max)
-    throw errors.tooManyRequests(Math.ceil((windowEndsAt.getTime() - deps.now().getTime()) / 1000));
+    throw errors.tooManyRequests(
+      Math.ceil((windowEndsAt.getTime() - deps.now().getTime()) / 1000),
+      "code_emails_per_address",
+    );
 }

@@ -1,6 +1,7 @@
 import type { Flow } from "../flows/flow.ts";
 import type { Ctx } from "../http/context.ts";
 import { errors } from "../http/errors.ts";
+import { noteFlowSuccess, submittedMethod } from "../http/request-outcome.ts";
 import { redirect, sendJson } from "../http/respond.ts";
 import type { Identity } from "../identity/identity.ts";
 import { toIdentityJson } from "../identity/identity.ts";
@@ -76,6 +77,10 @@ async function storeExchangeToken(
 export async function completeWithSession(ctx: Ctx, completion: Completion): Promise<void> {
   const { deps } = ctx;
   const { flow, identity, issued } = completion;
+  // The method that signed in (a social callback has no submitted `method`).
+  const method =
+    issued?.session.authentication_methods.at(-1)?.method ?? submittedMethod(ctx.request);
+  noteFlowSuccess(ctx.request, flow.kind, method);
   const base = deps.config.serve.public.base_url;
   const session = issued ? toSessionJson(issued.session, identity, base) : undefined;
   const identityJson = completion.includeIdentity

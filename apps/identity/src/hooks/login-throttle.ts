@@ -17,7 +17,7 @@ export async function throttleLogin(deps: Deps, identifier: string): Promise<voi
   const { delay_after, base_delay, max_delay, max_per_day } =
     deps.config.rate_limits.login_failures;
   const failures = await deps.persistence.limits.peek(keyOf(identifier), deps.now());
-  if (failures >= max_per_day) throw errors.tooManyRequests(60 * 60);
+  if (failures >= max_per_day) throw errors.tooManyRequests(60 * 60, "login_failures");
   if (failures >= delay_after) {
     const delay = Math.min(max_delay, base_delay * 2 ** (failures - delay_after));
     await new Promise((resolve) => setTimeout(resolve, delay));

@@ -1,12 +1,18 @@
-import Fastify, { type FastifyInstance } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { registerAdminRoutes } from "../admin/admin-routes.ts";
+import { registerMetricsRoute } from "../metrics/http-metrics.ts";
 import type { Deps } from "./deps.ts";
 import { errors } from "./errors.ts";
 import { registerHealthRoutes } from "./misc-routes.ts";
 import { sendError } from "./respond.ts";
+import { createServer, type ServerOps } from "./server-base.ts";
 
-export async function buildAdminServer(deps: Deps): Promise<FastifyInstance> {
-  const app = Fastify({ logger: { level: "error" }, bodyLimit: 16 * 1024 * 1024 });
+// The admin port: health, metrics and the admin API. Only the admin API needs the token
+// (admin-routes.ts); /metrics is open like Kratos's, as the port must stay internal anyway and
+// a scraper should not hold a token that can delete every account (README "Metrics").
+
+export async function buildAdminServer(deps: Deps, ops: ServerOps): Promise<FastifyInstance> {
+  const app = createServer(deps.config, ops, "admin", { bodyLimit: 16 * 1024 * 1024 });
   app.setErrorHandler(async (error, request, reply) =>
     sendError(deps, request, reply, error, true),
   );
@@ -14,6 +20,7 @@ export async function buildAdminServer(deps: Deps): Promise<FastifyInstance> {
     sendError(deps, request, reply, errors.notFound(), true),
   );
   registerHealthRoutes(app, deps);
+  registerMetricsRoute(app, ops.metrics);
   registerAdminRoutes(app, deps);
   return app;
 }

@@ -6,6 +6,10 @@ import { csrfCookieName, decodeSecret, newCsrfSecret } from "./csrf.ts";
 // Cookie attributes (PROTOCOL.md §7): HttpOnly always, so scripts never read a session or CSRF
 // secret; Secure whenever the public URL is https (plain http only for local development);
 // SameSite from config, Lax by default, which keeps cross-site POSTs from carrying the session.
+// Behind https a cookie without Domain and with Path=/ is named `__Host-<name>`
+// (RFC 6265bis §4.1.3.2): browsers then refuse such a cookie unless it is Secure, host-only and
+// for the whole site, so a sibling subdomain or an http page cannot plant or shadow our session
+// or CSRF cookie. Every reader takes the names from the functions below.
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -16,12 +20,21 @@ declare module "fastify" {
   }
 }
 
+function isSecure(config: Config): boolean {
+  return config.serve.public.base_url.startsWith("https:");
+}
+
+function hostPrefixed(config: Config, name: string, domain: string): string {
+  const eligible = isSecure(config) && !domain && config.cookies.path === "/";
+  return eligible && !/^__(Host|Secure)-/.test(name) ? `__Host-${name}` : name;
+}
+
 function baseOptions(
   config: Config,
   sameSite: Config["cookies"]["same_site"],
   domain: string,
 ): CookieSerializeOptions {
-  const secure = config.serve.public.base_url.startsWith("https:");
+  const secure = isSecure(config);
   return {
     path: config.cookies.path,
     httpOnly: true,
@@ -32,7 +45,16 @@ function baseOptions(
 }
 
 export function csrfCookie(config: Config): string {
-  return csrfCookieName(config.serve.public.base_url);
+  return hostPrefixed(config, csrfCookieName(config.serve.public.base_url), config.cookies.domain);
+}
+
+function sessionCookieDomain(config: Config): string {
+  return config.session.cookie.domain || config.cookies.domain;
+}
+
+/** The session cookie's name: `session.cookie.name`, `__Host-` prefixed where it applies. */
+export function sessionCookie(config: Config): string {
+  return hostPrefixed(config, config.session.cookie.name, sessionCookieDomain(config));
 }
 
 /** Makes sure the request has a CSRF secret, setting the cookie when it is missing or malformed. */
@@ -70,17 +92,16 @@ export function setSessionCookie(
   expiresAt: Date,
 ): void {
   const { cookie } = config.session;
-  reply.setCookie(cookie.name, token, {
-    ...baseOptions(config, cookie.same_site, cookie.domain || config.cookies.domain),
+  reply.setCookie(sessionCookie(config), token, {
+    ...baseOptions(config, cookie.same_site, sessionCookieDomain(config)),
     maxAge: Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000)),
   });
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  const { cookie } = config.session;
   reply.clearCookie(
-    cookie.name,
-    baseOptions(config, cookie.same_site, cookie.domain || config.cookies.domain),
+    sessionCookie(config),
+    baseOptions(config, config.session.cookie.same_site, sessionCookieDomain(config)),
   );
 }
 
@@ -90,7 +111,9 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
  * replayed in another browser (login CSRF) finds no match. SameSite=Lax lets the browser send
  * it on the top-level GET that comes back from the provider.
  */
-export const continuityCookieName = "ory_kratos_continuity";
+export function continuityCookie(config: Config): string {
+  return hostPrefixed(config, "ory_kratos_continuity", config.cookies.domain);
+}
 
 export function setContinuityCookie(
   reply: FastifyReply,
@@ -98,7 +121,7 @@ export function setContinuityCookie(
   value: string,
   maxAgeSeconds: number,
 ): void {
-  reply.setCookie(continuityCookieName, value, {
+  reply.setCookie(continuityCookie(config), value, {
     ...baseOptions(config, "Lax", config.cookies.domain),
     maxAge: maxAgeSeconds,
   });

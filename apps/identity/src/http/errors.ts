@@ -1,5 +1,6 @@
 import { STATUS_CODES } from "node:http";
 import { type ErrorId, errorIds } from "@moos/contract";
+import type { RateLimitName } from "./request-outcome.ts";
 
 // Kratos's error envelope (PROTOCOL.md §6): {"error": {id?, code, status, reason?, details?,
 // message}} plus top-level extras such as redirect_browser_to or use_flow_id.
@@ -20,6 +21,8 @@ interface HttpErrorOptions {
   /** Top-level fields next to `error`. */
   extras?: Record<string, unknown>;
   cause?: unknown;
+  /** The limit that refused the request (for metrics; never sent). */
+  limit?: RateLimitName;
 }
 
 export class HttpError extends Error {
@@ -29,6 +32,7 @@ export class HttpError extends Error {
   readonly reason: string | undefined;
   readonly details: Record<string, unknown> | undefined;
   readonly extras: Record<string, unknown>;
+  readonly limit: RateLimitName | undefined;
 
   constructor(status: number, message: string, options: HttpErrorOptions = {}) {
     super(message, { cause: options.cause });
@@ -37,6 +41,7 @@ export class HttpError extends Error {
     this.reason = options.reason;
     this.details = options.details;
     this.extras = options.extras ?? {};
+    this.limit = options.limit;
   }
 
   toEnvelope(): Record<string, unknown> {
@@ -73,10 +78,11 @@ export const errors = {
     new HttpError(401, "The request could not be authorized", { reason }),
   forbidden: (reason: string): HttpError =>
     new HttpError(403, "The requested action was forbidden", { reason }),
-  tooManyRequests: (retryAfterSeconds: number): HttpError =>
+  tooManyRequests: (retryAfterSeconds: number, limit: RateLimitName): HttpError =>
     new HttpError(429, "Too many requests", {
       reason: `Too many requests. Try again in ${retryAfterSeconds} seconds.`,
       details: { retry_after_seconds: retryAfterSeconds },
+      limit,
     }),
   internal: (cause: unknown): HttpError =>
     new HttpError(

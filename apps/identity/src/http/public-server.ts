@@ -1,7 +1,7 @@
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
-import Fastify, { type FastifyInstance } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { registerFlowRoutes } from "../flows/flow-routes.ts";
 import { loginFlow } from "../flows/login/login-flow.ts";
 import { registerLogoutRoutes } from "../flows/logout/logout-routes.ts";
@@ -20,16 +20,15 @@ import { registerMiscRoutes } from "./misc-routes.ts";
 import { wantsJson } from "./negotiate.ts";
 import { rateLimitHook } from "./rate-limit.ts";
 import { sendError } from "./respond.ts";
+import { createServer, type ServerOps } from "./server-base.ts";
 
 // Paths where nosurf sets no CSRF cookie (PROTOCOL.md §7): API flows, submits, sessions.
 const csrfIgnored =
   /^\/(self-service\/[a-z-]+\/api|self-service\/(login|registration|recovery|verification|settings)(\?|$)|sessions|health)/;
 
-export async function buildPublicServer(deps: Deps): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: deps.config.serve.public.request_log ? { level: "info" } : { level: "error" },
+export async function buildPublicServer(deps: Deps, ops: ServerOps): Promise<FastifyInstance> {
+  const app = createServer(deps.config, ops, "public", {
     bodyLimit: deps.config.body_limit_bytes,
-    trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
   });
   await app.register(cookie);

@@ -15,9 +15,8 @@ export function rateLimitHook(deps: Deps) {
     const isSubmit = submitPath.test(path) && (request.method !== "GET" || path.includes("flow="));
     const isInit = initPath.test(path);
     if (!isSubmit && !isInit) return;
-    const limit = isSubmit
-      ? deps.config.rate_limits.submit_per_ip
-      : deps.config.rate_limits.flow_init_per_ip;
+    const name = isSubmit ? "submit_per_ip" : "flow_init_per_ip";
+    const limit = deps.config.rate_limits[name];
     const key = `${isSubmit ? "submit" : "init"}:${request.ip}`;
     const { count, windowEndsAt } = await deps.persistence.limits.hit(
       key,
@@ -27,6 +26,7 @@ export function rateLimitHook(deps: Deps) {
     if (count > limit.max) {
       throw errors.tooManyRequests(
         Math.max(1, Math.ceil((windowEndsAt.getTime() - deps.now().getTime()) / 1000)),
+        name,
       );
     }
   };

@@ -6,6 +6,7 @@ import { toIdentityJson } from "../identity/identity.ts";
 import type { Ctx } from "./context.ts";
 import type { Deps } from "./deps.ts";
 import { errors, HttpError } from "./errors.ts";
+import { noteFlowFailure } from "./request-outcome.ts";
 
 export function sendJson(reply: FastifyReply, status: number, body: unknown): void {
   reply
@@ -20,6 +21,7 @@ export function redirect(reply: FastifyReply, location: string, status = 303): v
 
 /** Answers with the flow: a body for JSON and API clients, a redirect to the UI for browsers. */
 export async function respondWithFlow(ctx: Ctx, flow: Flow, status = 200): Promise<void> {
+  if (status === 400) noteFlowFailure(ctx.request, flow.kind);
   if (ctx.json || flow.type === "api")
     return sendJson(ctx.reply, status, await flowJson(ctx, flow));
   redirect(ctx.reply, uiUrl(ctx.deps, flow.kind, flow.id));
@@ -47,6 +49,10 @@ export async function sendError(
   json: boolean,
 ): Promise<void> {
   const httpError = toHttpError(error);
+  // Errors raised before the onRequest hooks (a malformed URL) find no outcome yet.
+  request.outcome ??= {};
+  request.outcome.errorStatus = httpError.status;
+  if (httpError.limit) request.outcome.rateLimit = httpError.limit;
   if (httpError.status >= 500)
     request.log.error({ err: httpError.cause ?? error }, "request failed");
   if (httpError.id) reply.header("ory-error-id", httpError.id);

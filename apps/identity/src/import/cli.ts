@@ -8,10 +8,11 @@ import { runImport } from "./run-import.ts";
 //  [--source NAME] [--batch-size N]`: imports the old shop's customers (README "User
 // migration"). Bad rows go to stderr as `line N: reason` and the run goes on; the summary goes
 // to stdout. Exit 0 when the file was read to the end (even with bad rows), 1 when the run
-// stopped (the service unreachable or refusing the token; `--resume` continues), 2 on usage.
+// stopped (the service unreachable or refusing the token; `--resume` continues), 2 on usage
+// errors; `--help` prints the usage and exits 0.
 
 const usage =
-  "usage: npm run import -- FILE [--resume] [--admin-url URL] [--token TOKEN] [--password-hook] [--source NAME] [--batch-size N]";
+  "usage: npm run import -- FILE [--resume] [--admin-url URL] [--token TOKEN] [--password-hook] [--source NAME] [--batch-size N] [--help]";
 
 /** The local profile's admin token, so `npm start` + `npm run import` work without setup. */
 function localToken(): string | undefined {
@@ -35,6 +36,10 @@ async function main(): Promise<number> {
     return 2;
   }
   const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(usage);
+    return 0;
+  }
   if (positionals.length !== 1) {
     console.error(usage);
     return 2;
@@ -84,6 +89,7 @@ function parseOptions() {
       "password-hook": { type: "boolean" },
       source: { type: "string" },
       "batch-size": { type: "string" },
+      help: { type: "boolean", short: "h" },
     },
   });
 }

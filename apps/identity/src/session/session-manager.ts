@@ -1,5 +1,10 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { clearSessionCookie, rotateCsrfSecret, setSessionCookie } from "../http/cookies.ts";
+import {
+  clearSessionCookie,
+  rotateCsrfSecret,
+  sessionCookie,
+  setSessionCookie,
+} from "../http/cookies.ts";
 import type { Deps } from "../http/deps.ts";
 import type { Identity } from "../identity/identity.ts";
 import type { Aal, AuthenticationMethod, Session } from "./session.ts";
@@ -100,7 +105,7 @@ export function sessionTokenOf(deps: Deps, request: FastifyRequest): string | un
   if (typeof header === "string" && header) return header;
   const authorization = request.headers.authorization;
   if (authorization?.toLowerCase().startsWith("bearer ")) return authorization.slice(7).trim();
-  return request.cookies[deps.config.session.cookie.name] || undefined;
+  return request.cookies[sessionCookie(deps.config)] || undefined;
 }
 
 export async function findActiveSession(

@@ -5,6 +5,7 @@ import {
   consoleLogger,
   createOutboxLoop,
   type Dispatcher,
+  type OutboxLoopOptions,
 } from "../courier/index.ts";
 import type { Database } from "../persistence/sql/database.ts";
 import { webhookSignature } from "./sign.ts";
@@ -16,7 +17,11 @@ import { webhookSignature } from "./sign.ts";
 export function createWebhookDispatcher(
   db: Kysely<Database>,
   config: Readonly<Config>,
-  options: { fetch?: typeof fetch; logger?: CourierLogger } = {},
+  options: {
+    fetch?: typeof fetch;
+    logger?: CourierLogger;
+    onSendFailure?: OutboxLoopOptions["onSendFailure"];
+  } = {},
 ): Dispatcher {
   const { webhooks, courier } = config;
   const fetchFn = options.fetch ?? fetch;
@@ -29,6 +34,7 @@ export function createWebhookDispatcher(
     maxAttempts: webhooks.max_attempts,
     backoff: { initialMs: webhooks.retry_backoff.initial, maxMs: webhooks.retry_backoff.max },
     logger: options.logger ?? consoleLogger,
+    ...(options.onSendFailure ? { onSendFailure: options.onSendFailure } : {}),
     async send(message) {
       const headers: Record<string, string> = {
         "content-type": "application/json",

@@ -44,7 +44,16 @@ function runImport(file: string, ...extra: string[]): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", cli, file, "--admin-url", h.adminUrl, ...extra],
+      [
+        "--conditions=development",
+        "--import",
+        "tsx",
+        cli,
+        file,
+        "--admin-url",
+        h.adminUrl,
+        ...extra,
+      ],
       { cwd: root, env: { ...process.env, IDENTITY_ADMIN_TOKEN: h.adminToken } },
     );
     let stdout = "";
@@ -65,6 +74,15 @@ async function storedHash(email: string): Promise<string> {
 }
 
 describe("npm run import", () => {
+  it("prints the usage for --help and -h and exits 0", async () => {
+    for (const flag of ["--help", "-h"]) {
+      const run = await runImport(flag);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/^usage: npm run import -- FILE /);
+      expect(run.stderr).toBe("");
+    }
+  });
+
   it("imports the sample, reports bad rows by line, and changes nothing on a second run", async () => {
     const file = join(folder, "old-shop-customers.csv");
     copyFileSync(sample, file);

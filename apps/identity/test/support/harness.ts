@@ -18,6 +18,8 @@ export interface Harness {
   adminUrl: string;
   adminToken: string;
   mails: ReceivedMail[];
+  /** The service's JSON log lines, parsed, in order (nothing goes to the test's stdout). */
+  logs: Record<string, unknown>[];
   /** A new browser: its own cookie jar and an SDK client sending JSON. */
   browser(): Browser;
   /** An SDK client without cookies, as a native app uses the API flows. */
@@ -104,7 +106,12 @@ export async function startHarness(
       overrides,
     ),
   });
-  const app = await createApp(config, options.fetch ? { fetch: options.fetch } : {});
+  const logs: Record<string, unknown>[] = [];
+  const destination = { write: (line: string) => logs.push(JSON.parse(line)) };
+  const app = await createApp(config, {
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    log: { destination },
+  });
   const { publicUrl, adminUrl } = await app.listen();
   const sdkConfig = (fetchApi: typeof fetch, basePath = publicUrl): Configuration =>
     new Configuration({ basePath, fetchApi, headers: { Accept: "application/json" } });
@@ -114,6 +121,7 @@ export async function startHarness(
     adminUrl,
     adminToken,
     mails,
+    logs,
     browser() {
       const jar = new CookieJar();
       const jarFetch = jar.wrap(fetch);

@@ -31,13 +31,18 @@ export async function loadMessages(
 }
 
 async function loadLocale(locale: AppLocale, options: LoadMessagesOptions): Promise<Messages> {
-  const directory = path.join(options.directory ?? defaultDirectory(), locale);
+  const directory = path.join(
+    /*turbopackIgnore: true*/ options.directory ?? defaultDirectory(),
+    locale,
+  );
   const sleep = options.sleep ?? wait;
-  const files = (await withRetry(() => readdir(directory), sleep))
+  // turbopackIgnore: the build would otherwise trace the whole project into the standalone
+  // output; next.config.ts includes the messages folder, which is all these reads need.
+  const files = (await withRetry(() => readdir(/*turbopackIgnore: true*/ directory), sleep))
     .filter((file) => file.endsWith(".json"))
     .sort();
   const contents = await mapWithLimit(files, MAX_PARALLEL_READS, (file) =>
-    withRetry(() => readFile(path.join(directory, file), "utf8"), sleep),
+    withRetry(() => readFile(path.join(/*turbopackIgnore: true*/ directory, file), "utf8"), sleep),
   );
   const messages: Messages = {};
   files.forEach((file, index) => {
@@ -46,8 +51,8 @@ async function loadLocale(locale: AppLocale, options: LoadMessagesOptions): Prom
   return messages;
 }
 
-// `next dev` and `next start` run in the app's folder (apps/web); a standalone build must copy
-// the messages folder next to its server.js.
+// `next dev` and `next start` run in the app's folder (apps/web), the standalone server in its
+// copy of it, where the build's file tracing put the messages folder (next.config.ts).
 function defaultDirectory(): string {
   return path.join(process.cwd(), "messages");
 }

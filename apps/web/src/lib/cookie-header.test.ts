@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { mergeCookieHeader, normalizeCookieHeader, parseSetCookie } from "./cookie-header";
+import {
+  isIdentityCookie,
+  mergeCookieHeader,
+  normalizeCookieHeader,
+  parseSetCookie,
+} from "./cookie-header";
 
 describe("parseSetCookie", () => {
   it("keeps what the browser needs and drops Domain", () => {
@@ -45,12 +50,10 @@ describe("normalizeCookieHeader", () => {
     ).toBe("csrf_token_ab=abc+/def==; ory_kratos_session=MTY=; other=a%3Db");
   });
 
-  it("knows them under the __Host- and __Secure- prefixes too (the identity service over https)", () => {
+  it("decodes the __Host- prefixed cookies the identity service sets behind https", () => {
     expect(
-      normalizeCookieHeader(
-        "__Host-csrf_token_ab=a%2B%3D; __Secure-ory_kratos_session=MTY%3D; __Host-other=a%3Db",
-      ),
-    ).toBe("__Host-csrf_token_ab=a+=; __Secure-ory_kratos_session=MTY=; __Host-other=a%3Db");
+      normalizeCookieHeader("__Host-csrf_token_ab=abc%2B%3D; __Host-ory_kratos_session=MTY%3D"),
+    ).toBe("__Host-csrf_token_ab=abc+=; __Host-ory_kratos_session=MTY=");
   });
 
   it("leaves raw values alone", () => {
@@ -74,5 +77,15 @@ describe("mergeCookieHeader", () => {
   it("starts from no cookies at all", () => {
     expect(mergeCookieHeader(undefined, ["b=2; Path=/"])).toBe("b=2");
     expect(mergeCookieHeader(null, [])).toBe("");
+  });
+});
+
+describe("isIdentityCookie", () => {
+  it("knows Kratos's cookies with and without a cookie prefix, and nothing else", () => {
+    for (const name of ["csrf_token_ab", "ory_kratos_session", "__Host-ory_kratos_session"])
+      expect(isIdentityCookie(name)).toBe(true);
+    expect(isIdentityCookie("__Host-csrf_token_ab")).toBe(true);
+    for (const name of ["NEXT_LOCALE", "__Host-other", "session"])
+      expect(isIdentityCookie(name)).toBe(false);
   });
 });

@@ -23,8 +23,8 @@ export interface RelayedCookie {
 }
 
 /**
- * Names of the cookies the identity service (Kratos, Ory Network) owns, also with the
- * `__Host-` / `__Secure-` prefix it gives them behind https.
+ * Names of the cookies the identity service (Kratos, Ory Network) owns. Behind https ours are
+ * `__Host-` prefixed (`__Host-ory_kratos_session`), so the prefix is looked through.
  */
 export function isIdentityCookie(name: string): boolean {
   const bare = name.replace(/^__(Host|Secure)-/, "");

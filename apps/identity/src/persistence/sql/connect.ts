@@ -1,31 +1,83 @@
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
-import { type Migration, Migrator } from "kysely/migration";
+import { Kysely, type LogEvent, PGliteDialect, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./database.ts";
-import * as initial from "./migrations/0001-initial.ts";
-import * as outboxWebhooks from "./migrations/0002-outbox-webhooks.ts";
+import { assertMigrated, migrateToLatest } from "./migrate.ts";
 
-const migrations: Record<string, Migration> = {
-  "0001-initial": initial,
-  "0002-outbox-webhooks": outboxWebhooks,
-};
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  driver: "postgres" | "pglite";
+  /** pg's pool counters; undefined for PGlite (one embedded connection, no pool). */
+  poolStats(): PoolStats | undefined;
+}
+
+export interface OpenDatabaseOptions {
+  /**
+   * `apply`: run pending migrations; `check`: refuse a schema that is behind; `skip`: neither
+   * (the migrate command runs them itself).
+   */
+  migrations: "apply" | "check" | "skip";
+  /** Called after every query with its duration (metrics). */
+  onQuery?(durationMs: number, failed: boolean): void;
+  /** An idle pooled connection broke (PostgreSQL restarted); the pool replaces it. */
+  onPoolError?(error: Error): void;
+}
+
+const poolSize = 10;
 
 /**
  * Opens the database named by the DSN: `pglite://<folder>` (embedded, created on first use),
  * `memory://` (embedded, in memory, for tests) or `postgres://...` (a shared server, for
- * several instances). Applies pending migrations before returning.
+ * several instances), and applies or checks the migrations.
  */
-export async function connectDatabase(dsn: string): Promise<Kysely<Database>> {
-  const db = new Kysely<Database>({ dialect: dialectFor(dsn) });
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error } = await migrator.migrateToLatest();
-  if (error) {
+export async function openDatabase(
+  dsn: string,
+  options: OpenDatabaseOptions,
+): Promise<DatabaseHandle> {
+  const { dialect, pool } = dialectFor(dsn);
+  // pg emits 'error' when an idle connection dies (a database restart or failover); without a
+  // listener that event would end the process. The next query simply opens a new connection.
+  pool?.on("error", (error) => options.onPoolError?.(error));
+  const onQuery = options.onQuery;
+  const db = new Kysely<Database>({
+    dialect,
+    ...(onQuery
+      ? { log: (event: LogEvent) => onQuery(event.queryDurationMillis, event.level === "error") }
+      : {}),
+  });
+  try {
+    if (options.migrations === "apply") await migrateToLatest(db);
+    else if (options.migrations === "check") await assertMigrated(db);
+  } catch (error) {
     await db.destroy();
-    throw new Error("database migration failed", { cause: error });
+    throw error;
   }
-  return db;
+  return {
+    db,
+    driver: pool ? "postgres" : "pglite",
+    poolStats: () =>
+      pool
+        ? {
+            total: pool.totalCount,
+            idle: pool.idleCount,
+            waiting: pool.waitingCount,
+            max: poolSize,
+          }
+        : undefined,
+  };
+}
+
+/** Opens the database and applies pending migrations (tests and tools). */
+export async function connectDatabase(dsn: string): Promise<Kysely<Database>> {
+  return (await openDatabase(dsn, { migrations: "apply" })).db;
 }
 
 // PGlite's defaults size PostgreSQL for a server (about 700 MB resident). One embedded service
@@ -55,15 +107,20 @@ const pgliteOptions = {
   ],
 };
 
-function dialectFor(dsn: string): PGliteDialect | PostgresDialect {
+function dialectFor(dsn: string): {
+  dialect: PGliteDialect | PostgresDialect;
+  pool?: pg.Pool;
+} {
   if (dsn.startsWith("postgres://") || dsn.startsWith("postgresql://")) {
-    return new PostgresDialect({ pool: new pg.Pool({ connectionString: dsn, max: 10 }) });
+    const pool = new pg.Pool({ connectionString: dsn, max: poolSize });
+    return { dialect: new PostgresDialect({ pool }), pool };
   }
-  if (dsn === "memory://") return new PGliteDialect({ pglite: () => new PGlite(pgliteOptions) });
+  if (dsn === "memory://")
+    return { dialect: new PGliteDialect({ pglite: () => new PGlite(pgliteOptions) }) };
   if (dsn.startsWith("pglite://")) {
     const folder = dsn.slice("pglite://".length);
     mkdirSync(folder, { recursive: true });
-    return new PGliteDialect({ pglite: () => new PGlite(folder, pgliteOptions) });
+    return { dialect: new PGliteDialect({ pglite: () => new PGlite(folder, pgliteOptions) }) };
   }
   throw new Error(`unsupported dsn "${dsn}": use pglite://<folder>, memory:// or postgres://`);
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import * as client from "openid-client";
 import type { Flow } from "../../flows/flow.ts";
 import type { Ctx } from "../../http/context.ts";
-import { continuityCookieName, setContinuityCookie } from "../../http/cookies.ts";
+import { continuityCookie, setContinuityCookie } from "../../http/cookies.ts";
 
 // What a social sign-in remembers between sending the browser to the provider and its return:
 // kept in the database (any instance may receive the callback), keyed by a hash of `state`,
@@ -60,7 +60,7 @@ export async function saveOidcState(
   let browser: string | undefined;
   if (flow.type === "browser") {
     // One value per browser, reused while it lives, so two tabs can sign in at once.
-    const existing = ctx.request.cookies[continuityCookieName];
+    const existing = ctx.request.cookies[continuityCookie(ctx.deps.config)];
     const value = existing && /^[A-Za-z0-9_-]{43}$/.test(existing) ? existing : newContinuity();
     setContinuityCookie(ctx.reply, deps.config, value, maxLifetimeMs / 1000);
     browser = sha256(value);
@@ -96,7 +96,7 @@ export async function takeOidcState(ctx: Ctx, state: string): Promise<OidcState 
 /** True when the request comes from the browser that started the sign-in. */
 export function isSameBrowser(ctx: Ctx, state: OidcState): boolean {
   if (state.browser === undefined) return true;
-  const cookie = ctx.request.cookies[continuityCookieName];
+  const cookie = ctx.request.cookies[continuityCookie(ctx.deps.config)];
   if (!cookie) return false;
   const expected = Buffer.from(state.browser, "hex");
   const actual = createHash("sha256").update(cookie).digest();

@@ -7,6 +7,7 @@
 
 import { cookies } from "next/headers";
 import { adminApi } from "../../lib/admin.server";
+import { isIdentityCookie } from "../../lib/cookie-header";
 import { type Locale, localizedHref, toLocale } from "../../lib/locale";
 import { reportError } from "../../lib/report-error";
 import { currentSession } from "../../lib/session.server";
@@ -16,9 +17,9 @@ import { finishSubmit } from "../submit.server";
 import { DELETE_PATH, signInFirst } from "./recent-session.server";
 
 // Kratos's session cookie (`ory_kratos_session`, on Ory Network `ory_session_<project>`) and
-// its CSRF cookies (`csrf_token_<hash>`): the session is gone on the server already, the
-// cookies go too so nothing stale stays in the browser.
-const IDENTITY_COOKIE = /^(ory_|csrf_token)/;
+// its CSRF cookies (`csrf_token_<hash>`), `__Host-` prefixed behind https: the session is gone
+// on the server already, the cookies go too so nothing stale stays in the browser. A browser
+// accepts the deletion of a `__Host-` cookie only with Secure and Path=/.
 
 async function go(url: string, locale: Locale): Promise<FormState> {
   return finishSubmit({ redirectTo: url, setCookies: [] }, initialFormState, {
@@ -40,8 +41,10 @@ export async function deleteAccount(_state: FormState, formData: FormData): Prom
     return go(localizedHref(locale, DELETE_PATH, { error: "generic" }), locale);
   }
   const jar = await cookies();
-  for (const cookie of jar.getAll()) {
-    if (IDENTITY_COOKIE.test(cookie.name)) jar.delete(cookie.name);
+  for (const { name } of jar.getAll()) {
+    if (!isIdentityCookie(name)) continue;
+    if (name.startsWith("__Host-")) jar.delete({ name, path: "/", secure: true });
+    else jar.delete(name);
   }
   return go(localizedHref(locale, `${DELETE_PATH}/done`), locale);
 }

@@ -1,0 +1,20 @@
+import type { Kysely } from "kysely";
+import type { Database, OutboxMessageType } from "../persistence/sql/database.ts";
+
+/**
+ * How many outbox messages wait, are being sent or were given up, per type: the metrics read it
+ * at scrape time. `sent` rows are left out, as they only grow; the (type, status, ...) index
+ * answers the rest.
+ */
+export async function outboxDepth(
+  db: Kysely<Database>,
+): Promise<{ type: OutboxMessageType; status: string; count: number }[]> {
+  const rows = await db
+    .selectFrom("courier_messages")
+    .select(["type", "status", db.fn.countAll<string>().as("count")])
+    .where("type", "in", ["email", "webhook"])
+    .where("status", "in", ["queued", "processing", "abandoned"])
+    .groupBy(["type", "status"])
+    .execute();
+  return rows.map((row) => ({ type: row.type, status: row.status, count: Number(row.count) }));
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FlowKind } from "../flows/flow.ts";
+
+// What a request achieved, noted where it is decided and read once it is answered (metrics).
+// A browser's failed sign-in is a redirect like a successful one, so the status code alone
+// cannot tell them apart.
+
+export type RateLimitName =
+  | "submit_per_ip"
+  | "flow_init_per_ip"
+  | "login_failures"
+  | "code_emails_per_address";
+
+export interface RequestOutcome {
+  /** A self-service submit that finished (success) or was answered with its errors (failure). */
+  flow?: { kind: FlowKind; method: string; result: "success" | "failure" };
+  /** The limit that refused the request. */
+  rateLimit?: RateLimitName;
+  /** The status of an error answer, also when a browser was redirected to the error page. */
+  errorStatus?: number;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    outcome: RequestOutcome;
+  }
+}
+
+export function decorateOutcome(app: FastifyInstance): void {
+  app.decorateRequest("outcome", null as unknown as RequestOutcome);
+  app.addHook("onRequest", async (request) => {
+    request.outcome = {};
+  });
+}
+
+/** The `method` a submit named, in its body or (GET submits) its query. */
+export function submittedMethod(request: FastifyRequest): string {
+  const source = request.method === "GET" ? request.query : request.body;
+  const method = (source as Record<string, unknown> | undefined)?.method;
+  return typeof method === "string" ? method : "";
+}
+
+/** The flow finished; overrides a failure noted earlier in the same request. */
+export function noteFlowSuccess(request: FastifyRequest, kind: FlowKind, method: string): void {
+  request.outcome.flow = { kind, method, result: "success" };
+}
+
+/** The flow came back with errors for the customer. */
+export function noteFlowFailure(request: FastifyRequest, kind: FlowKind): void {
+  request.outcome.flow ??= { kind, method: submittedMethod(request), result: "failure" };
+}

@@ -1,0 +1,138 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { OutboxMessageType } from "../persistence/sql/database.ts";
+
+// Prometheus metrics (prom-client), served by the admin server's GET /metrics. One registry per
+// app, so several apps in one process (tests) never share counters. Labels hold only bounded
+// values (route patterns, known methods), never ids, addresses or anything a client chose.
+
+/** What is read from the database at scrape time. */
+export interface MetricsSources {
+  /** Messages per type and status, for the statuses that are not final success. */
+  outboxDepth(): Promise<{ type: OutboxMessageType; status: string; count: number }[]>;
+  /** pg's pool counters; undefined for the embedded database, which has one connection. */
+  pool(): { total: number; idle: number; waiting: number; max: number } | undefined;
+  driver: "postgres" | "pglite";
+}
+
+export interface Metrics {
+  registry: Registry;
+  httpRequests: Counter<"server" | "method" | "route" | "status_code">;
+  httpDuration: Histogram<"server" | "method" | "route" | "status_code">;
+  logins: Counter<"method" | "result">;
+  registrations: Counter<"method" | "result">;
+  rateLimitRejections: Counter<"limit">;
+  courierSendFailures: Counter<"type" | "outcome">;
+  dbQueryDuration: Histogram<"result">;
+}
+
+const outboxStatuses = ["queued", "processing", "abandoned"] as const;
+const outboxTypes: OutboxMessageType[] = ["email", "webhook"];
+
+export function createMetrics(
+  sources: MetricsSources,
+  options: { onCollectError?: (error: unknown) => void } = {},
+): Metrics {
+  const registry = new Registry();
+  const registers = [registry];
+  // Process CPU, memory, event loop lag, GC: the standard names dashboards expect.
+  collectDefaultMetrics({ register: registry });
+
+  new Gauge({
+    name: "moos_identity_courier_outbox_messages",
+    help: "Outbox messages not (yet) delivered, by type and status, read at scrape time",
+    labelNames: ["type", "status"],
+    registers,
+    async collect() {
+      // Zeros first, so an emptied status reads 0 instead of disappearing.
+      for (const type of outboxTypes)
+        for (const status of outboxStatuses) this.set({ type, status }, 0);
+      try {
+        for (const row of await sources.outboxDepth())
+          this.set({ type: row.type, status: row.status }, row.count);
+      } catch (error) {
+        options.onCollectError?.(error);
+      }
+    },
+  });
+  new Gauge({
+    name: "moos_identity_database_info",
+    help: "The database driver in use (1)",
+    labelNames: ["driver"],
+    registers,
+  }).set({ driver: sources.driver }, 1);
+  if (sources.driver === "postgres") registerPoolGauges(registry, sources);
+
+  const routeLabels = ["server", "method", "route", "status_code"] as const;
+  return {
+    registry,
+    httpRequests: new Counter({
+      name: "moos_identity_http_requests_total",
+      help: "HTTP requests answered, by server, method, route pattern and status",
+      labelNames: routeLabels,
+      registers,
+    }),
+    httpDuration: new Histogram({
+      name: "moos_identity_http_request_duration_seconds",
+      help: "Time to answer HTTP requests, by server, method, route pattern and status",
+      labelNames: routeLabels,
+      // Password hashing (argon2id) puts sign-ins near 50-100 ms; throttled ones wait seconds.
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    }),
+    logins: new Counter({
+      name: "moos_identity_logins_total",
+      help: "Login submits, by method and result (success, failure, rate_limited, error)",
+      labelNames: ["method", "result"],
+      registers,
+    }),
+    registrations: new Counter({
+      name: "moos_identity_registrations_total",
+      help: "Registration submits, by method and result (success, failure, rate_limited, error)",
+      labelNames: ["method", "result"],
+      registers,
+    }),
+    rateLimitRejections: new Counter({
+      name: "moos_identity_rate_limit_rejections_total",
+      help: "Requests refused with 429, by the limit that refused them",
+      labelNames: ["limit"],
+      registers,
+    }),
+    courierSendFailures: new Counter({
+      name: "moos_identity_courier_send_failures_total",
+      help: "Failed outbox deliveries, by type and outcome (retry, abandoned, lease_lost)",
+      labelNames: ["type", "outcome"],
+      registers,
+    }),
+    dbQueryDuration: new Histogram({
+      name: "moos_identity_database_query_duration_seconds",
+      help: "Time database queries took, by result (ok, error)",
+      labelNames: ["result"],
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5],
+      registers,
+    }),
+  };
+}
+
+function registerPoolGauges(registry: Registry, sources: MetricsSources): void {
+  const gauge = (name: string, help: string, read: (pool: PoolNumbers) => number): void => {
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        const pool = sources.pool();
+        if (pool) this.set(read(pool));
+      },
+    });
+  };
+  gauge("moos_identity_database_pool_connections", "Open pool connections", (p) => p.total);
+  gauge("moos_identity_database_pool_idle_connections", "Idle pool connections", (p) => p.idle);
+  gauge(
+    "moos_identity_database_pool_waiting_requests",
+    "Queries waiting for a free pool connection",
+    (p) => p.waiting,
+  );
+  gauge("moos_identity_database_pool_max_connections", "The pool's size limit", (p) => p.max);
+}
+
+type PoolNumbers = NonNullable<ReturnType<MetricsSources["pool"]>>;

@@ -1,0 +1,43 @@
+import type { Kysely } from "kysely";
+import { type Migration, Migrator } from "kysely/migration";
+import type { Database } from "./database.ts";
+import * as initial from "./migrations/0001-initial.ts";
+import * as outboxWebhooks from "./migrations/0002-outbox-webhooks.ts";
+
+// The schema's migrations, in order. Kysely's migrator makes concurrent runs safe on PostgreSQL:
+// it creates its bookkeeping tables tolerating a race, then runs the pending migrations inside
+// one transaction under a session advisory lock (pg_advisory_lock), so a second instance that
+// starts at the same moment waits, then finds nothing left to do. PGlite has one connection
+// and one process.
+
+const migrations: Record<string, Migration> = {
+  "0001-initial": initial,
+  "0002-outbox-webhooks": outboxWebhooks,
+};
+
+function migratorFor(db: Kysely<Database>): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+}
+
+export class MigrationError extends Error {
+  override readonly name = "MigrationError";
+}
+
+/** Applies the pending migrations; returns the names applied by this call. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const { error, results } = await migratorFor(db).migrateToLatest();
+  if (error) throw new MigrationError("database migration failed", { cause: error });
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/** Throws unless every migration this version knows has been applied. */
+export async function assertMigrated(db: Kysely<Database>): Promise<void> {
+  const pending = (await migratorFor(db).getMigrations())
+    .filter((m) => m.executedAt === undefined)
+    .map((m) => m.name);
+  if (pending.length > 0) {
+    throw new MigrationError(
+      `the database schema is behind (pending: ${pending.join(", ")}): run the migrate command first, or set auto_migrate: true`,
+    );
+  }
+}

@@ -1,0 +1,91 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../src/persistence/sql/connect.ts";
+import { runMain } from "../support/child-service.ts";
+import { type Harness, startHarness } from "../support/harness.ts";
+import { type PostgresServer, startPostgres } from "../support/postgres.ts";
+import { parsePrometheus } from "../support/prometheus.ts";
+
+// Issue 10: `main.ts migrate` on PostgreSQL, run by two instances at the same moment on a fresh
+// database; `auto_migrate: false` refusing a schema that is behind; the pool's metrics.
+
+let server: PostgresServer;
+beforeAll(async () => {
+  server = await startPostgres();
+}, 60_000);
+afterAll(async () => server?.stop());
+
+async function query<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function freshDatabase(name: string): Promise<string> {
+  await query(server.url, `CREATE DATABASE ${name}`);
+  return server.url.replace(/\/postgres$/, `/${name}`);
+}
+
+const migrationNames = ["0001-initial", "0002-outbox-webhooks"];
+
+describe("migrate on PostgreSQL", () => {
+  it("lets two instances migrate a fresh database at once, each migration applied once", async () => {
+    const url = await freshDatabase("concurrent");
+    const env = { DEV: "true", DATABASE_URL: url };
+    const runs = await Promise.all([runMain(["migrate"], env), runMain(["migrate"], env)]);
+    for (const run of runs) expect(run, run.stderr).toMatchObject({ code: 0, stderr: "" });
+
+    const reports = runs.map((run) => JSON.parse(run.stdout.trim()) as { applied: string[] });
+    expect(reports.flatMap((r) => r.applied).sort()).toEqual(migrationNames);
+    const executed = await query<{ name: string }>(
+      url,
+      "SELECT name FROM kysely_migration ORDER BY name",
+    );
+    expect(executed.map((row) => row.name)).toEqual(migrationNames);
+    const indexes = await query<{ indexname: string }>(
+      url,
+      "SELECT indexname FROM pg_indexes WHERE tablename = 'courier_messages' ORDER BY indexname",
+    );
+    expect(indexes.map((row) => row.indexname)).toEqual([
+      "courier_messages_pkey",
+      "courier_messages_type_due_idx",
+    ]);
+
+    const again = await runMain(["migrate"], env);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout.trim())).toMatchObject({
+      applied: [],
+      msg: "the database schema is up to date",
+    });
+  });
+
+  it("refuses to serve a schema that is behind when auto_migrate is off", async () => {
+    const url = await freshDatabase("behind");
+    await expect(openDatabase(url, { migrations: "check" })).rejects.toThrow(
+      "the database schema is behind (pending: 0001-initial, 0002-outbox-webhooks): run the migrate command first, or set auto_migrate: true",
+    );
+  });
+});
+
+describe("metrics on PostgreSQL", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({}, { dsn: await freshDatabase("metrics") });
+  });
+  afterAll(async () => h?.close());
+
+  it("reports the connection pool", async () => {
+    await fetch(`${h.publicUrl}/self-service/login/api`);
+    const metrics = parsePrometheus(await (await fetch(`${h.adminUrl}/metrics`)).text());
+    expect(metrics.value("moos_identity_database_info", { driver: "postgres" })).toBe(1);
+    expect(metrics.value("moos_identity_database_pool_max_connections")).toBe(10);
+    expect(metrics.value("moos_identity_database_pool_connections")).toBeGreaterThan(0);
+    // Idle and waiting change with every query (the dispatchers poll): only their presence holds.
+    for (const name of ["idle_connections", "waiting_requests"])
+      expect(metrics.types.get(`moos_identity_database_pool_${name}`)).toBe("gauge");
+  });
+});

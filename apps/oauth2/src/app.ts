@@ -1,0 +1,131 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import { syncConfigClients } from "./clients/config-clients.ts";
+import { providerMetadata } from "./clients/hydra-client.ts";
+import type { Config } from "./config/config.ts";
+import type { FlowDeps } from "./flows/flow-deps.ts";
+import { buildAdminServer } from "./http/admin-server.ts";
+import { createPublicServer } from "./http/public-server.ts";
+import { KeyRing } from "./keys/key-ring.ts";
+import { clientStore } from "./persistence/client-store.ts";
+import { migrate, openDatabase } from "./persistence/connect.ts";
+import { consentStore } from "./persistence/consent-store.ts";
+import type { Database } from "./persistence/database.ts";
+import { interactionAnswers } from "./persistence/interaction-answers.ts";
+import { keyStore } from "./persistence/key-store.ts";
+import { logoutStore } from "./persistence/logout-store.ts";
+import {
+  deleteExpired,
+  kyselyAdapter,
+  revokeGrant,
+  sessionUidBySid,
+  sessionUidsOf,
+} from "./persistence/oidc-adapter.ts";
+import { type ProviderHost, startProviderHost } from "./provider/provider-host.ts";
+import { endSession } from "./provider/sessions.ts";
+
+// The composition root: the only place that knows the database, the provider and both HTTP
+// servers together.
+
+export interface App {
+  config: Readonly<Config>;
+  db: Kysely<Database>;
+  host: ProviderHost;
+  keyRing: KeyRing;
+  listen(): Promise<{ publicUrl: string; adminUrl: string }>;
+  close(): Promise<void>;
+}
+
+export async function createApp(config: Readonly<Config>): Promise<App> {
+  const db = openDatabase(config.dsn);
+  await migrate(db);
+  const clients = clientStore(db);
+  const consents = consentStore(db);
+  const logouts = logoutStore(db);
+  const keyRing = new KeyRing(keyStore(db), {
+    algorithm: config.keys.algorithm,
+    rotateEvery: config.keys.rotate_every,
+    publishAhead: config.keys.publish_ahead,
+    keepRetiredFor: config.keys.keep_retired_for,
+    systemSecrets: config.secrets.system,
+  });
+  const adapter = kyselyAdapter(db, async (id) => {
+    const stored = await clients.get(id);
+    return stored ? providerMetadata(stored.client, stored.secretHash) : undefined;
+  });
+  const host = await startProviderHost({
+    deps: { config, adapter, consents, logouts },
+    keyRing,
+    reloadInterval: config.keys.reload_interval,
+    housekeeping: () => deleteExpired(db),
+  });
+  await syncConfigClients({
+    clients: config.clients,
+    store: clients,
+    validate: (metadata) => host.current().Client.validate(metadata),
+  });
+
+  const deps: FlowDeps = {
+    issuer: config.urls.self.issuer,
+    provider: () => host.current(),
+    clients,
+    consents,
+    logouts,
+    interactions: interactionAnswers(db),
+    endSession: (uid) => endSession(host.current(), db, uid),
+    revokeGrant: (grantId) => revokeGrant(db, grantId),
+    sessionUidsOf: (subject) => sessionUidsOf(db, subject),
+    sessionUidBySid: (sid) => sessionUidBySid(db, sid),
+    grantLifetime: Math.max(config.ttl.refresh_token, config.ttl.login_session),
+  };
+  const admin = await buildAdminServer({
+    ...deps,
+    keyRing,
+    reload: () => host.refresh(),
+    token: config.serve.admin.token,
+  });
+  const publicServer = createPublicServer({
+    host,
+    logouts,
+    ...(config.urls.error ? { errorUrl: config.urls.error } : {}),
+  });
+
+  return {
+    config,
+    db,
+    host,
+    keyRing,
+    async listen() {
+      const { public: pub, admin: adm } = config.serve;
+      await new Promise<void>((resolve, reject) => {
+        publicServer.once("error", reject);
+        publicServer.listen(pub.port, pub.host, () => resolve());
+      });
+      const adminUrl = await admin.listen({ port: adm.port, host: adm.host });
+      return { publicUrl: urlOf(publicServer, pub.host), adminUrl };
+    },
+    async close() {
+      host.close();
+      await closeServer(publicServer);
+      await closeAdmin(admin);
+      await db.destroy();
+    },
+  };
+}
+
+function urlOf(server: Server, host: string): string {
+  const { port } = server.address() as AddressInfo;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+}
+
+function closeServer(server: Server): Promise<void> {
+  if (!server.listening) return Promise.resolve();
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+async function closeAdmin(admin: FastifyInstance): Promise<void> {
+  await admin.close();
+}

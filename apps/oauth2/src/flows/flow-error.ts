@@ -1,0 +1,24 @@
+// An answer the admin API gives instead of a result, in Hydra's error shape (`ErrorOAuth2` in
+// Ory's SDK): `{ error, error_description, status_code }`. `body` replaces it where Hydra
+// answers with something else (410 Gone carries `redirect_to`).
+
+export class FlowError extends Error {
+  override readonly name = "FlowError";
+
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    readonly description: string,
+    readonly body?: Record<string, unknown>,
+  ) {
+    super(description);
+  }
+}
+
+export const flowErrors = {
+  notFound: (description: string) => new FlowError(404, "not_found", description),
+  invalid: (description: string) => new FlowError(400, "invalid_request", description),
+  conflict: (description: string) => new FlowError(409, "conflict", description),
+  gone: (redirectTo: string) =>
+    new FlowError(410, "gone", "The request was already answered.", { redirect_to: redirectTo }),
+};

@@ -1,0 +1,94 @@
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
+import { FlowError } from "../flows/flow-error.ts";
+import { isAuthorized } from "./admin-auth.ts";
+import type { AdminRouteDeps } from "./admin-deps.ts";
+import { registerClientRoutes } from "./client-routes.ts";
+import { registerKeyRoutes } from "./key-routes.ts";
+import { registerRequestRoutes } from "./request-routes.ts";
+import { registerSessionRoutes } from "./session-routes.ts";
+
+// The admin API (Hydra's admin port, 4445): login, consent and logout requests, sessions,
+// clients and keys. Errors answer in Hydra's shape, `{ error, error_description, status_code }`.
+
+export async function buildAdminServer(
+  deps: AdminRouteDeps & { token: string },
+): Promise<FastifyInstance> {
+  const app = Fastify({ logger: { level: "error" }, bodyLimit: 1024 * 1024 });
+  // Ory's SDK sends `Content-Type: application/json` with no body on some calls (logout
+  // reject); an empty body is no body, not an error.
+  const parseJson = (
+    _request: unknown,
+    body: string | Buffer,
+    done: (e: Error | null, v?: unknown) => void,
+  ) => {
+    const text = body.toString();
+    if (text.trim() === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (cause) {
+      done(
+        Object.assign(new Error("The request body is not valid JSON.", { cause }), {
+          statusCode: 400,
+        }),
+      );
+    }
+  };
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, parseJson);
+  app.addContentTypeParser("application/json-patch+json", { parseAs: "string" }, parseJson);
+
+  app.setErrorHandler(async (error: FastifyError, _request, reply) => {
+    if (error instanceof FlowError) {
+      return sendError(reply, error.status, error.error, error.description, error.body);
+    }
+    if (error.validation) {
+      return sendError(
+        reply,
+        400,
+        "invalid_request",
+        `${error.validationContext ?? "request"} ${error.message}`,
+      );
+    }
+    if (error.statusCode && error.statusCode < 500) {
+      return sendError(reply, error.statusCode, "invalid_request", error.message);
+    }
+    reply.log.error(error);
+    return sendError(reply, 500, "server_error", "The server could not complete the request.");
+  });
+  app.setNotFoundHandler(async (_request, reply) =>
+    sendError(reply, 404, "not_found", "There is no such admin API path."),
+  );
+
+  app.get("/health/alive", async () => ({ status: "ok" }));
+  app.get("/health/ready", async () => ({ status: "ok" }));
+  app.register(async (admin) => {
+    admin.addHook("onRequest", async (request, reply) => {
+      if (isAuthorized(request, deps.token)) return;
+      await sendError(
+        reply,
+        401,
+        "unauthorized",
+        "A valid admin API token is required: send Authorization: Bearer <token>.",
+      );
+      return reply;
+    });
+    registerRequestRoutes(admin, deps);
+    registerSessionRoutes(admin, deps);
+    registerClientRoutes(admin, deps);
+    registerKeyRoutes(admin, deps);
+  });
+  return app;
+}
+
+function sendError(
+  reply: FastifyReply,
+  status: number,
+  error: string,
+  description: string,
+  body?: Record<string, unknown>,
+): FastifyReply {
+  return reply
+    .code(status)
+    .type("application/json")
+    .send(body ?? { error, error_description: description, status_code: status });
+}

@@ -1,0 +1,37 @@
+import { createApp } from "./app.ts";
+import { loadConfig } from "./config/load-config.ts";
+import { migrate, openDatabase } from "./persistence/connect.ts";
+
+// The OpenID Connect provider: `tsx src/main.ts [migrate] [--config file]` (or
+// OAUTH2_CONFIG=file). `migrate` applies pending database migrations and exits; without it the
+// provider migrates too and then serves.
+
+const args = process.argv.slice(2);
+const configFlag = args.indexOf("--config");
+const file = configFlag >= 0 ? args[configFlag + 1] : undefined;
+const command = args.find((arg, i) => !arg.startsWith("--") && args[i - 1] !== "--config");
+
+try {
+  const config = loadConfig(file ? { file } : {});
+  if (command === "migrate") {
+    const db = openDatabase(config.dsn);
+    const applied = await migrate(db).finally(() => db.destroy());
+    console.log(applied.length ? `applied: ${applied.join(", ")}` : "database is up to date");
+  } else if (command !== undefined && command !== "serve") {
+    console.error(`unknown command "${command}": use serve (default) or migrate`);
+    process.exit(2);
+  } else {
+    const app = await createApp(config);
+    const { publicUrl, adminUrl } = await app.listen();
+    console.log(`OpenID Connect provider: public ${publicUrl}, admin ${adminUrl}`);
+    const stop = async (): Promise<void> => {
+      await app.close();
+      process.exit(0);
+    };
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}

@@ -1,0 +1,93 @@
+// What the deployment suite's specs know about the running deployment (written by its global
+// setup), and how they kill and restart an identity instance the way production starts one.
+
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import {
+  E2E_DATA,
+  type Started,
+  startProcess,
+  waitForHttp,
+} from "../support/services/processes.ts";
+
+export const DEPLOYMENT_DATA = path.join(E2E_DATA, "deployment");
+export const DEPLOYMENT_FILE = path.join(DEPLOYMENT_DATA, "deployment.json");
+export const DEPLOYMENT_SERVICES_FILE = path.join(DEPLOYMENT_DATA, "services.json");
+/** Instances a spec restarted, for the global teardown to stop. */
+export const RESTARTED_PIDS_FILE = path.join(DEPLOYMENT_DATA, "restarted-pids.json");
+
+export interface IdentityInstance {
+  readonly name: string;
+  readonly publicPort: number;
+  readonly adminPort: number;
+}
+
+export interface Deployment {
+  /** nginx's https address: what customers open. */
+  readonly publicUrl: string;
+  /** nginx's internal load balancer for the identity service's public and admin APIs. */
+  readonly identityUrl: string;
+  readonly identityAdminUrl: string;
+  readonly adminToken: string;
+  readonly configFile: string;
+  readonly databaseUrl: string;
+  readonly instances: readonly IdentityInstance[];
+  /** nginx's access logs (format `moos` in deploy/nginx/moos.conf). */
+  readonly nginxLogs: string;
+}
+
+let cached: Deployment | undefined;
+
+export function deployment(): Deployment {
+  cached ??= JSON.parse(readFileSync(DEPLOYMENT_FILE, "utf8")) as Deployment;
+  return cached;
+}
+
+/** The environment `npm run start:production -- identity` gets for one instance. */
+export function identityInstanceEnv(
+  deployment: Deployment,
+  instance: IdentityInstance,
+): Record<string, string> {
+  return {
+    IDENTITY_CONFIG: deployment.configFile,
+    DATABASE_URL: deployment.databaseUrl,
+    SERVE_PUBLIC_PORT: String(instance.publicPort),
+    SERVE_ADMIN_PORT: String(instance.adminPort),
+  };
+}
+
+function pidOf(instance: IdentityInstance): number {
+  const pid = Number(
+    readFileSync(path.join(DEPLOYMENT_DATA, `${instance.name}.pid`), "utf8").trim(),
+  );
+  if (!Number.isInteger(pid)) throw new Error(`no pid for ${instance.name}`);
+  return pid;
+}
+
+export function recordPid(instance: IdentityInstance, started: Started): void {
+  writeFileSync(path.join(DEPLOYMENT_DATA, `${instance.name}.pid`), String(started.pid));
+}
+
+/** SIGKILL to the instance's process group: the process gets no chance to clean up. */
+export function killInstance(instance: IdentityInstance): void {
+  process.kill(-pidOf(instance), "SIGKILL");
+}
+
+/** Starts the instance again, as production's start script does, and waits until it is ready. */
+export async function restartInstance(instance: IdentityInstance): Promise<void> {
+  const started = startProcess(
+    `${instance.name}-restarted`,
+    "node",
+    ["scripts/start-production.mjs", "identity"],
+    { env: identityInstanceEnv(deployment(), instance) },
+  );
+  recordPid(instance, started);
+  let restarted: number[] = [];
+  try {
+    restarted = JSON.parse(readFileSync(RESTARTED_PIDS_FILE, "utf8")) as number[];
+  } catch {
+    // The first restart.
+  }
+  writeFileSync(RESTARTED_PIDS_FILE, JSON.stringify([...restarted, started.pid]));
+  await waitForHttp(started, `http://127.0.0.1:${instance.publicPort}/health/ready`);
+}

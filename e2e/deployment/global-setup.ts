@@ -1,0 +1,247 @@
+// The deployment suite's global setup: the production build (`scripts/build.mjs --if-changed`)
+// started as a real deployment on this machine, each service by `npm run start:production`'s
+// script: a throwaway PostgreSQL, two identity service instances on it, two web app instances,
+// Debian's nginx in front with TLS (deploy/nginx/moos.conf, as the README's production guide
+// uses it) and MailDev as the SMTP server that counts the emails. The addresses go to
+// e2e/.data/deployment/services.json, in the shape the page objects read (one "set": nginx), plus
+// what the specs need to kill and restart an instance.
+
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { type PostgresServer, startPostgres } from "../../apps/identity/test/support/postgres.ts";
+import {
+  freePorts,
+  REPO_ROOT,
+  type Started,
+  startProcess,
+  stopProcesses,
+  waitForHttp,
+} from "../support/services/processes.ts";
+import type { Services } from "../support/services/service-set.ts";
+import {
+  DEPLOYMENT_DATA,
+  DEPLOYMENT_FILE,
+  DEPLOYMENT_SERVICES_FILE,
+  type Deployment,
+  type IdentityInstance,
+  identityInstanceEnv,
+  RESTARTED_PIDS_FILE,
+  recordPid,
+} from "./deployment.ts";
+
+const ADMIN_TOKEN = "deployment-admin-token-0123456789abcdef";
+const SECRET = "deployment-secret-0123456789abcdefghijklmnop";
+
+function build(): void {
+  if (process.env.E2E_SKIP_BUILD === "1") return;
+  const result = spawnSync(process.execPath, ["scripts/build.mjs", "--if-changed"], {
+    cwd: REPO_ROOT,
+    stdio: "inherit",
+  });
+  if (result.status !== 0) throw new Error("the build failed");
+}
+
+/** Fills `{{NAME}}` placeholders. */
+function render(file: string, values: Readonly<Record<string, string>>): string {
+  return readFileSync(path.join(REPO_ROOT, file), "utf8").replace(
+    /\{\{([A-Z0-9_]+)\}\}/g,
+    (_, name: string) => {
+      const value = values[name];
+      if (value === undefined) throw new Error(`${file}: no value for {{${name}}}`);
+      return value;
+    },
+  );
+}
+
+/** A self-signed certificate for localhost, made fresh for every run. */
+function makeCertificate(folder: string): { cert: string; key: string } {
+  const cert = path.join(folder, "localhost.crt");
+  const key = path.join(folder, "localhost.key");
+  execFileSync(
+    "openssl",
+    [
+      ...["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"],
+      ...["-keyout", key, "-out", cert, "-days", "2", "-subj", "/CN=localhost"],
+      ...["-addext", "subjectAltName=DNS:localhost"],
+    ],
+    { stdio: "pipe" },
+  );
+  return { cert, key };
+}
+
+function startNginx(
+  folder: string,
+  ports: { public: number; identity: number; admin: number },
+  upstreams: {
+    web: readonly number[];
+    identity: readonly IdentityInstance[];
+  },
+): Started & { child: import("node:child_process").ChildProcess } {
+  const logs = path.join(folder, "nginx-logs");
+  const temp = path.join(folder, "nginx-temp");
+  mkdirSync(logs, { recursive: true });
+  mkdirSync(temp, { recursive: true });
+  const { cert, key } = makeCertificate(folder);
+  const [web1, web2] = upstreams.web;
+  const [identity1, identity2] = upstreams.identity;
+  const moosConf = path.join(folder, "moos.conf");
+  writeFileSync(
+    moosConf,
+    render("deploy/nginx/moos.conf", {
+      WEB_1: `127.0.0.1:${web1}`,
+      WEB_2: `127.0.0.1:${web2}`,
+      IDENTITY_1: `127.0.0.1:${identity1?.publicPort}`,
+      IDENTITY_2: `127.0.0.1:${identity2?.publicPort}`,
+      IDENTITY_ADMIN_1: `127.0.0.1:${identity1?.adminPort}`,
+      IDENTITY_ADMIN_2: `127.0.0.1:${identity2?.adminPort}`,
+      PUBLIC_LISTEN: `127.0.0.1:${ports.public}`,
+      SERVER_NAME: "localhost",
+      TLS_CERTIFICATE: cert,
+      TLS_CERTIFICATE_KEY: key,
+      IDENTITY_LISTEN: `127.0.0.1:${ports.identity}`,
+      IDENTITY_ADMIN_LISTEN: `127.0.0.1:${ports.admin}`,
+      LOG_DIR: logs,
+    }),
+  );
+  const mainConf = path.join(folder, "nginx.conf");
+  writeFileSync(
+    mainConf,
+    render("e2e/deployment/nginx.conf", { LOG_DIR: logs, TEMP_DIR: temp, MOOS_CONF: moosConf }),
+  );
+  // As root (CI), nginx's workers would switch to `nobody`, who cannot read this folder.
+  const user = process.getuid?.() === 0 ? " user root;" : "";
+  return startProcess("nginx", "/usr/sbin/nginx", [
+    ...["-p", folder, "-c", mainConf],
+    ...["-g", `daemon off; pid ${path.join(folder, "nginx.pid")};${user}`],
+  ]);
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  build();
+  rmSync(DEPLOYMENT_DATA, { recursive: true, force: true });
+  mkdirSync(DEPLOYMENT_DATA, { recursive: true });
+  const started: Started[] = [];
+  let postgres: PostgresServer | undefined;
+  const stop = async (): Promise<void> => {
+    let restarted: number[] = [];
+    try {
+      restarted = JSON.parse(readFileSync(RESTARTED_PIDS_FILE, "utf8")) as number[];
+    } catch {
+      // No instance was restarted.
+    }
+    await stopProcesses([...started, ...restarted.map((pid) => ({ name: "restarted", pid }))]);
+    await postgres?.stop();
+  };
+  try {
+    postgres = await startPostgres();
+    const ports = await freePorts(11);
+    const [nginxPublic, nginxIdentity, nginxAdmin, smtp, mailWeb, web1, web2] = ports as number[];
+    const publicUrl = `https://localhost:${nginxPublic}`;
+    const identityUrl = `http://127.0.0.1:${nginxIdentity}`;
+    const identityAdminUrl = `http://127.0.0.1:${nginxAdmin}`;
+    const instances: IdentityInstance[] = [
+      { name: "identity-1", publicPort: ports[7] as number, adminPort: ports[8] as number },
+      { name: "identity-2", publicPort: ports[9] as number, adminPort: ports[10] as number },
+    ];
+    const configFile = path.join(DEPLOYMENT_DATA, "identity.yaml");
+    writeFileSync(
+      configFile,
+      render("e2e/deployment/identity.yaml", {
+        PUBLIC_URL: publicUrl,
+        IDENTITY_ADMIN_URL: identityAdminUrl,
+        ADMIN_TOKEN,
+        SECRET,
+        IDENTITY_SCHEMA_URL: `file://${path.join(REPO_ROOT, "apps/identity/config/identity.schema.json")}`,
+        SMTP_PORT: String(smtp),
+      }),
+    );
+    const maildev = startProcess("deployment-maildev", process.execPath, [
+      path.join(REPO_ROOT, "node_modules/maildev/dist/bin/maildev.js"),
+      ...["--ip", "127.0.0.1", "--smtp", String(smtp), "--web", String(mailWeb), "--silent"],
+    ]);
+    started.push(maildev);
+    const deployment: Deployment = {
+      publicUrl,
+      identityUrl,
+      identityAdminUrl,
+      adminToken: ADMIN_TOKEN,
+      configFile,
+      databaseUrl: postgres.url,
+      instances,
+      nginxLogs: path.join(DEPLOYMENT_DATA, "nginx-logs"),
+    };
+    // Both identity instances start at once: their migrations must not trip over each other.
+    const identities = instances.map((instance) => {
+      const process = startProcess(
+        instance.name,
+        "node",
+        ["scripts/start-production.mjs", "identity"],
+        { env: identityInstanceEnv(deployment, instance) },
+      );
+      started.push(process);
+      recordPid(instance, process);
+      return process;
+    });
+    await Promise.all(
+      identities.map((process, index) =>
+        waitForHttp(process, `http://127.0.0.1:${instances[index]?.publicPort}/health/ready`),
+      ),
+    );
+    const webs = [web1, web2].map((port, index) => {
+      const process = startProcess(
+        `web-${index + 1}`,
+        "node",
+        ["scripts/start-production.mjs", "web"],
+        {
+          env: {
+            WEB_PORT: String(port),
+            WEB_HOSTNAME: "localhost",
+            PUBLIC_BASE_URL: publicUrl,
+            ORY_SDK_URL: identityUrl,
+            ORY_ADMIN_URL: identityAdminUrl,
+            ORY_ADMIN_TOKEN: ADMIN_TOKEN,
+            APP_ENV: "production",
+          },
+        },
+      );
+      started.push(process);
+      return process;
+    });
+    await Promise.all(
+      webs.map((process, index) =>
+        waitForHttp(process, `http://localhost:${[web1, web2][index]}/`),
+      ),
+    );
+    const nginx = startNginx(
+      DEPLOYMENT_DATA,
+      {
+        public: nginxPublic as number,
+        identity: nginxIdentity as number,
+        admin: nginxAdmin as number,
+      },
+      { web: [web1 as number, web2 as number], identity: instances },
+    );
+    started.push(nginx);
+    await waitForHttp(nginx, `${identityUrl}/health/ready`);
+    const services: Services = {
+      mailApiUrl: `http://127.0.0.1:${mailWeb}/api`,
+      providerUrl: "",
+      webhookReceiverUrl: "",
+      sets: [
+        {
+          webUrl: publicUrl,
+          identityPublicUrl: identityUrl,
+          identityAdminUrl,
+          adminToken: ADMIN_TOKEN,
+        },
+      ],
+    };
+    writeFileSync(DEPLOYMENT_SERVICES_FILE, JSON.stringify(services, null, 2));
+    writeFileSync(DEPLOYMENT_FILE, JSON.stringify(deployment, null, 2));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return stop;
+}

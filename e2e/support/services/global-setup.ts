@@ -1,0 +1,186 @@
+// Playwright's global setup: builds the product once (`scripts/build.mjs --if-changed`; set
+// E2E_SKIP_BUILD=1 to run against the last build), then starts, on free ports, what every
+// worker shares (MailDev, the local sign-in provider, the webhook receiver) and one service set
+// per worker: the identity service and the web app as production runs them (compiled
+// JavaScript, Next's standalone server). Returns the teardown that stops them all.
+
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { FullConfig } from "@playwright/test";
+import {
+  E2E_DATA,
+  freePorts,
+  REPO_ROOT,
+  type Started,
+  startProcess,
+  stopProcesses,
+  waitForHttp,
+} from "./processes.ts";
+import { SERVICES_FILE, type ServiceSet, type Services } from "./service-set.ts";
+
+const ADMIN_TOKEN = "e2e-admin-token-not-secret";
+const WEB_SERVER = path.join(REPO_ROOT, "apps/web/.next/standalone/apps/web/server.mjs");
+
+function build(): void {
+  if (process.env.E2E_SKIP_BUILD === "1") return;
+  const result = spawnSync(process.execPath, ["scripts/build.mjs", "--if-changed"], {
+    cwd: REPO_ROOT,
+    stdio: "inherit",
+  });
+  if (result.status !== 0) throw new Error("the build failed");
+}
+
+/** Fills `${NAME}` in the identity service's test configuration. */
+function identityConfig(values: Readonly<Record<string, string>>): string {
+  const template = readFileSync(path.join(REPO_ROOT, "e2e/identity.e2e.yaml"), "utf8");
+  return template.replace(/\$\{([A-Z_]+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`identity.e2e.yaml: no value for \${${name}}`);
+    return value;
+  });
+}
+
+interface Shared {
+  readonly mailApiUrl: string;
+  readonly smtpPort: number;
+  readonly providerUrl: string;
+  readonly webhookReceiverUrl: string;
+}
+
+async function startShared(
+  webUrls: readonly string[],
+  ports: readonly number[],
+  started: Started[],
+): Promise<Shared> {
+  const [smtpPort, mailWebPort, providerPort, receiverPort] = ports as [
+    number,
+    number,
+    number,
+    number,
+  ];
+  const maildev = startProcess("maildev", process.execPath, [
+    path.join(REPO_ROOT, "node_modules/maildev/dist/bin/maildev.js"),
+    ...["--ip", "127.0.0.1", "--smtp", String(smtpPort), "--web", String(mailWebPort)],
+    "--silent",
+  ]);
+  const provider = startProcess(
+    "local-provider",
+    process.execPath,
+    ["apps/local-provider/dist/main.js", "--port", String(providerPort)],
+    // The callbacks come through the web apps, which proxy their identity services.
+    { env: { LOCAL_PROVIDER_RELYING_PARTIES: webUrls.map((url) => `${url}/`).join(",") } },
+  );
+  const receiver = startProcess(
+    "webhook-receiver",
+    process.execPath,
+    ["e2e/support/webhook-receiver.mjs"],
+    { env: { WEBHOOK_RECEIVER_PORT: String(receiverPort) } },
+  );
+  started.push(maildev, provider, receiver);
+  const shared = {
+    mailApiUrl: `http://127.0.0.1:${mailWebPort}/api`,
+    smtpPort,
+    providerUrl: `http://127.0.0.1:${providerPort}`,
+    webhookReceiverUrl: `http://127.0.0.1:${receiverPort}`,
+  };
+  await Promise.all([
+    waitForHttp(maildev, `${shared.mailApiUrl}/email`),
+    waitForHttp(provider, `${shared.providerUrl}/`),
+    waitForHttp(receiver, `${shared.webhookReceiverUrl}/events`),
+  ]);
+  return shared;
+}
+
+async function startSet(
+  index: number,
+  ports: readonly number[],
+  shared: Shared,
+  started: Started[],
+): Promise<ServiceSet> {
+  const [webPort, publicPort, adminPort] = ports as [number, number, number];
+  const webUrl = `http://localhost:${webPort}`;
+  const folder = path.join(E2E_DATA, "sets", String(index));
+  mkdirSync(folder, { recursive: true });
+  const configFile = path.join(folder, "identity.yaml");
+  writeFileSync(
+    configFile,
+    identityConfig({
+      WEB_URL: webUrl,
+      PUBLIC_PORT: String(publicPort),
+      ADMIN_PORT: String(adminPort),
+      ADMIN_TOKEN,
+      IDENTITY_SCHEMA_URL: `file://${path.join(REPO_ROOT, "apps/identity/config/identity.schema.json")}`,
+      PROVIDER_URL: shared.providerUrl,
+      SMTP_PORT: String(shared.smtpPort),
+      WEBHOOK_RECEIVER_URL: shared.webhookReceiverUrl,
+    }),
+  );
+  const set: ServiceSet = {
+    webUrl,
+    identityPublicUrl: `http://127.0.0.1:${publicPort}`,
+    identityAdminUrl: `http://127.0.0.1:${adminPort}`,
+    adminToken: ADMIN_TOKEN,
+  };
+  const identity = startProcess(`identity-${index}`, process.execPath, [
+    "apps/identity/dist/main.js",
+    "--config",
+    configFile,
+  ]);
+  const web = startProcess(`web-${index}`, process.execPath, [WEB_SERVER], {
+    cwd: path.dirname(WEB_SERVER),
+    env: {
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      PORT: String(webPort),
+      HOST: "localhost",
+      // The browser is a client here, not a proxy: whatever X-Forwarded-For it sends is ignored
+      // and its own address is the one the identity service records (client-address.spec.ts).
+      TRUSTED_PROXIES: "",
+      ORY_SDK_URL: set.identityPublicUrl,
+      PUBLIC_BASE_URL: webUrl,
+      APP_ENV: "local",
+      ORY_ADMIN_URL: set.identityAdminUrl,
+      ORY_ADMIN_TOKEN: ADMIN_TOKEN,
+    },
+  });
+  started.push(identity, web);
+  await Promise.all([
+    waitForHttp(identity, `${set.identityPublicUrl}/health/ready`),
+    waitForHttp(web, `${webUrl}/`),
+  ]);
+  return set;
+}
+
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
+  build();
+  rmSync(path.join(E2E_DATA, "logs"), { recursive: true, force: true });
+  const started: Started[] = [];
+  const stop = (): Promise<void> => stopProcesses(started);
+  try {
+    const count = Math.max(1, config.workers);
+    const ports = await freePorts(4 + 3 * count);
+    const setPorts = Array.from({ length: count }, (_, index) =>
+      ports.slice(4 + 3 * index, 7 + 3 * index),
+    );
+    const shared = await startShared(
+      setPorts.map(([webPort]) => `http://localhost:${webPort}`),
+      ports.slice(0, 4),
+      started,
+    );
+    const sets = await Promise.all(
+      setPorts.map((ports, index) => startSet(index, ports, shared, started)),
+    );
+    const services: Services = {
+      mailApiUrl: shared.mailApiUrl,
+      providerUrl: shared.providerUrl,
+      webhookReceiverUrl: shared.webhookReceiverUrl,
+      sets,
+    };
+    writeFileSync(SERVICES_FILE, JSON.stringify(services, null, 2));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return stop;
+}

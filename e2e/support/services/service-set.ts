@@ -1,0 +1,46 @@
+// Where this test worker's services are. The global setup (global-setup.ts) starts one service
+// set (identity service + web app) per Playwright worker on free ports, plus the services all
+// sets share (mail inbox, local sign-in provider, webhook receiver), and writes their addresses
+// to e2e/.data/services.json. A worker uses the set of its parallel index, so two workers never
+// share an identity service or a web app. Read lazily: Playwright also loads the specs in its
+// main process, before the global setup has run.
+
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { E2E_DATA } from "./processes.ts";
+
+export interface ServiceSet {
+  /** The web app as the browser opens it (localhost; the provider is on 127.0.0.1: cross-site). */
+  readonly webUrl: string;
+  readonly identityPublicUrl: string;
+  readonly identityAdminUrl: string;
+  readonly adminToken: string;
+}
+
+export interface Services {
+  /** MailDev's REST API (`GET /email`). */
+  readonly mailApiUrl: string;
+  /** The local sign-in provider (Google, Apple and Facebook stand-ins). */
+  readonly providerUrl: string;
+  /** The shop's webhook endpoint for the tests (webhook-receiver.mjs). */
+  readonly webhookReceiverUrl: string;
+  readonly sets: readonly ServiceSet[];
+}
+
+/** E2E_SERVICES_FILE: another suite's services (the deployment suite's nginx, e2e/deployment/). */
+export const SERVICES_FILE = process.env.E2E_SERVICES_FILE ?? path.join(E2E_DATA, "services.json");
+
+let cached: Services | undefined;
+
+export function services(): Services {
+  cached ??= JSON.parse(readFileSync(SERVICES_FILE, "utf8")) as Services;
+  return cached;
+}
+
+/** This worker's identity service and web app. */
+export function serviceSet(): ServiceSet {
+  const index = Number(process.env.TEST_PARALLEL_INDEX ?? "0");
+  const set = services().sets[index];
+  if (!set) throw new Error(`no service set for parallel index ${index}`);
+  return set;
+}

@@ -1,0 +1,91 @@
+// `npm run build`: everything a server runs, compiled, so production starts no TypeScript
+// loader and no dev tooling:
+// - the TypeScript apps and packages to JavaScript beside their sources (`dist/`, tsc with
+//   rewriteRelativeImportExtensions, so the folder layout and relative paths stay as in `src/`);
+// - the web app's `next build` with standalone output (`apps/web/.next/standalone`, completed with
+//   the static assets that Next leaves out of it).
+// `--if-changed` skips the build when no input changed since the last one (`npm start` and the
+// browser tests use it, so a second run starts at once). The fingerprint covers every tracked or
+// new file under the built folders plus the lockfile.
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const stampFile = path.join(root, ".data", "build-stamp");
+
+/** The compiled workspaces, in dependency order (contract first: the others import it). */
+const TYPESCRIPT_APPS = ["packages/contract", "apps/identity", "apps/local-provider"].filter(
+  (folder) => existsSync(path.join(root, folder, "tsconfig.build.json")),
+);
+const WEB = "apps/web";
+const INPUTS = [...TYPESCRIPT_APPS, WEB, "package-lock.json"];
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", ...options });
+  if (result.status !== 0) {
+    console.error(`build: ${command} ${args.join(" ")} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+/** A hash of the build's inputs: the content of every file git knows or would add. */
+function fingerprint() {
+  const listed = spawnSync(
+    "git",
+    ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", ...INPUTS],
+    { cwd: root, encoding: "buffer", maxBuffer: 64 * 2 ** 20 },
+  );
+  if (listed.status !== 0) return undefined;
+  const hash = createHash("sha256");
+  for (const file of listed.stdout.toString("utf8").split("\0").filter(Boolean).sort()) {
+    const full = path.join(root, file);
+    if (!existsSync(full)) continue;
+    hash.update(file).update("\0").update(readFileSync(full)).update("\0");
+  }
+  return hash.digest("hex");
+}
+
+function compileTypeScript(folder) {
+  rmSync(path.join(root, folder, "dist"), { recursive: true, force: true });
+  run(process.execPath, [
+    path.join(root, "node_modules", "typescript", "bin", "tsc"),
+    "-p",
+    path.join(folder, "tsconfig.build.json"),
+  ]);
+}
+
+function buildWeb() {
+  const web = path.join(root, WEB);
+  run(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"], {
+    cwd: web,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  // Standalone output leaves the static assets out (a CDN may serve them); this build serves them
+  // itself, as `next start` would.
+  const server = path.join(web, ".next", "standalone", WEB);
+  cpSync(path.join(web, ".next", "static"), path.join(server, ".next", "static"), {
+    recursive: true,
+  });
+  if (existsSync(path.join(web, "public"))) {
+    cpSync(path.join(web, "public"), path.join(server, "public"), { recursive: true });
+  }
+  // The web app's server entry, which production starts instead of Next's server.js.
+  cpSync(path.join(web, "server.mjs"), path.join(server, "server.mjs"));
+}
+
+const ifChanged = process.argv.includes("--if-changed");
+const stamp = fingerprint();
+if (ifChanged && stamp && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp) {
+  console.log("build: nothing changed since the last build");
+  process.exit(0);
+}
+rmSync(stampFile, { force: true });
+for (const folder of TYPESCRIPT_APPS) compileTypeScript(folder);
+buildWeb();
+if (stamp) {
+  mkdirSync(path.dirname(stampFile), { recursive: true });
+  writeFileSync(stampFile, stamp);
+}
+console.log("build: done");

@@ -1,0 +1,86 @@
+// `npm run start:production [-- identity|web]`: the built product (`npm run build`) as production
+// runs it: compiled JavaScript with NODE_ENV=production, no TypeScript loader, no dev tooling, no
+// mail inbox or local sign-in provider. Without an argument it starts the identity service and
+// the web app on this host; with one, only that service (to scale them apart). When a service
+// exits, the others are stopped and the script exits with its code, so a process manager
+// (systemd, Kubernetes) restarts them. SIGTERM and SIGINT are passed on for a graceful shutdown.
+// Scaling out means more of these behind a load balancer on one PostgreSQL: README.md, "Run in
+// production".
+//
+// Settings (environment):
+//   IDENTITY_CONFIG    the identity service's config file (required); DATABASE_URL and every
+//                      other identity setting may also come from the environment
+//   WEB_PORT           the web app's port (3000); WEB_HOSTNAME its address (0.0.0.0)
+//   TRUSTED_PROXIES    the web app's proxies (127.0.0.1,::1: nginx on this host), see README
+//   and the web app's own settings (PUBLIC_BASE_URL, ORY_SDK_URL, ...), passed through.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const identityMain = path.join(root, "apps/identity/dist/main.js");
+// The web app's own entry (apps/web/server.mjs, copied into the standalone build): Next's
+// handler behind a server that records each client's address for TRUSTED_PROXIES.
+const webServer = path.join(root, "apps/web/.next/standalone/apps/web/server.mjs");
+
+function fail(message) {
+  console.error(`start:production: ${message}`);
+  process.exit(1);
+}
+
+const SERVICES = ["identity", "web"];
+const only = process.argv[2];
+if (only !== undefined && !SERVICES.includes(only)) {
+  fail(`unknown service "${only}": use one of ${SERVICES.join(", ")}, or none for all`);
+}
+const wanted = only ? [only] : SERVICES;
+if (!existsSync(identityMain) || !existsSync(webServer)) {
+  fail("no build found: run `npm run build` first");
+}
+const identityConfig = process.env.IDENTITY_CONFIG;
+if (wanted.includes("identity") && !identityConfig) {
+  fail("IDENTITY_CONFIG must name the identity service's config file");
+}
+
+const env = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
+const children = new Map();
+let stopping = false;
+
+function start(name, args, options) {
+  const child = spawn(process.execPath, args, { stdio: "inherit", env, ...options });
+  children.set(name, child);
+  child.on("exit", (code, signal) => {
+    children.delete(name);
+    if (!stopping) {
+      console.error(`start:production: ${name} exited (${signal ?? code}); stopping the rest`);
+      stop(code === 0 ? 1 : (code ?? 1));
+    } else if (children.size === 0) {
+      process.exit(process.exitCode ?? 0);
+    }
+  });
+}
+
+function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  process.exitCode = code;
+  if (children.size === 0) process.exit(code);
+  for (const child of children.values()) child.kill("SIGTERM");
+}
+
+process.on("SIGTERM", () => stop(0));
+process.on("SIGINT", () => stop(0));
+
+if (wanted.includes("identity")) {
+  start("identity", [identityMain, "--config", path.resolve(identityConfig)]);
+}
+if (wanted.includes("web")) {
+  start("web", [webServer], {
+    cwd: path.dirname(webServer),
+    env: {
+      ...env,
+      PORT: env.WEB_PORT ?? "3000",
+      HOST: env.WEB_HOSTNAME ?? "0.0.0.0",
+    },
+  });
+}
