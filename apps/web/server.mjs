@@ -12,7 +12,7 @@
 // connections, let requests in flight finish and exit; after SHUTDOWN_GRACE_MS the process
 // exits anyway.
 
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
@@ -26,12 +26,9 @@ const port = Number.parseInt(process.env.PORT ?? "", 10) || 3000;
 const hostname = process.env.HOST || "localhost";
 process.env.NODE_ENV = "production";
 
-// A standalone build (output: "standalone") ships no next.config.ts: like the server.js Next
-// writes there, take the configuration the build was made with.
-const hasConfigFile = ["next.config.ts", "next.config.mjs", "next.config.js"].some((file) =>
-  existsSync(path.join(dir, file)),
-);
-if (!hasConfigFile && !process.env.__NEXT_PRIVATE_STANDALONE_CONFIG) {
+// The configuration the build was made with, as Next's own standalone server.js takes it: a
+// standalone build ships no next.config.ts, and the same choice in apps/web keeps both alike.
+if (!process.env.__NEXT_PRIVATE_STANDALONE_CONFIG) {
   const manifest = path.join(dir, ".next", "required-server-files.json");
   process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(
     JSON.parse(readFileSync(manifest, "utf8")).config,
