@@ -12,6 +12,7 @@ import { loadIdentitySchema } from "./identity/identity-schema.ts";
 import { createMetrics, type Metrics } from "./metrics/metrics.ts";
 import { openDatabase } from "./persistence/sql/connect.ts";
 import { createSqlPersistence } from "./persistence/sql/sql-persistence.ts";
+import { selfServiceStrategies } from "./registry.ts";
 import { createOidcClients } from "./strategies/oidc/clients.ts";
 import { createWebhookDispatcher } from "./webhooks/dispatcher.ts";
 
@@ -83,6 +84,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     defaultSchema,
     fetch: fetchFn,
     oidc: createOidcClients(config, { fetch: fetchFn, now }),
+    strategies: selfServiceStrategies(),
     now,
   };
   const ops = { logger, metrics };

@@ -4,8 +4,8 @@ import type { Deps } from "../http/deps.ts";
 import { errors, HttpError } from "../http/errors.ts";
 import { sendJson } from "../http/respond.ts";
 import type { Identity } from "../identity/identity.ts";
+import { isUniqueViolation } from "../persistence/errors.ts";
 import { route, uuidPattern } from "../session/handlers.ts";
-import { isUniqueViolation } from "../strategies/profile/apply-traits.ts";
 import { asObject, identityFromCreateBody } from "./identity-body.ts";
 
 // Kratos's batchPatchIdentities (`PATCH /admin/identities`): up to 1,000 creates per request,

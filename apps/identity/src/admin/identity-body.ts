@@ -8,7 +8,7 @@ import {
   type VerifiableAddress,
 } from "../identity/identity.ts";
 import type { IdentitySchema } from "../identity/identity-schema.ts";
-import { applyTraits } from "../strategies/profile/apply-traits.ts";
+import { applyTraits } from "../identity/traits.ts";
 
 // Turns admin API bodies (createIdentityBody, updateIdentityBody) into identities. Traits are
 // validated against the schema like self-service input; imported addresses keep their verified

@@ -6,11 +6,9 @@ import { errors, HttpError } from "../http/errors.ts";
 import { sendJson } from "../http/respond.ts";
 import type { Identity } from "../identity/identity.ts";
 import { localeOf, normaliseIdentifier } from "../identity/identity.ts";
+import { conflictsWithOtherIdentity } from "../identity/traits.ts";
+import { isUniqueViolation } from "../persistence/errors.ts";
 import { route, uuidPattern } from "../session/handlers.ts";
-import {
-  conflictsWithOtherIdentity,
-  isUniqueViolation,
-} from "../strategies/profile/apply-traits.ts";
 import {
   consentChangedEvent,
   emailOf,

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import type { Flow, FlowType } from "../flow/flow.ts";
+import { isExpired } from "../flow/flow.ts";
 import { type Body, normaliseBody } from "../http/body.ts";
 import type { Ctx } from "../http/context.ts";
 import { query } from "../http/context.ts";
@@ -10,8 +12,6 @@ import { wantsJson } from "../http/negotiate.ts";
 import { flowJson, redirect, respondWithFlow, sendError, sendJson } from "../http/respond.ts";
 import { addFlowMessage, resetMessages } from "../ui/nodes.ts";
 import { formatMinutes, uiText } from "../ui/text.ts";
-import type { Flow, FlowType } from "./flow.ts";
-import { isExpired } from "./flow.ts";
 import type { FlowKindModule } from "./flow-kind.ts";
 
 // The routes every self-service flow shares (PROTOCOL.md §2): init (browser, api), fetch by

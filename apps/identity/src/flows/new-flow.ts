@@ -1,8 +1,8 @@
 import type { FastifyRequest } from "fastify";
+import type { Flow, FlowKind, FlowType } from "../flow/flow.ts";
 import { maskCsrfToken } from "../http/csrf.ts";
 import type { Deps } from "../http/deps.ts";
 import type { UiNode } from "../ui/nodes.ts";
-import type { Flow, FlowKind, FlowType } from "./flow.ts";
 
 export interface NewFlowOptions {
   kind: FlowKind;

@@ -1,3 +1,4 @@
+import type { Flow } from "../flow/flow.ts";
 import type { Body } from "../http/body.ts";
 import { optionalString } from "../http/body.ts";
 import type { Ctx } from "../http/context.ts";
@@ -5,7 +6,6 @@ import { respondWithFlow } from "../http/respond.ts";
 import { normaliseIdentifier } from "../identity/identity.ts";
 import { addFieldMessage, type UiNode } from "../ui/nodes.ts";
 import { uiText } from "../ui/text.ts";
-import type { Flow } from "./flow.ts";
 
 /**
  * The address a recovery or verification email submit names (normalised, at most 320

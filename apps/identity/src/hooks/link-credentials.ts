@@ -1,8 +1,8 @@
-import type { Flow } from "../flows/flow.ts";
+import type { Flow } from "../flow/flow.ts";
 import type { Ctx } from "../http/context.ts";
 import type { Identity } from "../identity/identity.ts";
 import { addOidcLink, type OidcLink, oidcIdentifier } from "../identity/oidc-credentials.ts";
-import { isUniqueViolation } from "../strategies/profile/apply-traits.ts";
+import { isUniqueViolation } from "../persistence/errors.ts";
 
 // Account linking after 4000027 (PROTOCOL.md §12): a social profile whose email belongs to an
 // existing account is never merged silently. The login flow that asks the customer to prove

@@ -4,6 +4,15 @@ import type { IdentitySchema } from "../identity/identity-schema.ts";
 import type { Persistence } from "../persistence/persistence.ts";
 import type { OidcClients } from "../strategies/oidc/clients.ts";
 
+/**
+ * The strategies each flow dispatches to. Empty here on purpose: each flow declares its own
+ * entry next to the interface its strategies implement (flows/<flow>/strategy.ts, and
+ * session/aal.ts for second factors) by augmenting this interface, so this file never imports
+ * a flow. The composition root (registry.ts) fills every entry; the compiler checks it does.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging (see above)
+export interface Strategies {}
+
 /** Everything a handler needs, built once by the composition root. */
 export interface Deps {
   config: Readonly<Config>;
@@ -15,5 +24,7 @@ export interface Deps {
   fetch: typeof fetch;
   /** One client per enabled social sign-in provider. */
   oidc: OidcClients;
+  /** Which strategy serves which flow (registry.ts). */
+  strategies: Strategies;
   now(): Date;
 }

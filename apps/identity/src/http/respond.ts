@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Flow } from "../flows/flow.ts";
-import { toFlowJson } from "../flows/flow.ts";
+import type { Flow } from "../flow/flow.ts";
+import { toFlowJson } from "../flow/flow.ts";
 import { uiUrl } from "../flows/new-flow.ts";
 import { toIdentityJson } from "../identity/identity.ts";
 import type { Ctx } from "./context.ts";

@@ -4,7 +4,7 @@ import type {
   TemplateModel,
   TemplateType,
 } from "../courier/index.ts";
-import type { Flow, FlowKind } from "../flows/flow.ts";
+import type { Flow, FlowKind } from "../flow/flow.ts";
 import type { Identity } from "../identity/identity.ts";
 import type { Session } from "../session/session.ts";
 import type { OutgoingWebhook } from "../webhooks/outbox.ts";

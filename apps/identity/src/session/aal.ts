@@ -1,7 +1,5 @@
 import type { Deps } from "../http/deps.ts";
 import type { Identity } from "../identity/identity.ts";
-import { configuredSecondFactors } from "../strategies/second-factor/registry.ts";
-import type { SecondFactorMethod } from "../strategies/second-factor/strategy.ts";
 import type { Aal, AuthenticationMethod, Session } from "./session.ts";
 
 // Authenticator assurance levels (NIST 800-63B, as Kratos counts them, PROTOCOL.md §8): a
@@ -15,9 +13,39 @@ export function sessionAal(methods: readonly AuthenticationMethod[]): Aal {
   return hasFirst ? "aal1" : "aal0";
 }
 
+/**
+ * A second factor as the session counts it (Kratos's CountActiveMultiFactorCredentials): the
+ * totp, lookup_secret and webauthn strategies implement it; registry.ts lists them.
+ */
+export interface SecondFactor {
+  /** The session's amr entry: "totp", "lookup_secret", "webauthn". */
+  readonly method: string;
+  isEnabled(deps: Deps): boolean;
+  /** The identity has this factor set up: it then counts for `highest_available`. */
+  isConfigured(identity: Identity): boolean;
+}
+
+declare module "../http/deps.ts" {
+  interface Strategies {
+    /** Every second factor the service knows, enabled or not. */
+    secondFactors: readonly SecondFactor[];
+  }
+}
+
+/** The enabled second factors this identity has set up. */
+export function configuredSecondFactors<T extends SecondFactor>(
+  deps: Deps,
+  identity: Identity,
+  factors: readonly T[],
+): T[] {
+  return factors.filter((f) => f.isEnabled(deps) && f.isConfigured(identity));
+}
+
 /** The highest level this identity can reach: aal2 once an enabled second factor is set up. */
 export function availableAal(deps: Deps, identity: Identity): Aal {
-  return configuredSecondFactors(deps, identity).length > 0 ? "aal2" : "aal1";
+  return configuredSecondFactors(deps, identity, deps.strategies.secondFactors).length > 0
+    ? "aal2"
+    : "aal1";
 }
 
 /**
@@ -27,7 +55,7 @@ export function availableAal(deps: Deps, identity: Identity): Aal {
 export async function completeSecondFactor(
   deps: Deps,
   session: Session,
-  method: SecondFactorMethod,
+  method: SecondFactor["method"],
 ): Promise<void> {
   session.authentication_methods = [
     ...session.authentication_methods,

@@ -1,5 +1,5 @@
 import type { IdentitySchema } from "../identity/identity-schema.ts";
-import { traitValue } from "../strategies/profile/apply-traits.ts";
+import { traitValue } from "../identity/traits.ts";
 import { inputNode, labels, type NodeGroup, type UiNode } from "./nodes.ts";
 import { uiText } from "./text.ts";
 

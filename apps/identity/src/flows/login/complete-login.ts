@@ -1,3 +1,4 @@
+import type { Flow } from "../../flow/flow.ts";
 import { completeWithSession } from "../../hooks/complete-with-session.ts";
 import type { Ctx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
@@ -7,7 +8,6 @@ import {
   type IssuedSession,
   refreshSession,
 } from "../../session/session-manager.ts";
-import type { Flow } from "../flow.ts";
 import { afterLoginUrl } from "./after-login.ts";
 
 // The shared end of every first-factor sign-in (password, code, passkey, social): the session

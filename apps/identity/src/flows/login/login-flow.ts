@@ -1,4 +1,5 @@
 import type { OidcProviderConfig } from "../../config/config.ts";
+import type { Flow, FlowType } from "../../flow/flow.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
@@ -8,20 +9,9 @@ import { redirect, respondWithFlow } from "../../http/respond.ts";
 import { type Identity, normaliseIdentifier } from "../../identity/identity.ts";
 import { hasPassword, oidcLinks } from "../../identity/oidc-credentials.ts";
 import { type ActiveSession, findActiveSession } from "../../session/session-manager.ts";
-import { submitCodeLogin } from "../../strategies/code/login.ts";
-import { isPasswordlessCodeEnabled } from "../../strategies/code/passwordless.ts";
-import { isOidcEnabled, isOidcSubmit, submitOidc } from "../../strategies/oidc/submit.ts";
-import {
-  addPasskeyLoginNodes,
-  isPasskeyEnabled,
-  isPasskeyLoginSubmit,
-  submitPasskeyLogin,
-} from "../../strategies/passkey/login.ts";
-import { submitPasswordLogin } from "../../strategies/password/login.ts";
 import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { linkedProviders } from "../../ui/oidc-nodes.ts";
 import { uiText } from "../../ui/text.ts";
-import type { Flow, FlowType } from "../flow.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { newFlow } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
@@ -32,6 +22,7 @@ import {
   secondFactorStepNodes,
   submitSecondFactorStep,
 } from "./second-factor-step.ts";
+import { enabledLoginMethod } from "./strategy.ts";
 import { loginNodes, passwordStepNodes, socialStepNodes } from "./ui.ts";
 
 export interface LoginOptions {
@@ -74,7 +65,9 @@ export async function createLoginFlow(ctx: Ctx, options: LoginOptions): Promise<
     const codes = await createExchangeCodes(ctx, flow.id);
     flow.payload.session_token_exchange_code = codes.initCode;
   }
-  await addPasskeyLoginNodes(deps, flow);
+  for (const strategy of deps.strategies.login) {
+    if (strategy.isEnabled(deps)) await strategy.populate?.(ctx, flow);
+  }
   await deps.persistence.flows.createFlow(flow);
   return flow;
 }
@@ -149,12 +142,10 @@ export const loginFlow: FlowKindModule = {
     if (flow.payload.requested_aal === "aal2") return submitSecondFactorStep(ctx, flow, body);
     const method = optionalString(body, "method");
     if (method === "identifier_first") return submitIdentifier(ctx, flow, body);
-    if (method === "password") return submitPasswordLogin(ctx, flow, body);
-    if (isPasskeyLoginSubmit(method, body) && isPasskeyEnabled(ctx.deps))
-      return submitPasskeyLogin(ctx, flow, body);
-    if (method === "code" && isPasswordlessCodeEnabled(ctx.deps))
-      return submitCodeLogin(ctx, flow, body);
-    if (isOidcSubmit(method, body) && isOidcEnabled(ctx.deps)) return submitOidc(ctx, flow, body);
+    const strategy = ctx.deps.strategies.login.find(
+      (s) => s.isSubmit(body) && s.isEnabled(ctx.deps),
+    );
+    if (strategy) return strategy.submit(ctx, flow, body);
     resetMessages(flow.payload.ui);
     addFlowMessage(flow.payload.ui, uiText(4010002));
     await ctx.deps.persistence.flows.updateFlow(flow);
@@ -187,7 +178,7 @@ async function submitIdentifier(ctx: Ctx, flow: Flow, body: Body): Promise<void>
 
 /** The enabled providers of an account that has them but no password; else none. */
 async function socialOnlyProviders(ctx: Ctx, identifier: string): Promise<OidcProviderConfig[]> {
-  if (!isOidcEnabled(ctx.deps)) return [];
+  if (!enabledLoginMethod(ctx.deps, "oidc")) return [];
   const { identities } = ctx.deps.persistence;
   const address = normaliseIdentifier(identifier).slice(0, 320);
   if (await identities.findIdentityByIdentifier("password", address)) return [];

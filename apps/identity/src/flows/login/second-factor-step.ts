@@ -1,3 +1,4 @@
+import type { Flow } from "../../flow/flow.ts";
 import { completeWithSession } from "../../hooks/complete-with-session.ts";
 import {
   clearLoginFailures,
@@ -9,12 +10,8 @@ import type { Ctx } from "../../http/context.ts";
 import { kratosError } from "../../http/errors.ts";
 import { respondWithFlow } from "../../http/respond.ts";
 import type { Identity } from "../../identity/identity.ts";
-import { completeSecondFactor } from "../../session/aal.ts";
+import { completeSecondFactor, configuredSecondFactors } from "../../session/aal.ts";
 import { findActiveSession } from "../../session/session-manager.ts";
-import {
-  configuredSecondFactors,
-  secondFactorForLogin,
-} from "../../strategies/second-factor/registry.ts";
 import {
   addFieldMessage,
   addFlowMessage,
@@ -23,9 +20,9 @@ import {
   type UiNode,
 } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
-import type { Flow } from "../flow.ts";
 import { identityMismatch } from "../settings/settings-session.ts";
 import { afterLoginUrl } from "./after-login.ts";
+import type { SecondFactorLoginStrategy } from "./strategy.ts";
 
 // The login flow's second-factor step (`aal=aal2`, PROTOCOL.md §2 "Login"): it runs on top of
 // the signed-in session, offers only the second factors the identity has set up, and on success
@@ -38,7 +35,8 @@ export async function secondFactorStepNodes(
   identity: Identity,
 ): Promise<UiNode[]> {
   const nodes = [csrfNode(flow.csrf_token)];
-  for (const strategy of configuredSecondFactors(ctx.deps, identity))
+  const factors = ctx.deps.strategies.loginSecondFactors;
+  for (const strategy of configuredSecondFactors(ctx.deps, identity, factors))
     nodes.push(...(await strategy.loginNodes(ctx, flow, identity)));
   return nodes;
 }
@@ -62,7 +60,7 @@ export async function submitSecondFactorStep(ctx: Ctx, flow: Flow, body: Body): 
   if (!active) throw aal1Required(ctx);
   if (flow.identity_id && active.identity.id !== flow.identity_id) throw identityMismatch();
   resetMessages(flow.payload.ui);
-  const strategy = secondFactorForLogin(deps, body);
+  const strategy = secondFactorFor(ctx, body);
   if (!strategy?.isConfigured(active.identity)) {
     addFlowMessage(flow.payload.ui, uiText(4010002));
     await deps.persistence.flows.updateFlow(flow);
@@ -91,4 +89,10 @@ export async function submitSecondFactorStep(ctx: Ctx, flow: Flow, body: Body): 
     returnTo: afterLoginUrl(deps, flow.payload.return_to),
     sameSession: true,
   });
+}
+
+/** The enabled second factor an aal2 submit belongs to. */
+function secondFactorFor(ctx: Ctx, body: Body): SecondFactorLoginStrategy | undefined {
+  const { deps } = ctx;
+  return deps.strategies.loginSecondFactors.find((s) => s.isEnabled(deps) && s.isSubmit(body));
 }

@@ -2,13 +2,10 @@ import type { OidcProviderConfig } from "../../config/config.ts";
 import type { Deps } from "../../http/deps.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { hasPassword, oidcLinks } from "../../identity/oidc-credentials.ts";
-import {
-  isPasswordlessCodeEnabled,
-  loginCodeSubmitNode,
-} from "../../strategies/code/passwordless.ts";
 import { csrfNode, inputNode, labels, submitNode, type UiNode } from "../../ui/nodes.ts";
 import { enabledOidcProviders, linkedProviders, oidcButtonNodes } from "../../ui/oidc-nodes.ts";
 import { type UiText, uiText } from "../../ui/text.ts";
+import { enabledLoginMethod } from "./strategy.ts";
 
 // Login forms (PROTOCOL.md §4). Identifier-first asks for the email alone, then shows the
 // password step for every address alike, so the form never reveals whether one is registered;
@@ -62,9 +59,14 @@ export function loginNodes(
   ];
 }
 
-/** "Send sign in code" when passwordless email codes are on (Kratos adds it last). */
+/**
+ * "Send sign in code" (1010015) when the email code method signs in (Kratos adds it last).
+ * Its strategy answers the submit; the button belongs to the form, which the flow builds.
+ */
 function codeNodes(deps: Deps): UiNode[] {
-  return isPasswordlessCodeEnabled(deps) ? [loginCodeSubmitNode()] : [];
+  return enabledLoginMethod(deps, "code")
+    ? [submitNode("code", "method", "code", uiText(1010015))]
+    : [];
 }
 
 /** Re-authentication of the signed-in account: its password and its linked providers. */

@@ -1,3 +1,4 @@
+import type { Flow, FlowType } from "../../flow/flow.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
@@ -5,13 +6,8 @@ import { query } from "../../http/context.ts";
 import { kratosError } from "../../http/errors.ts";
 import { redirect, respondWithFlow } from "../../http/respond.ts";
 import { findActiveSession } from "../../session/session-manager.ts";
-import { isPasswordlessCodeEnabled } from "../../strategies/code/passwordless.ts";
-import { submitCodeRegistration } from "../../strategies/code/registration.ts";
-import { isOidcEnabled, isOidcSubmit, submitOidc } from "../../strategies/oidc/submit.ts";
-import { submitPasswordRegistration } from "../../strategies/password/registration.ts";
 import { addFieldMessage, addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
-import type { Flow, FlowType } from "../flow.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { newFlow } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
@@ -42,6 +38,9 @@ export async function createRegistrationFlow(
     flow.internal.afterVerificationReturnTo = options.afterVerificationReturnTo;
   if (options.exchange)
     flow.payload.session_token_exchange_code = (await createExchangeCodes(ctx, flow.id)).initCode;
+  for (const strategy of deps.strategies.registration) {
+    if (strategy.isEnabled(deps)) await strategy.populate?.(ctx, flow);
+  }
   await deps.persistence.flows.createFlow(flow);
   return flow;
 }
@@ -99,10 +98,10 @@ export const registrationFlow: FlowKindModule = {
     if (screen === "previous") return showProfile(ctx, flow, body);
     if (method === "profile" || screen === "credential-selection")
       return submitProfile(ctx, flow, body);
-    if (method === "password") return submitPasswordRegistration(ctx, flow, body);
-    if (method === "code" && isPasswordlessCodeEnabled(ctx.deps))
-      return submitCodeRegistration(ctx, flow, body);
-    if (isOidcSubmit(method, body) && isOidcEnabled(ctx.deps)) return submitOidc(ctx, flow, body);
+    const strategy = ctx.deps.strategies.registration.find(
+      (s) => s.isSubmit(body) && s.isEnabled(ctx.deps),
+    );
+    if (strategy) return strategy.submit(ctx, flow, body);
     addFlowMessage(flow.payload.ui, uiText(4010003));
     await ctx.deps.persistence.flows.updateFlow(flow);
     await respondWithFlow(ctx, flow, 400);

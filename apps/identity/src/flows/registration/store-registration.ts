@@ -1,10 +1,10 @@
+import type { Flow } from "../../flow/flow.ts";
 import type { Ctx } from "../../http/context.ts";
 import { rotateCsrfSecret } from "../../http/cookies.ts";
 import type { Identity } from "../../identity/identity.ts";
+import { isDuplicateKey } from "../../persistence/errors.ts";
 import type { Persistence } from "../../persistence/persistence.ts";
 import { createSession, type IssuedSession } from "../../session/session-manager.ts";
-import { isDuplicateKey } from "../../strategies/profile/apply-traits.ts";
-import type { Flow } from "../flow.ts";
 
 export interface StoreRegistrationOptions {
   /** The method's `after` hooks (`session`, `show_verification_ui`). */

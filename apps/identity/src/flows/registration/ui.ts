@@ -1,12 +1,9 @@
 import type { Deps } from "../../http/deps.ts";
-import {
-  isPasswordlessCodeEnabled,
-  registrationCodeSubmitNode,
-} from "../../strategies/code/passwordless.ts";
 import { csrfNode, submitNode, type UiNode } from "../../ui/nodes.ts";
 import { enabledOidcProviders, oidcButtonNodes } from "../../ui/oidc-nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import { newPasswordNode, traitNodes } from "../../ui/trait-nodes.ts";
+import { enabledRegistrationMethod } from "./strategy.ts";
 
 /** Step one of profile_first, or the one unified form. */
 export function registrationNodes(
@@ -49,9 +46,14 @@ export function credentialSelectionNodes(
   ];
 }
 
-/** "Send sign up code" when passwordless email codes are on (Kratos adds it last). */
+/**
+ * "Send sign up code" (1040006) when the email code method signs up (Kratos adds it last).
+ * Its strategy answers the submit; the button belongs to the form, which the flow builds.
+ */
 function codeNodes(deps: Deps): UiNode[] {
-  return isPasswordlessCodeEnabled(deps) ? [registrationCodeSubmitNode()] : [];
+  return enabledRegistrationMethod(deps, "code")
+    ? [submitNode("code", "method", "code", uiText(1040006))]
+    : [];
 }
 
 /**

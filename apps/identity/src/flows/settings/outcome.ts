@@ -1,23 +1,20 @@
+import type { Flow } from "../../flow/flow.ts";
 import type { Ctx } from "../../http/context.ts";
 import { flowJson, redirect, respondWithFlow, sendJson } from "../../http/respond.ts";
 import type { Identity } from "../../identity/identity.ts";
 import type { ActiveSession } from "../../session/session-manager.ts";
-import type { SecondFactorMethod } from "../../strategies/second-factor/strategy.ts";
 import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
-import type { Flow } from "../flow.ts";
 import { uiUrl } from "../new-flow.ts";
 import { ensurePrivilegedSession } from "./settings-session.ts";
+import type { SettingsStrategy } from "./strategy.ts";
 import { settingsFormNodes } from "./ui.ts";
 
 // The three ends of a settings submit (PROTOCOL.md §5 "Settings"): a fresh attempt clears the
 // previous one's messages, a rejected one answers 400 with the flow, a saved one answers 200
 // with the flow in state success (browsers: 303 to return_to or the settings UI).
 
-export function beginSettingsAttempt(
-  flow: Flow,
-  method: "profile" | "password" | "oidc" | "passkey" | SecondFactorMethod,
-): void {
+export function beginSettingsAttempt(flow: Flow, method: SettingsStrategy["method"]): void {
   resetMessages(flow.payload.ui);
   flow.payload.active = method;
   flow.state = "show_form";
@@ -33,7 +30,7 @@ export function beginPrivilegedSettingsAttempt(
   ctx: Ctx,
   flow: Flow,
   active: ActiveSession,
-  method: "password" | "passkey" | SecondFactorMethod,
+  method: SettingsStrategy["method"],
 ): Identity | undefined {
   beginSettingsAttempt(flow, method);
   if (!ensurePrivilegedSession(ctx, flow, active)) return undefined;

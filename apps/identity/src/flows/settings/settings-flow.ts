@@ -1,24 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import { optionalString } from "../../http/body.ts";
+import type { Flow, FlowType } from "../../flow/flow.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
 import type { Deps } from "../../http/deps.ts";
 import { errors } from "../../http/errors.ts";
 import { redirect, respondWithFlow } from "../../http/respond.ts";
 import { type ActiveSession, findActiveSession } from "../../session/session-manager.ts";
-import { submitOidcSettings } from "../../strategies/oidc/settings.ts";
-import { isOidcEnabled } from "../../strategies/oidc/submit.ts";
-import { isPasskeyEnabled } from "../../strategies/passkey/login.ts";
-import {
-  isPasskeySettingsSubmit,
-  submitPasskeySettings,
-} from "../../strategies/passkey/settings.ts";
-import { submitPasswordSettings } from "../../strategies/password/settings.ts";
-import { submitProfileSettings } from "../../strategies/profile/settings.ts";
-import { secondFactorForSettings } from "../../strategies/second-factor/registry.ts";
 import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { type UiText, uiText } from "../../ui/text.ts";
-import type { Flow, FlowType } from "../flow.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { newFlow, requestUrl, uiUrl } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
@@ -108,22 +97,10 @@ export const settingsFlow: FlowKindModule = {
   async submit(ctx, flow, body) {
     const active = await sessionForSubmit(ctx, flow);
     if (!active) return;
-    const method = optionalString(body, "method");
-    const { methods } = ctx.deps.config.selfservice;
-    const secondFactor = secondFactorForSettings(ctx.deps, body);
-    if (secondFactor) return secondFactor.submitSettings(ctx, flow, active, body);
-    if (isPasskeySettingsSubmit(body) && isPasskeyEnabled(ctx.deps))
-      return submitPasskeySettings(ctx, flow, active, body);
-    if (method === "profile" && methods.profile.enabled)
-      return submitProfileSettings(ctx, flow, active, body);
-    if (method === "password" && methods.password.enabled)
-      return submitPasswordSettings(ctx, flow, active, body);
-    // Kratos's settings form posts the clicked `link` / `unlink` submit without a method.
-    if (
-      (method === "oidc" || (method === undefined && (body.link || body.unlink))) &&
-      isOidcEnabled(ctx.deps)
-    )
-      return submitOidcSettings(ctx, flow, active, body);
+    const strategy = ctx.deps.strategies.settings.find(
+      (s) => s.isSubmit(body) && s.isEnabled(ctx.deps),
+    );
+    if (strategy) return strategy.submit(ctx, flow, active, body);
     resetMessages(flow.payload.ui);
     addFlowMessage(flow.payload.ui, uiText(4010004));
     await rejectSettings(ctx, flow);

@@ -1,3 +1,4 @@
+import type { Flow, FlowType } from "../../flow/flow.ts";
 import type { Ctx } from "../../http/context.ts";
 import { errors, HttpError, kratosError } from "../../http/errors.ts";
 import { redirect } from "../../http/respond.ts";
@@ -8,7 +9,6 @@ import {
   secondFactorLoginUrl,
 } from "../../session/aal-required.ts";
 import { type ActiveSession, findActiveSession } from "../../session/session-manager.ts";
-import type { Flow, FlowType } from "../flow.ts";
 import { uiUrl } from "../new-flow.ts";
 
 // Settings act on the signed-in identity only (PROTOCOL.md §2 "Settings"): every read and

@@ -1,30 +1,30 @@
+import type { Flow } from "../../flow/flow.ts";
 import type { Ctx } from "../../http/context.ts";
 import type { Deps } from "../../http/deps.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { oidcLinks, signInMethodCount } from "../../identity/oidc-credentials.ts";
-import { passkeySettingsFormNodes } from "../../strategies/passkey/settings.ts";
-import { schemaOf } from "../../strategies/profile/apply-traits.ts";
-import { enabledSecondFactors } from "../../strategies/second-factor/registry.ts";
+import { schemaOf } from "../../identity/traits.ts";
 import { csrfNode, labels, submitNode, type UiNode } from "../../ui/nodes.ts";
 import { oidcSettingsNodes } from "../../ui/oidc-nodes.ts";
 import { newPasswordNode, traitNodes } from "../../ui/trait-nodes.ts";
-import type { Flow } from "../flow.ts";
 
 // Settings forms (PROTOCOL.md §4 "Settings"): the traits with their current values in the
 // profile group, then a new password in the password group; each group has its own submit.
 // Social sign-in adds `link` / `unlink` submits (group oidc) per enabled provider.
-// Second factors (totp, lookup_secret, webauthn) follow, each from its strategy, then passkeys.
+// Second factors (totp, lookup_secret, webauthn) and passkeys follow, each from its strategy.
 
-/** The whole settings form of a flow: settingsNodes plus every enabled second factor's nodes. */
+/** The whole settings form of a flow: settingsNodes, then each enabled strategy's own nodes. */
 export async function settingsFormNodes(
   ctx: Ctx,
   flow: Flow,
   identity: Identity,
 ): Promise<UiNode[]> {
-  const nodes = settingsNodes(ctx.deps, flow.csrf_token, identity);
-  for (const strategy of enabledSecondFactors(ctx.deps))
-    nodes.push(...(await strategy.settingsNodes(ctx, flow, identity)));
-  nodes.push(...(await passkeySettingsFormNodes(ctx, flow, identity)));
+  const { deps } = ctx;
+  const nodes = settingsNodes(deps, flow.csrf_token, identity);
+  for (const strategy of deps.strategies.settings) {
+    if (strategy.isEnabled(deps) && strategy.formNodes)
+      nodes.push(...(await strategy.formNodes(ctx, flow, identity)));
+  }
   return nodes;
 }
 

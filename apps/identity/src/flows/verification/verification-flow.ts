@@ -1,5 +1,5 @@
+import type { Flow, FlowType } from "../../flow/flow.ts";
 import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
-import type { Locale } from "../../hooks/locale.ts";
 import { localeOf } from "../../hooks/locale.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
@@ -7,60 +7,47 @@ import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
 import { rotateCsrfSecret } from "../../http/cookies.ts";
 import { maskCsrfToken } from "../../http/csrf.ts";
+import type { Deps } from "../../http/deps.ts";
 import { kratosError } from "../../http/errors.ts";
 import { redirect, respondWithFlow } from "../../http/respond.ts";
 import type { Identity } from "../../identity/identity.ts";
 import type { Persistence } from "../../persistence/persistence.ts";
-import { findMatchingCode } from "../../strategies/code/one-time-code.ts";
-import { linkEmailNodes } from "../../strategies/link/link-nodes.ts";
-import { usesLink } from "../../strategies/link/link-token.ts";
-import { sendVerificationLink, useVerificationToken } from "../../strategies/link/verification.ts";
-import type { UiNode } from "../../ui/nodes.ts";
 import { addFlowMessage, resetMessages, setInputValue } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
-import type { Flow, FlowType } from "../flow.ts";
+import { emailMethod } from "../email-method.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { newFlow, uiUrl } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
 import { submittedEmail } from "../submitted-email.ts";
-import { sendVerificationCode } from "./send-code.ts";
-import { chooseMethodNodes, passedNodes, sentEmailNodes } from "./ui.ts";
+import type { VerificationEmail, VerificationStrategy } from "./strategy.ts";
+import { passedNodes } from "./ui.ts";
+
+/** The strategy `selfservice.flows.verification.use` names; it serves every verification flow. */
+function verificationStrategy(deps: Deps): VerificationStrategy {
+  const method = emailMethod(deps, "verification");
+  const strategy = deps.strategies.verification.find((s) => s.method === method);
+  if (!strategy) throw new Error(`No verification strategy "${method}" is registered.`);
+  return strategy;
+}
 
 export function createVerificationFlow(
   ctx: Ctx,
   type: FlowType,
   returnTo: string | undefined,
 ): Flow {
+  const strategy = verificationStrategy(ctx.deps);
   return newFlow(ctx.deps, ctx.request, {
     kind: "verification",
     type,
     lifespanMs: ctx.deps.config.selfservice.flows.verification.lifespan,
     state: "choose_method",
     returnTo,
-    nodes: (csrf) => emailNodes(ctx, csrf),
-    fields: { active: usesLink(ctx.deps, "verification") ? "link" : "code" },
+    nodes: (csrf) => strategy.emailNodes(csrf),
+    fields: { active: strategy.method },
   });
 }
 
-/** The email form of the configured method (code or link). */
-function emailNodes(ctx: Ctx, csrfToken: string, email = ""): UiNode[] {
-  return usesLink(ctx.deps, "verification")
-    ? linkEmailNodes(csrfToken, email)
-    : chooseMethodNodes(csrfToken, email);
-}
-
-/** Emails a code or a link, as configured, in the caller's transaction. */
-async function sendVerification(
-  ctx: Ctx,
-  tx: Persistence,
-  options: { flow: Flow; identity: Identity; address: string; locale: Locale },
-): Promise<void> {
-  if (usesLink(ctx.deps, "verification")) return sendVerificationLink(ctx, tx, options);
-  const { flow, identity, address, locale } = options;
-  await sendVerificationCode(ctx, tx, flow, identity, address, locale);
-}
-
-/** The registration hook: a flow already in sent_email with the code on its way. */
+/** The registration and settings hook: a flow already in sent_email with the email on its way. */
 export async function startVerificationForAddress(
   ctx: Ctx,
   tx: Persistence,
@@ -69,26 +56,24 @@ export async function startVerificationForAddress(
     identity: Identity;
     address: string;
     returnTo?: string | undefined;
-    locale: "de" | "en";
+    locale: VerificationEmail["locale"];
   },
 ): Promise<Flow> {
   const flow = createVerificationFlow(ctx, options.type, options.returnTo);
   markSent(ctx, flow, options.address);
   await tx.flows.createFlow(flow);
-  await sendVerification(ctx, tx, { flow, ...options });
+  await verificationStrategy(ctx.deps).send(ctx, tx, { flow, ...options });
   return flow;
 }
 
 function markSent(ctx: Ctx, flow: Flow, address: string): void {
-  const link = usesLink(ctx.deps, "verification");
+  const { nodes, message } = verificationStrategy(ctx.deps).sentForm(flow.csrf_token, address);
   flow.state = "sent_email";
   flow.internal.address = address;
   flow.internal.tries = 0;
-  flow.payload.ui.nodes = link
-    ? linkEmailNodes(flow.csrf_token, address)
-    : sentEmailNodes(flow.csrf_token, address);
+  flow.payload.ui.nodes = nodes;
   resetMessages(flow.payload.ui);
-  addFlowMessage(flow.payload.ui, uiText(link ? 1080001 : 1080003));
+  addFlowMessage(flow.payload.ui, message);
 }
 
 function returnUrl(ctx: Ctx, flow: Flow): string {
@@ -121,9 +106,9 @@ export const verificationFlow: FlowKindModule = {
   },
 
   async submit(ctx, flow, body) {
+    const strategy = verificationStrategy(ctx.deps);
     const token = optionalString(body, "token");
-    if (token !== undefined && usesLink(ctx.deps, "verification"))
-      return useVerificationToken(ctx, flow, token);
+    if (token !== undefined && strategy.openLink) return strategy.openLink(ctx, flow, token);
     if (flow.state === "passed_challenge") return replaced(ctx, flow);
     const code = optionalString(body, "code");
     // The link in the email opens this GET: fill in the code and show the form.
@@ -136,15 +121,31 @@ export const verificationFlow: FlowKindModule = {
       await ctx.deps.persistence.flows.updateFlow(flow);
       return redirect(ctx.reply, uiUrl(ctx.deps, "verification", flow.id));
     }
-    if (code) return submitCode(ctx, flow, code);
+    if (code) return checkCode(ctx, flow, code);
     return submitEmail(ctx, flow, body);
   },
 };
 
+/**
+ * A code submit skips the CSRF check (the code is the proof, see needsCsrf), so it is always
+ * checked as a code, whichever method emails, and never reaches the address step.
+ */
+async function checkCode(ctx: Ctx, flow: Flow, code: string): Promise<void> {
+  const active = verificationStrategy(ctx.deps);
+  const checker = active.checkCode
+    ? active
+    : ctx.deps.strategies.verification.find((s) => s.checkCode);
+  if (!checker?.checkCode) throw new Error("No verification strategy checks codes.");
+  return checker.checkCode(ctx, flow, code);
+}
+
 async function submitEmail(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   const { deps } = ctx;
+  const strategy = verificationStrategy(deps);
   resetMessages(flow.payload.ui);
-  const email = await submittedEmail(ctx, flow, body, (e) => emailNodes(ctx, flow.csrf_token, e));
+  const email = await submittedEmail(ctx, flow, body, (e) =>
+    strategy.emailNodes(flow.csrf_token, e),
+  );
   if (email === undefined) return;
   await limitCodeEmails(deps, email);
   const identity = await deps.persistence.identities.findIdentityByVerifiableAddress(email);
@@ -156,27 +157,9 @@ async function submitEmail(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
     // Unknown or already verified addresses get the same answer and no email.
     const address = identity?.verifiable_addresses.find((a) => a.value === email);
     if (identity && address && !address.verified)
-      await sendVerification(ctx, tx, { flow, identity, address: email, locale });
+      await strategy.send(ctx, tx, { flow, identity, address: email, locale });
   });
   await respondWithFlow(ctx, flow);
-}
-
-async function submitCode(ctx: Ctx, flow: Flow, code: string): Promise<void> {
-  const { deps } = ctx;
-  const max = deps.config.selfservice.methods.code.config.max_submissions;
-  resetMessages(flow.payload.ui);
-  if (flow.state !== "sent_email" || (flow.internal.tries ?? 0) >= max) return restart(ctx, flow);
-  const codes = await deps.persistence.codes.activeCodesOfFlow(flow.id, deps.now());
-  const match = findMatchingCode(codes, code.trim(), deps.config.secrets.default[0]!);
-  if (!match || !(await deps.persistence.codes.useCode(match.id, deps.now()))) {
-    flow.internal.tries = (flow.internal.tries ?? 0) + 1;
-    addFlowMessage(flow.payload.ui, uiText(4070006));
-    setInputValue(flow.payload.ui, "code", "");
-    await deps.persistence.flows.updateFlow(flow);
-    return respondWithFlow(ctx, flow, 200);
-  }
-  await completeVerification(ctx, flow, match);
-  await respondWithFlow(ctx, flow, 200);
 }
 
 /** A code or link reached the address: it is verified and the flow passes (1080002). */
@@ -211,22 +194,6 @@ export async function completeVerification(
     };
     await tx.flows.updateFlow(flow);
   });
-}
-
-/** Too many wrong codes: this flow is spent; a new one starts with the reason. */
-async function restart(ctx: Ctx, flow: Flow): Promise<void> {
-  const fresh = createVerificationFlow(ctx, flow.type, flow.payload.return_to);
-  addFlowMessage(
-    fresh.payload.ui,
-    uiText(4000001, {
-      reason: "The verification code was entered wrong too often. Please request a new code.",
-    }),
-  );
-  await ctx.deps.persistence.transaction(async (tx) => {
-    await tx.codes.invalidateCodesOfFlow(flow.id, ctx.deps.now());
-    await tx.flows.createFlow(fresh);
-  });
-  await respondWithFlow(ctx, fresh, 200);
 }
 
 async function replaced(ctx: Ctx, flow: Flow): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Flow, FlowKind, FlowPayload } from "../../flows/flow.ts";
+import type { Flow, FlowKind, FlowPayload } from "../../flow/flow.ts";
 import type { FlowPersister } from "../persistence.ts";
 import type { Database } from "./database.ts";
 import { isUuid } from "./identity-persister.ts";

@@ -1,9 +1,11 @@
-import type { Flow } from "../../flows/flow.ts";
+import type { Flow } from "../../flow/flow.ts";
 import { completeLogin, issueLoginSession } from "../../flows/login/complete-login.ts";
+import type { LoginStrategy } from "../../flows/login/strategy.ts";
 import { identifierLabel } from "../../flows/login/ui.ts";
 import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
 import { linkPendingCredentials } from "../../hooks/link-credentials.ts";
 import { localeOf } from "../../hooks/locale.ts";
+import { markAddressVerified } from "../../hooks/verified-address.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
@@ -21,8 +23,8 @@ import {
 import { uiText } from "../../ui/text.ts";
 import { acceptSubmittedCode } from "./check-code.ts";
 import { codeEntryNodes } from "./code-nodes.ts";
+import { isPasswordlessCodeEnabled } from "./passwordless.ts";
 import { sendPasswordlessCode } from "./send-code.ts";
-import { markAddressVerified } from "./verified-address.ts";
 
 // Passwordless sign-in by email code (Kratos's code strategy, login part). The first submit
 // (`method=code` + identifier) emails a code and answers `sent_email`; the second (`code`)
@@ -31,7 +33,14 @@ import { markAddressVerified } from "./verified-address.ts";
 
 const maxIdentifierLength = 320;
 
-export async function submitCodeLogin(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+export const codeLogin: LoginStrategy = {
+  method: "code",
+  isEnabled: isPasswordlessCodeEnabled,
+  isSubmit: (body) => optionalString(body, "method") === "code",
+  submit: submitCodeLogin,
+};
+
+async function submitCodeLogin(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   resetMessages(flow.payload.ui);
   flow.payload.active = "code";
   const resend = optionalString(body, "resend") === "code";

@@ -1,6 +1,7 @@
-import type { Flow } from "../../flows/flow.ts";
+import type { Flow } from "../../flow/flow.ts";
 import { afterRegistrationUrl } from "../../flows/registration/after-registration.ts";
 import { storeRegistration } from "../../flows/registration/store-registration.ts";
+import type { RegistrationStrategy } from "../../flows/registration/strategy.ts";
 import { registrationNodes } from "../../flows/registration/ui.ts";
 import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
 import { completeWithSession } from "../../hooks/complete-with-session.ts";
@@ -10,6 +11,7 @@ import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { respondWithFlow } from "../../http/respond.ts";
 import { type Identity, normaliseIdentifier } from "../../identity/identity.ts";
+import { applyTraits, conflictsWithOtherIdentity, traitValue } from "../../identity/traits.ts";
 import {
   addFieldMessage,
   addFlowMessage,
@@ -20,9 +22,9 @@ import {
 } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import { traitNodes } from "../../ui/trait-nodes.ts";
-import { applyTraits, conflictsWithOtherIdentity, traitValue } from "../profile/apply-traits.ts";
 import { acceptSubmittedCode } from "./check-code.ts";
 import { codeEntryNodes } from "./code-nodes.ts";
+import { isPasswordlessCodeEnabled } from "./passwordless.ts";
 import { sendPasswordlessCode } from "./send-code.ts";
 
 // Passwordless sign-up by email code (Kratos's code strategy, registration part). The first
@@ -30,7 +32,14 @@ import { sendPasswordlessCode } from "./send-code.ts";
 // creates the identity with its address already verified and signs in. The traits are kept on
 // the flow between the two, so a changed form cannot swap the address the code went to.
 
-export async function submitCodeRegistration(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+export const codeRegistration: RegistrationStrategy = {
+  method: "code",
+  isEnabled: isPasswordlessCodeEnabled,
+  isSubmit: (body) => optionalString(body, "method") === "code",
+  submit: submitCodeRegistration,
+};
+
+async function submitCodeRegistration(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   flow.payload.active = "code";
   const resend = optionalString(body, "resend") === "code";
   if (flow.state === "sent_email" && !resend) return verifyRegistrationCode(ctx, flow, body);

@@ -10,14 +10,6 @@ import { hashCode } from "../code/one-time-code.ts";
 
 export type LinkKind = "recovery_link" | "verification_link";
 
-/** Whether the flow emails a link instead of a code (`selfservice.flows.<flow>.use: link`). */
-export function usesLink(deps: Deps, flow: "recovery" | "verification"): boolean {
-  return (
-    deps.config.selfservice.methods.link.enabled &&
-    deps.config.selfservice.flows[flow].use === "link"
-  );
-}
-
 /** Stores a new token for the flow and returns the URL that carries it. */
 export async function createLinkToken(
   deps: Deps,

@@ -1,6 +1,8 @@
-import type { Flow } from "../../flows/flow.ts";
+import type { Flow } from "../../flow/flow.ts";
 import { uiUrl } from "../../flows/new-flow.ts";
-import { completeRecovery, recoveryFlow } from "../../flows/recovery/recovery-flow.ts";
+import { completeRecovery } from "../../flows/recovery/complete-recovery.ts";
+import { recoveryFlow } from "../../flows/recovery/recovery-flow.ts";
+import type { RecoveryStrategy } from "../../flows/recovery/strategy.ts";
 import { submittedEmail } from "../../flows/submitted-email.ts";
 import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
 import { localeOf } from "../../hooks/locale.ts";
@@ -18,7 +20,13 @@ import { createLinkToken, linkLifespanMinutes, useLinkToken } from "./link-token
 // `<public>/self-service/recovery?flow=<id>&token=<token>`; opening it signs the customer in
 // with a privileged session and sends the browser to settings, as a correct code does.
 
-export async function submitRecoveryLink(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+export const linkRecovery: RecoveryStrategy = {
+  method: "link",
+  emailNodes: (csrfToken) => linkEmailNodes(csrfToken),
+  submit: submitRecoveryLink,
+};
+
+async function submitRecoveryLink(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   const token = optionalString(body, "token");
   if (token !== undefined) return useRecoveryToken(ctx, flow, token);
   return sendRecoveryLink(ctx, flow, body);

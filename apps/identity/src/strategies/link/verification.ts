@@ -1,29 +1,41 @@
-import type { Flow } from "../../flows/flow.ts";
+import type { Flow } from "../../flow/flow.ts";
 import { uiUrl } from "../../flows/new-flow.ts";
+import type { VerificationEmail, VerificationStrategy } from "../../flows/verification/strategy.ts";
 import {
   completeVerification,
   createVerificationFlow,
 } from "../../flows/verification/verification-flow.ts";
-import type { Locale } from "../../hooks/locale.ts";
 import type { Ctx } from "../../http/context.ts";
 import { rotateCsrfSecret } from "../../http/cookies.ts";
 import { maskCsrfToken } from "../../http/csrf.ts";
 import { redirect } from "../../http/respond.ts";
-import type { Identity } from "../../identity/identity.ts";
 import type { Persistence } from "../../persistence/persistence.ts";
 import { addFlowMessage } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
+import { linkEmailNodes } from "./link-nodes.ts";
 import { createLinkToken, linkLifespanMinutes, useLinkToken } from "./link-token.ts";
 
 // Verification by link (`selfservice.flows.verification.use: link`): the email carries
 // `<public>/self-service/verification?flow=<id>&token=<token>`; opening it verifies the address
 // and shows the flow in `passed_challenge`, as a correct code does.
 
+export const linkVerification: VerificationStrategy = {
+  method: "link",
+  emailNodes: (csrfToken, email) => linkEmailNodes(csrfToken, email),
+  // After sending, the same form stays, filled in, so another email can be asked for.
+  sentForm: (csrfToken, address) => ({
+    nodes: linkEmailNodes(csrfToken, address),
+    message: uiText(1080001),
+  }),
+  send: sendVerificationLink,
+  openLink: useVerificationToken,
+};
+
 /** Writes a new link for the flow into the outbox, in the caller's transaction. */
-export async function sendVerificationLink(
+async function sendVerificationLink(
   ctx: Ctx,
   tx: Persistence,
-  options: { flow: Flow; identity: Identity; address: string; locale: Locale },
+  options: VerificationEmail,
 ): Promise<void> {
   const { deps } = ctx;
   const url = await createLinkToken(deps, tx, {
@@ -41,7 +53,7 @@ export async function sendVerificationLink(
 }
 
 /** The link from the email, opened in a browser. */
-export async function useVerificationToken(ctx: Ctx, flow: Flow, token: string): Promise<void> {
+async function useVerificationToken(ctx: Ctx, flow: Flow, token: string): Promise<void> {
   const { deps } = ctx;
   ctx.json = false;
   const match = await useLinkToken(deps, { kind: "verification_link", flowId: flow.id, token });

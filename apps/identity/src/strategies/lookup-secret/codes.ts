@@ -1,4 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import type { Deps } from "../../http/deps.ts";
 import type { Identity } from "../../identity/identity.ts";
 
 // Backup codes (Kratos's lookup_secret): 12 codes of 8 lower-case letters and digits (about 41
@@ -11,6 +12,11 @@ const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
 export interface StoredBackupCode {
   code_hash: string;
   used_at?: string;
+}
+
+/** Backup codes, Kratos's `lookup_secret` method. */
+export function isLookupSecretEnabled(deps: Deps): boolean {
+  return deps.config.selfservice.methods.lookup_secret.enabled;
 }
 
 export function newBackupCodes(): string[] {

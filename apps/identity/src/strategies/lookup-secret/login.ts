@@ -1,16 +1,35 @@
+import type { SecondFactorCheck, SecondFactorLoginStrategy } from "../../flows/login/strategy.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { uiText } from "../../ui/text.ts";
 import { claimOnce } from "../second-factor/claim-once.ts";
-import type { SecondFactorCheck } from "../second-factor/strategy.ts";
-import { findBackupCode, setBackupCodes, storedBackupCodes } from "./codes.ts";
+import {
+  findBackupCode,
+  isLookupSecretEnabled,
+  setBackupCodes,
+  storedBackupCodes,
+} from "./codes.ts";
+import { lookupLoginNodes } from "./nodes.ts";
 
 const day = 24 * 60 * 60 * 1000;
 
+/**
+ * The login flow's aal2 step: a backup code. As in Kratos, having codes counts as a second
+ * factor for `highest_available` (CountActiveMultiFactorCredentials).
+ */
+export const lookupSecretLogin: SecondFactorLoginStrategy = {
+  method: "lookup_secret",
+  isEnabled: isLookupSecretEnabled,
+  isConfigured: (identity) => storedBackupCodes(identity).length > 0,
+  isSubmit: (body) => optionalString(body, "method") === "lookup_secret",
+  loginNodes: async () => lookupLoginNodes(),
+  verifyLogin: (ctx, _flow, identity, body) => verifyBackupCodeLogin(ctx, identity, body),
+};
+
 /** A backup code signs in once: 4000016 when unknown, 4000012 when already used. */
-export async function verifyBackupCodeLogin(
+async function verifyBackupCodeLogin(
   ctx: Ctx,
   identity: Identity,
   body: Body,

@@ -1,10 +1,11 @@
-import type { Flow } from "../../flows/flow.ts";
+import type { Flow } from "../../flow/flow.ts";
 import {
   beginPrivilegedSettingsAttempt,
   completeSettings,
   rejectSettings,
   showSettingsForm,
 } from "../../flows/settings/outcome.ts";
+import type { SettingsStrategy } from "../../flows/settings/strategy.ts";
 import type { Body } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
@@ -16,6 +17,7 @@ import { isTrue } from "../second-factor/claim-once.ts";
 import {
   codeCount,
   hashBackupCode,
+  isLookupSecretEnabled,
   newBackupCodes,
   setBackupCodes,
   storedBackupCodes,
@@ -34,11 +36,15 @@ import {
 // 12 new codes and a confirm button; only confirming replaces the stored ones. Reveal lists the
 // stored ones (masked), disable removes them. Every step needs a privileged session.
 
-export async function lookupSettingsNodes(
-  _ctx: Ctx,
-  _flow: Flow,
-  identity: Identity,
-): Promise<UiNode[]> {
+export const lookupSecretSettings: SettingsStrategy = {
+  method: "lookup_secret",
+  isEnabled: isLookupSecretEnabled,
+  isSubmit: isLookupSettingsSubmit,
+  formNodes: lookupSettingsNodes,
+  submit: submitLookupSettings,
+};
+
+async function lookupSettingsNodes(_ctx: Ctx, _flow: Flow, identity: Identity): Promise<UiNode[]> {
   return storedBackupCodes(identity).length > 0
     ? [revealNode(), disableNode()]
     : [regenerateNode()];
@@ -54,11 +60,11 @@ function actionOf(body: Body): Action | undefined {
   return undefined;
 }
 
-export function isLookupSettingsSubmit(body: Body): boolean {
+function isLookupSettingsSubmit(body: Body): boolean {
   return actionOf(body) !== undefined;
 }
 
-export async function submitLookupSettings(
+async function submitLookupSettings(
   ctx: Ctx,
   flow: Flow,
   active: ActiveSession,

@@ -1,4 +1,4 @@
-import type { Flow } from "../../flows/flow.ts";
+import type { Flow } from "../../flow/flow.ts";
 import { afterLoginUrl } from "../../flows/login/after-login.ts";
 import { uiUrl } from "../../flows/new-flow.ts";
 import type { Ctx } from "../../http/context.ts";
@@ -13,6 +13,12 @@ import { OidcError, oidcFailureText } from "./errors.ts";
 // `request`: a form submit, FedCM or an app's id_token, answered as any flow submit is.
 
 export type Via = "browser" | "request";
+
+export interface FinishOptions {
+  via: Via;
+  /** Traits the customer typed (registration form, social register screen). */
+  traits?: Record<string, unknown> | undefined;
+}
 
 /** The flow again, with its messages: its screen in the browser, else 400 and the flow. */
 export async function showFlow(ctx: Ctx, flow: Flow, via: Via, status = 400): Promise<void> {

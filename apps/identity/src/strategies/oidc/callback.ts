@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { isExpired } from "../../flows/flow.ts";
+import { isExpired } from "../../flow/flow.ts";
 import type { FlowKindModule } from "../../flows/flow-kind.ts";
 import { recreateExpired } from "../../flows/flow-routes.ts";
 import { createLoginFlow, loginFlow } from "../../flows/login/login-flow.ts";
@@ -12,10 +12,10 @@ import type { Deps } from "../../http/deps.ts";
 import { redirect, sendError } from "../../http/respond.ts";
 import { resetMessages } from "../../ui/nodes.ts";
 import { failOnFlow } from "./answer.ts";
+import { callbackUrl } from "./authorize.ts";
 import { OidcError } from "./errors.ts";
 import { finishWithProfile } from "./finish.ts";
 import { isSameBrowser, type OidcFlowKind, takeOidcState } from "./state.ts";
-import { callbackUrl } from "./submit.ts";
 
 // GET /self-service/methods/oidc/callback/<provider>: where the provider sends the browser
 // back. Checked in this order, each failure shown on the login screen without a session:

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { decodeJwt } from "jose";
 import * as client from "openid-client";
-import { isExpired } from "../../flows/flow.ts";
+import { isExpired } from "../../flow/flow.ts";
 import { createLoginFlow } from "../../flows/login/login-flow.ts";
 import { normaliseBody, optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";

@@ -1,4 +1,4 @@
-import type { Flow } from "../../flows/flow.ts";
+import type { Flow } from "../../flow/flow.ts";
 import { completeLogin, issueLoginSession } from "../../flows/login/complete-login.ts";
 import { linkPendingCredentials } from "../../hooks/link-credentials.ts";
 import type { Ctx } from "../../http/context.ts";
@@ -6,7 +6,7 @@ import type { Identity } from "../../identity/identity.ts";
 import { oidcIdentifier } from "../../identity/oidc-credentials.ts";
 import { findActiveSession } from "../../session/session-manager.ts";
 import { uiText } from "../../ui/text.ts";
-import { failOnFlow, type Via } from "./answer.ts";
+import { type FinishOptions, failOnFlow, type Via } from "./answer.ts";
 import type { ProviderProfile } from "./clients.ts";
 import { OidcError } from "./errors.ts";
 import { registerWithProfile } from "./registration.ts";
@@ -15,12 +15,6 @@ import { finishLink } from "./settings.ts";
 // Once the provider has said who signed in (callback, FedCM or an app's ID token): an account
 // keyed on (issuer, subject) signs in, whether the flow was a login or a registration, as in
 // Kratos; otherwise a new account is registered. Settings flows link the profile instead.
-
-export interface FinishOptions {
-  via: Via;
-  /** Traits the customer typed (registration form, social register screen). */
-  traits?: Record<string, unknown> | undefined;
-}
 
 export async function finishWithProfile(
   ctx: Ctx,

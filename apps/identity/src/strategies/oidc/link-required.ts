@@ -1,4 +1,4 @@
-import type { Flow } from "../../flows/flow.ts";
+import type { Flow } from "../../flow/flow.ts";
 import { createLoginFlow } from "../../flows/login/login-flow.ts";
 import { identifierLabel, passwordNodes } from "../../flows/login/ui.ts";
 import type { PendingLink } from "../../hooks/link-credentials.ts";

@@ -1,4 +1,4 @@
-import type { Flow } from "../../flows/flow.ts";
+import type { Flow } from "../../flow/flow.ts";
 import { uiUrl } from "../../flows/new-flow.ts";
 import { afterRegistrationUrl } from "../../flows/registration/after-registration.ts";
 import { createRegistrationFlow } from "../../flows/registration/registration-flow.ts";
@@ -11,13 +11,19 @@ import { isPlainObject } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { type Identity, normaliseIdentifier } from "../../identity/identity.ts";
 import { addOidcLink } from "../../identity/oidc-credentials.ts";
+import { applyTraits, traitValue } from "../../identity/traits.ts";
 import { addFieldMessage } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
-import { applyTraits, traitValue } from "../profile/apply-traits.ts";
-import { continueInFlow, failOnFlow, nativeAppOf, showFlow, type Via } from "./answer.ts";
+import {
+  continueInFlow,
+  type FinishOptions,
+  failOnFlow,
+  nativeAppOf,
+  showFlow,
+  type Via,
+} from "./answer.ts";
 import type { ProviderProfile } from "./clients.ts";
 import { OidcError } from "./errors.ts";
-import type { FinishOptions } from "./finish.ts";
 import { linkRequired, ownerOfAddresses } from "./link-required.ts";
 import { mapClaimsToTraits } from "./mapper.ts";
 

@@ -1,4 +1,4 @@
-import type { Flow } from "../../flows/flow.ts";
+import type { Flow } from "../../flow/flow.ts";
 import {
   beginSettingsAttempt,
   completeSettings,
@@ -8,6 +8,7 @@ import {
   ensurePrivilegedSession,
   sessionForSubmit,
 } from "../../flows/settings/settings-session.ts";
+import type { SettingsStrategy } from "../../flows/settings/strategy.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
@@ -18,20 +19,31 @@ import {
   removeOidcLink,
   signInMethodCount,
 } from "../../identity/oidc-credentials.ts";
+import { isUniqueViolation } from "../../persistence/errors.ts";
 import type { ActiveSession } from "../../session/session-manager.ts";
 import { addFlowMessage } from "../../ui/nodes.ts";
-import { isUniqueViolation } from "../profile/apply-traits.ts";
 import { failOnFlow } from "./answer.ts";
+import { isOidcEnabled, sendToProvider } from "./authorize.ts";
 import type { ProviderProfile } from "./clients.ts";
 import { OidcError, oidcFailureText } from "./errors.ts";
-import { sendToProvider } from "./submit.ts";
 
 // Linked providers in settings (PROTOCOL.md §4, group oidc): `link=<id>` sends the browser to
 // the provider and links the profile on its return, `unlink=<id>` removes it. Both change how
 // the account can be entered, so both need a privileged session (session_refresh_required
 // otherwise), and unlinking never removes the last way to sign in.
 
-export async function submitOidcSettings(
+export const oidcSettings: SettingsStrategy = {
+  method: "oidc",
+  isEnabled: isOidcEnabled,
+  // Kratos's settings form posts the clicked `link` / `unlink` submit without a method.
+  isSubmit: (body) => {
+    const method = optionalString(body, "method");
+    return method === "oidc" || (method === undefined && Boolean(body.link || body.unlink));
+  },
+  submit: submitOidcSettings,
+};
+
+async function submitOidcSettings(
   ctx: Ctx,
   flow: Flow,
   active: ActiveSession,

@@ -1,44 +1,47 @@
 import { createHash } from "node:crypto";
-import type { Flow } from "../../flows/flow.ts";
+import type { Flow } from "../../flow/flow.ts";
+import type { LoginStrategy } from "../../flows/login/strategy.ts";
+import type { RegistrationStrategy } from "../../flows/registration/strategy.ts";
 import type { Body } from "../../http/body.ts";
 import { isPlainObject, optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
-import type { Deps } from "../../http/deps.ts";
-import { errors } from "../../http/errors.ts";
-import { redirect } from "../../http/respond.ts";
 import { resetMessages } from "../../ui/nodes.ts";
 import { failOnFlow } from "./answer.ts";
-import type { OidcClient } from "./clients.ts";
+import { isOidcEnabled, sendToProvider } from "./authorize.ts";
 import { OidcError } from "./errors.ts";
 import { finishWithProfile } from "./finish.ts";
 import { pendingOf } from "./registration.ts";
-import { newStateValues, saveOidcState } from "./state.ts";
 
 // `method=oidc` on a login or registration flow (PROTOCOL.md §5): with `provider` alone the
 // browser is sent to the provider (JSON 422 browser_location_change_required, HTML 303); with
 // `id_token` (an app that signed in with the provider's own SDK) the token is verified here;
 // on a registration flow waiting for missing traits, the submitted traits finish it.
 
-export function isOidcEnabled(deps: Deps): boolean {
-  return deps.config.selfservice.methods.oidc.enabled;
-}
+/** Social sign-in on the login flow. */
+export const oidcLogin: LoginStrategy = {
+  method: "oidc",
+  isEnabled: isOidcEnabled,
+  isSubmit: (body) => isOidcSubmit(optionalString(body, "method"), body),
+  submit: submitOidc,
+};
+
+/** Social sign-up on the registration flow: the same submit, which signs in known profiles. */
+export const oidcRegistration: RegistrationStrategy = {
+  method: "oidc",
+  isEnabled: isOidcEnabled,
+  isSubmit: (body) => isOidcSubmit(optionalString(body, "method"), body),
+  submit: submitOidc,
+};
 
 /**
  * A plain HTML form posts only the clicked button: `provider=google` without a method field.
  * That is a social sign-in as much as `method=oidc` is.
  */
-export function isOidcSubmit(method: string | undefined, body: Body): boolean {
+function isOidcSubmit(method: string | undefined, body: Body): boolean {
   return method === "oidc" || (method === undefined && typeof body.provider === "string");
 }
 
-export function callbackUrl(deps: Deps, provider: string): string {
-  return new URL(
-    `self-service/methods/oidc/callback/${encodeURIComponent(provider)}`,
-    deps.config.serve.public.base_url,
-  ).toString();
-}
-
-export async function submitOidc(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+async function submitOidc(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   resetMessages(flow.payload.ui);
   flow.payload.active = "oidc";
   const providerId = optionalString(body, "provider");
@@ -67,28 +70,6 @@ export async function submitOidc(ctx: Ctx, flow: Flow, body: Body): Promise<void
     if (error instanceof OidcError) return failOnFlow(ctx, flow, error, "request", label);
     throw error;
   }
-}
-
-/** Starts the provider's authorization for the flow and sends the browser there. */
-export async function sendToProvider(
-  ctx: Ctx,
-  flow: Flow,
-  client: OidcClient,
-  extra: { traits?: Record<string, unknown> | undefined; upstream?: Record<string, string> },
-): Promise<void> {
-  const values = newStateValues();
-  // The URL first: if the provider cannot be reached, nothing is stored.
-  const target = await client.authorizationUrl({
-    redirectUri: callbackUrl(ctx.deps, client.config.id),
-    state: values.state,
-    nonce: values.nonce,
-    codeVerifier: values.codeVerifier,
-    ...(extra.upstream ? { upstream: extra.upstream } : {}),
-  });
-  await saveOidcState(ctx, flow, values, { provider: client.config.id, traits: extra.traits });
-  await ctx.deps.persistence.flows.updateFlow(flow);
-  if (ctx.json || flow.type === "api") throw errors.browserLocationChange(target);
-  redirect(ctx.reply, target);
 }
 
 /**

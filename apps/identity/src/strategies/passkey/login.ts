@@ -1,6 +1,7 @@
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
-import type { Flow } from "../../flows/flow.ts";
+import type { Flow } from "../../flow/flow.ts";
 import { completeLogin } from "../../flows/login/complete-login.ts";
+import type { LoginStrategy } from "../../flows/login/strategy.ts";
 import { uiUrl } from "../../flows/new-flow.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
@@ -26,25 +27,33 @@ import { offerPasskeyAutofill, passkeyLoginNodes } from "./nodes.ts";
 // assertion names the account by its user handle; the session is aal1 with method passkey,
 // as Kratos counts it. Browser flows only: apps use the platform's own passkey APIs.
 
+export const passkeyLogin: LoginStrategy = {
+  method: "passkey",
+  isEnabled: isPasskeyEnabled,
+  isSubmit: (body) => isPasskeyLoginSubmit(optionalString(body, "method"), body),
+  populate: (ctx, flow) => addPasskeyLoginNodes(ctx.deps, flow),
+  submit: submitPasskeyLogin,
+};
+
 export function isPasskeyEnabled(deps: Deps): boolean {
   return isWebAuthnEnabled(deps.config, "passkey");
 }
 
 /** Adds the passkey button and autofill to a new browser sign-in (aal1, not a refresh). */
-export async function addPasskeyLoginNodes(deps: Deps, flow: Flow): Promise<void> {
+async function addPasskeyLoginNodes(deps: Deps, flow: Flow): Promise<void> {
   if (!isPasskeyEnabled(deps) || flow.type !== "browser") return;
   if (flow.payload.refresh === true || flow.payload.requested_aal === "aal2") return;
   offerPasskeyAutofill(flow.payload.ui.nodes);
   flow.payload.ui.nodes.push(...(await passkeyLoginNodes(deps, flow)));
 }
 
-export function isPasskeyLoginSubmit(method: string | undefined, body: Body): boolean {
+function isPasskeyLoginSubmit(method: string | undefined, body: Body): boolean {
   return (
     method === "passkey" || (method === undefined && Boolean(optionalString(body, "passkey_login")))
   );
 }
 
-export async function submitPasskeyLogin(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+async function submitPasskeyLogin(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   const { deps } = ctx;
   resetMessages(flow.payload.ui);
   flow.payload.active = "passkey";

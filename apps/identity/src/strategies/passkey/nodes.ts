@@ -1,4 +1,4 @@
-import type { Flow } from "../../flows/flow.ts";
+import type { Flow } from "../../flow/flow.ts";
 import type { Deps } from "../../http/deps.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { inputAttributes, inputNode, type UiNode } from "../../ui/nodes.ts";

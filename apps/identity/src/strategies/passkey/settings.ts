@@ -1,5 +1,6 @@
-import type { Flow } from "../../flows/flow.ts";
+import type { Flow } from "../../flow/flow.ts";
 import { beginPrivilegedSettingsAttempt, completeSettings } from "../../flows/settings/outcome.ts";
+import type { SettingsStrategy } from "../../flows/settings/strategy.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
@@ -22,24 +23,32 @@ function firstFactorCount(identity: Pick<Identity, "credentials">): number {
   return signInMethodCount(identity) + webAuthnKeys(identity, "passkey").length;
 }
 
-export async function passkeySettingsFormNodes(
+export const passkeySettings: SettingsStrategy = {
+  method: "passkey",
+  isEnabled: isPasskeyEnabled,
+  isSubmit: isPasskeySettingsSubmit,
+  formNodes: passkeySettingsFormNodes,
+  submit: submitPasskeySettings,
+};
+
+async function passkeySettingsFormNodes(
   ctx: Ctx,
   flow: Flow,
   identity: Identity,
 ): Promise<UiNode[]> {
-  if (!isPasskeyEnabled(ctx.deps) || flow.type !== "browser") return [];
+  if (flow.type !== "browser") return [];
   return passkeySettingsNodes(ctx.deps, flow, identity, {
     canRemove: firstFactorCount(identity) > 1,
   });
 }
 
-export function isPasskeySettingsSubmit(body: Body): boolean {
+function isPasskeySettingsSubmit(body: Body): boolean {
   return Boolean(
     optionalString(body, "passkey_settings_register") || optionalString(body, "passkey_remove"),
   );
 }
 
-export async function submitPasskeySettings(
+async function submitPasskeySettings(
   ctx: Ctx,
   flow: Flow,
   active: ActiveSession,

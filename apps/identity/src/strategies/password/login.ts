@@ -1,5 +1,6 @@
-import type { Flow } from "../../flows/flow.ts";
+import type { Flow } from "../../flow/flow.ts";
 import { completeLogin, issueLoginSession } from "../../flows/login/complete-login.ts";
+import type { LoginStrategy } from "../../flows/login/strategy.ts";
 import { passwordStepNodes } from "../../flows/login/ui.ts";
 import { linkPendingCredentials } from "../../hooks/link-credentials.ts";
 import {
@@ -19,7 +20,16 @@ import { usesMigrationHook, verifyWithMigrationHook } from "./migrate-hook.ts";
 
 const maxIdentifierLength = 320;
 
-export async function submitPasswordLogin(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+export const passwordLogin: LoginStrategy = {
+  method: "password",
+  // As the login flow always did: the password signs in whatever methods.password.enabled
+  // says (settings and the forms follow it).
+  isEnabled: () => true,
+  isSubmit: (body) => optionalString(body, "method") === "password",
+  submit: submitPasswordLogin,
+};
+
+async function submitPasswordLogin(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   const { deps } = ctx;
   const rawIdentifier = optionalString(body, "identifier") ?? "";
   const password = optionalString(body, "password") ?? "";

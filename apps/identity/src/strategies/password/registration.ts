@@ -1,7 +1,8 @@
-import type { Flow } from "../../flows/flow.ts";
+import type { Flow } from "../../flow/flow.ts";
 import { uiUrl } from "../../flows/new-flow.ts";
 import { afterRegistrationUrl } from "../../flows/registration/after-registration.ts";
 import { storeRegistration } from "../../flows/registration/store-registration.ts";
+import type { RegistrationStrategy } from "../../flows/registration/strategy.ts";
 import { startVerificationForAddress } from "../../flows/verification/verification-flow.ts";
 import { completeWithSession } from "../../hooks/complete-with-session.ts";
 import { localeOf } from "../../hooks/locale.ts";
@@ -24,7 +25,15 @@ import { newPasswordNode, traitNodes } from "../../ui/trait-nodes.ts";
 import { validatePassword } from "./policy/index.ts";
 import { passwordPolicyOf } from "./policy-options.ts";
 
-export async function submitPasswordRegistration(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+export const passwordRegistration: RegistrationStrategy = {
+  method: "password",
+  // As the registration flow always did: not switched off by methods.password.enabled.
+  isEnabled: () => true,
+  isSubmit: (body) => optionalString(body, "method") === "password",
+  submit: submitPasswordRegistration,
+};
+
+async function submitPasswordRegistration(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   const { deps } = ctx;
   const schema = deps.defaultSchema;
   const { traits, errors } = schema.validate(body.traits);

@@ -1,24 +1,32 @@
-import type { Flow } from "../../flows/flow.ts";
+import type { Flow } from "../../flow/flow.ts";
 import {
   beginPrivilegedSettingsAttempt,
   completeSettings,
   rejectSettings,
 } from "../../flows/settings/outcome.ts";
+import type { SettingsStrategy } from "../../flows/settings/strategy.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { getCredential, type Identity, normaliseIdentifier } from "../../identity/identity.ts";
+import { schemaOf, traitValue } from "../../identity/traits.ts";
 import type { ActiveSession } from "../../session/session-manager.ts";
 import { addFieldMessage } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
-import { schemaOf, traitValue } from "../profile/apply-traits.ts";
 import { validatePassword } from "./policy/index.ts";
 import { passwordPolicyOf } from "./policy-options.ts";
 
 // Changing the password in settings (PROTOCOL.md §5 "Settings"): only within the privileged
 // window, never to the current password (4000039), and under the same policy as registration.
 
-export async function submitPasswordSettings(
+export const passwordSettings: SettingsStrategy = {
+  method: "password",
+  isEnabled: (deps) => deps.config.selfservice.methods.password.enabled,
+  isSubmit: (body) => optionalString(body, "method") === "password",
+  submit: submitPasswordSettings,
+};
+
+async function submitPasswordSettings(
   ctx: Ctx,
   flow: Flow,
   active: ActiveSession,

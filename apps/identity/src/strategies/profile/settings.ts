@@ -1,4 +1,4 @@
-import type { Flow } from "../../flows/flow.ts";
+import type { Flow } from "../../flow/flow.ts";
 import { uiUrl } from "../../flows/new-flow.ts";
 import {
   beginSettingsAttempt,
@@ -6,29 +6,38 @@ import {
   rejectSettings,
 } from "../../flows/settings/outcome.ts";
 import { ensurePrivilegedSession } from "../../flows/settings/settings-session.ts";
+import type { SettingsStrategy } from "../../flows/settings/strategy.ts";
 import { settingsFormNodes } from "../../flows/settings/ui.ts";
 import { startVerificationForAddress } from "../../flows/verification/verification-flow.ts";
 import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
 import { localeOf } from "../../hooks/locale.ts";
 import type { Body } from "../../http/body.ts";
+import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
-import type { ActiveSession } from "../../session/session-manager.ts";
-import { addFieldMessage, addFlowMessage } from "../../ui/nodes.ts";
-import { uiText } from "../../ui/text.ts";
 import {
   addedVerifiableAddresses,
   applyTraits,
   conflictsWithOtherIdentity,
   hasAddressChange,
-  isUniqueViolation,
   schemaOf,
-} from "./apply-traits.ts";
+} from "../../identity/traits.ts";
+import { isUniqueViolation } from "../../persistence/errors.ts";
+import type { ActiveSession } from "../../session/session-manager.ts";
+import { addFieldMessage, addFlowMessage } from "../../ui/nodes.ts";
+import { uiText } from "../../ui/text.ts";
 
 // Updating traits in settings (PROTOCOL.md §5 "Settings"). A new email address is a sensitive
 // change (it becomes the login identifier and the recovery address), so it needs a privileged
 // session; it starts unverified and gets a verification code at once, in the same transaction.
 
-export async function submitProfileSettings(
+export const profileSettings: SettingsStrategy = {
+  method: "profile",
+  isEnabled: (deps) => deps.config.selfservice.methods.profile.enabled,
+  isSubmit: (body) => optionalString(body, "method") === "profile",
+  submit: submitProfileSettings,
+};
+
+async function submitProfileSettings(
   ctx: Ctx,
   flow: Flow,
   active: ActiveSession,

@@ -1,9 +1,14 @@
 import type { Deps } from "../../http/deps.ts";
 import { getCredential, type Identity } from "../../identity/identity.ts";
-import { schemaOf, traitValue } from "../profile/apply-traits.ts";
+import { schemaOf, traitValue } from "../../identity/traits.ts";
 
 // The `totp` credential holds the otpauth:// URL (secret included: verifying needs it), keyed
 // by the identity's id as Kratos does.
+
+/** Authenticator apps (RFC 6238), Kratos's `totp` method. */
+export function isTotpEnabled(deps: Deps): boolean {
+  return deps.config.selfservice.methods.totp.enabled;
+}
 
 export function totpUrlOf(identity: Pick<Identity, "credentials">): string | undefined {
   const url = identity.credentials.find((c) => c.type === "totp")?.config.totp_url;

@@ -1,12 +1,23 @@
+import type { SecondFactorCheck, SecondFactorLoginStrategy } from "../../flows/login/strategy.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { uiText } from "../../ui/text.ts";
 import { claimOnce } from "../second-factor/claim-once.ts";
-import type { SecondFactorCheck } from "../second-factor/strategy.ts";
-import { totpUrlOf } from "./credential.ts";
+import { isTotpEnabled, totpUrlOf } from "./credential.ts";
 import { matchingTimeStep, replayWindowMs } from "./key.ts";
+import { totpLoginNodes } from "./nodes.ts";
+
+/** The login flow's aal2 step: a code from the authenticator app. */
+export const totpLogin: SecondFactorLoginStrategy = {
+  method: "totp",
+  isEnabled: isTotpEnabled,
+  isConfigured: (identity) => totpUrlOf(identity) !== undefined,
+  isSubmit: (body) => optionalString(body, "method") === "totp",
+  loginNodes: async () => totpLoginNodes(),
+  verifyLogin: (ctx, _flow, identity, body) => verifyTotpLogin(ctx, identity, body),
+};
 
 /**
  * A TOTP code is accepted once (RFC 6238 §5.2): its time step is claimed for the identity in
@@ -24,7 +35,7 @@ export async function acceptTotpCode(
   return claimOnce(ctx.deps, `totp:${identity.id}:${step}`, replayWindowMs);
 }
 
-export async function verifyTotpLogin(
+async function verifyTotpLogin(
   ctx: Ctx,
   identity: Identity,
   body: Body,

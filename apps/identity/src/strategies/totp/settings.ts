@@ -1,9 +1,10 @@
-import type { Flow } from "../../flows/flow.ts";
+import type { Flow } from "../../flow/flow.ts";
 import {
   beginPrivilegedSettingsAttempt,
   completeSettings,
   rejectSettings,
 } from "../../flows/settings/outcome.ts";
+import type { SettingsStrategy } from "../../flows/settings/strategy.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
@@ -14,6 +15,7 @@ import { addFieldMessage, type UiNode } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import { isTrue } from "../second-factor/claim-once.ts";
 import {
+  isTotpEnabled,
   removeTotpCredential,
   setTotpCredential,
   totpAccountName,
@@ -28,11 +30,15 @@ import { totpSetupNodes, totpUnlinkNode } from "./nodes.ts";
 // offers a new key, kept in the flow until a first valid code confirms it; with TOTP it offers
 // unlinking. Both need a privileged session (a recent sign-in), as in Kratos.
 
-export async function totpSettingsNodes(
-  ctx: Ctx,
-  flow: Flow,
-  identity: Identity,
-): Promise<UiNode[]> {
+export const totpSettings: SettingsStrategy = {
+  method: "totp",
+  isEnabled: isTotpEnabled,
+  isSubmit: isTotpSettingsSubmit,
+  formNodes: totpSettingsNodes,
+  submit: submitTotpSettings,
+};
+
+async function totpSettingsNodes(ctx: Ctx, flow: Flow, identity: Identity): Promise<UiNode[]> {
   if (totpUrlOf(identity)) return [totpUnlinkNode()];
   return totpSetupNodes(pendingKeyUrl(ctx, flow, identity));
 }
@@ -46,11 +52,11 @@ function pendingKeyUrl(ctx: Ctx, flow: Flow, identity: Identity): string {
   return url;
 }
 
-export function isTotpSettingsSubmit(body: Body): boolean {
+function isTotpSettingsSubmit(body: Body): boolean {
   return body.method === "totp" || isTrue(body.totp_unlink);
 }
 
-export async function submitTotpSettings(
+async function submitTotpSettings(
   ctx: Ctx,
   flow: Flow,
   active: ActiveSession,

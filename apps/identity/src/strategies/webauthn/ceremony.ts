@@ -9,7 +9,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
-import type { Flow } from "../../flows/flow.ts";
+import type { Flow } from "../../flow/flow.ts";
 import type { Deps } from "../../http/deps.ts";
 import { claimOnce } from "../second-factor/claim-once.ts";
 import type { StoredWebAuthnKey } from "./credentials.ts";

@@ -1,20 +1,32 @@
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
-import type { Flow } from "../../flows/flow.ts";
+import type { Flow } from "../../flow/flow.ts";
+import type { SecondFactorCheck, SecondFactorLoginStrategy } from "../../flows/login/strategy.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { uiText } from "../../ui/text.ts";
-import type { SecondFactorCheck } from "../second-factor/strategy.ts";
 import { finishAuthentication, parseResponse, takeChallenge, WebAuthnRefused } from "./ceremony.ts";
-import { webAuthnConfig, writeWebAuthnKeys } from "./credentials.ts";
+import { webAuthnConfig, webAuthnKeys, writeWebAuthnKeys } from "./credentials.ts";
 import { webauthnLoginNodes } from "./nodes.ts";
+import { isWebAuthnEnabled } from "./relying-party.ts";
 
 // The login aal2 step with a security key (Kratos's webauthn loginMultiFactor): the assertion
 // must answer this flow's challenge with one of the signed-in identity's keys. Every failure
 // reads 4000043; the step's nodes are rebuilt with a fresh challenge for the next try.
 
-export async function verifyWebauthnLogin(
+/** Security keys as a second factor (WebAuthn), Kratos's `webauthn` method. */
+export const webauthnLogin: SecondFactorLoginStrategy = {
+  method: "webauthn",
+  isEnabled: (deps) => isWebAuthnEnabled(deps.config, "webauthn"),
+  isConfigured: (identity) => webAuthnKeys(identity, "webauthn").length > 0,
+  // Kratos's webauthn script posts only `webauthn_login`, without a method.
+  isSubmit: (body) => optionalString(body, "method") === "webauthn" || isWebauthnLoginSubmit(body),
+  loginNodes: (ctx, flow, identity) => webauthnLoginNodes(ctx.deps, flow, identity),
+  verifyLogin: verifyWebauthnLogin,
+};
+
+async function verifyWebauthnLogin(
   ctx: Ctx,
   flow: Flow,
   identity: Identity,
@@ -53,7 +65,7 @@ export async function verifyWebauthnLogin(
   }
 }
 
-export function isWebauthnLoginSubmit(body: Body): boolean {
+function isWebauthnLoginSubmit(body: Body): boolean {
   return Boolean(optionalString(body, "webauthn_login"));
 }
 

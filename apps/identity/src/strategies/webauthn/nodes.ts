@@ -1,5 +1,5 @@
 import type { KratosMessageId } from "@moos/contract";
-import type { Flow } from "../../flows/flow.ts";
+import type { Flow } from "../../flow/flow.ts";
 import type { Deps } from "../../http/deps.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { inputNode, type UiNode } from "../../ui/nodes.ts";

@@ -1,10 +1,11 @@
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
-import type { Flow } from "../../flows/flow.ts";
+import type { Flow } from "../../flow/flow.ts";
 import {
   beginPrivilegedSettingsAttempt,
   completeSettings,
   rejectSettings,
 } from "../../flows/settings/outcome.ts";
+import type { SettingsStrategy } from "../../flows/settings/strategy.ts";
 import { settingsFormNodes } from "../../flows/settings/ui.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
@@ -21,19 +22,28 @@ import {
   webAuthnConfig,
   writeWebAuthnKeys,
 } from "./credentials.ts";
-import type { WebAuthnKind } from "./relying-party.ts";
+import { webauthnSettingsNodes } from "./nodes.ts";
+import { isWebAuthnEnabled, type WebAuthnKind } from "./relying-party.ts";
 
 // Adding and removing security keys in settings (Kratos's selfservice/strategy/webauthn/
 // settings.go): both need a privileged session (a recent sign-in). A new key proves itself
 // while it is registered, so the session counts it as a second factor (aal2), as in Kratos.
 
-export function isWebauthnSettingsSubmit(body: Body): boolean {
+export const webauthnSettings: SettingsStrategy = {
+  method: "webauthn",
+  isEnabled: (deps) => isWebAuthnEnabled(deps.config, "webauthn"),
+  isSubmit: isWebauthnSettingsSubmit,
+  formNodes: (ctx, flow, identity) => webauthnSettingsNodes(ctx.deps, flow, identity),
+  submit: submitWebauthnSettings,
+};
+
+function isWebauthnSettingsSubmit(body: Body): boolean {
   return Boolean(
     optionalString(body, "webauthn_register") || optionalString(body, "webauthn_remove"),
   );
 }
 
-export async function submitWebauthnSettings(
+async function submitWebauthnSettings(
   ctx: Ctx,
   flow: Flow,
   active: ActiveSession,

@@ -1,5 +1,5 @@
-import type { Ctx } from "../../http/context.ts";
-import type { Identity } from "../../identity/identity.ts";
+import type { Ctx } from "../http/context.ts";
+import type { Identity } from "../identity/identity.ts";
 
 /** Marks the address verified: a code or link that reached it proves the customer reads it. */
 export async function markAddressVerified(

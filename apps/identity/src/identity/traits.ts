@@ -1,13 +1,16 @@
-import type { Deps } from "../../http/deps.ts";
-import type { Identity, RecoveryAddress, VerifiableAddress } from "../../identity/identity.ts";
-import { normaliseIdentifier } from "../../identity/identity.ts";
-import type { IdentitySchema, TraitField } from "../../identity/identity-schema.ts";
+import type { Identity, RecoveryAddress, VerifiableAddress } from "./identity.ts";
+import { normaliseIdentifier } from "./identity.ts";
+import type { IdentitySchema, TraitField } from "./identity-schema.ts";
 
 // What the schema's `ory.sh/kratos` extension derives from traits (PROTOCOL.md §10): the
 // password identifiers, the verifiable and the recovery addresses. Addresses whose value stays
 // keep their record (and so their verified state); a new value starts unverified.
 
-export function schemaOf(deps: Deps, schemaId: string): IdentitySchema {
+/** The identity's schema; an id no longer configured falls back to the default one. */
+export function schemaOf(
+  deps: { schemas: ReadonlyMap<string, IdentitySchema>; defaultSchema: IdentitySchema },
+  schemaId: string,
+): IdentitySchema {
   return deps.schemas.get(schemaId) ?? deps.defaultSchema;
 }
 
@@ -107,8 +110,18 @@ export function hasAddressChange(before: Identity, after: Identity): boolean {
   return key(before) !== key(after);
 }
 
+/** The persistence port's lookups (Deps has them), named here so identity/ imports no port. */
+interface IdentityLookups {
+  findIdentityByIdentifier(type: string, identifier: string): Promise<Identity | undefined>;
+  findIdentityByRecoveryAddress(value: string): Promise<Identity | undefined>;
+  findIdentityByVerifiableAddress(value: string): Promise<Identity | undefined>;
+}
+
 /** Whether another identity already holds one of this identity's identifiers or addresses. */
-export async function conflictsWithOtherIdentity(deps: Deps, identity: Identity): Promise<boolean> {
+export async function conflictsWithOtherIdentity(
+  deps: { persistence: { identities: IdentityLookups } },
+  identity: Identity,
+): Promise<boolean> {
   const { identities } = deps.persistence;
   const owners = await Promise.all([
     ...identity.credentials.flatMap((c) =>
@@ -120,19 +133,4 @@ export async function conflictsWithOtherIdentity(deps: Deps, identity: Identity)
     ...identity.recovery_addresses.map((a) => identities.findIdentityByRecoveryAddress(a.value)),
   ]);
   return owners.some((owner) => owner !== undefined && owner.id !== identity.id);
-}
-
-/** PostgreSQL's unique_violation: a concurrent write took the identifier first. */
-export function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === "23505";
-}
-
-/**
- * A new account's identifier taken by a concurrent registration: the unique index decides.
- * A transaction may wrap the driver's error, so its cause is read too.
- */
-export function isDuplicateKey(error: unknown): boolean {
-  return (
-    isUniqueViolation(error) || String((error as Error)?.cause ?? error).includes("duplicate key")
-  );
 }

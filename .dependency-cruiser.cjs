@@ -1,0 +1,104 @@
+// Which way imports may run, checked by `npm run lint` (dependency-cruiser). Type-only imports
+// count too: a type cycle couples modules as much as a runtime one. apps/identity/src/README.md
+// explains the layers these rules keep apart.
+
+const identity = "^apps/identity/src/";
+const notTests = "\\.test\\.tsx?$";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment:
+        "A cycle means a change on one side ripples back to the other. Move what both sides " +
+        "share to a module both may import, or hand the dependency over from the composition root.",
+      from: { path: "^apps/(identity|web)/src/" },
+      to: { circular: true },
+    },
+    {
+      name: "flows-not-to-strategies",
+      severity: "error",
+      comment:
+        "A flow declares the interface its strategies implement (flows/<flow>/strategy.ts) and " +
+        "gets them from ctx.deps.strategies, which the composition root (registry.ts) fills.",
+      from: { path: `${identity}flows/`, pathNot: notTests },
+      to: { path: `${identity}strategies/` },
+    },
+    {
+      name: "session-not-to-flows-strategies-hooks",
+      severity: "error",
+      comment:
+        "Sessions sit below the flows: they learn about second factors through the " +
+        "SecondFactor interface in session/aal.ts, never from a strategy or a flow.",
+      from: { path: `${identity}session/`, pathNot: notTests },
+      to: { path: `${identity}(flows|strategies|hooks)/` },
+    },
+    {
+      name: "persistence-inward-only",
+      severity: "error",
+      comment:
+        "The persistence port and its SQL adapter know the records they store (flow/, " +
+        "identity/, session/), never the code that handles requests.",
+      from: { path: `${identity}persistence/`, pathNot: notTests },
+      to: { path: `${identity}(http|flows|strategies|hooks)/` },
+    },
+    {
+      name: "hooks-below-flows-and-strategies",
+      severity: "error",
+      comment:
+        "Hooks are the completion steps flows and strategies share (issuing a session, " +
+        "linking a profile, verified addresses), so they import neither.",
+      from: { path: `${identity}hooks/`, pathNot: notTests },
+      to: { path: `${identity}(flows|strategies)/` },
+    },
+    {
+      name: "domain-at-the-bottom",
+      severity: "error",
+      comment:
+        "flow/, identity/ and ui/ hold records and node builders every layer uses; they import " +
+        "no request-handling code, sessions or storage.",
+      from: { path: `${identity}(flow|identity|ui)/`, pathNot: notTests },
+      to: { path: `${identity}(http|flows|strategies|hooks|session|persistence)/` },
+    },
+    {
+      name: "strategies-only-from-composition-root",
+      severity: "error",
+      comment:
+        "Only the composition root knows both flows and strategies: registry.ts (which " +
+        "strategy serves which flow), app.ts and the servers that mount strategy routes.",
+      from: {
+        path: identity,
+        pathNot: [
+          `${identity}strategies/`,
+          `${identity}(app|registry)\\.ts$`,
+          `${identity}http/(public-server|misc-routes|deps)\\.ts$`,
+          notTests,
+        ],
+      },
+      to: { path: `${identity}strategies/` },
+    },
+    {
+      name: "web-meets-identity-over-http",
+      severity: "error",
+      comment:
+        "The web app talks to the identity service through Ory's SDK and packages/contract only.",
+      from: { path: "^apps/web/" },
+      to: { path: "^apps/identity/" },
+    },
+  ],
+  options: {
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(node_modules|\\.next)/" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"],
+    },
+    reporterOptions: {
+      text: { highlightFocused: true },
+    },
+  },
+};

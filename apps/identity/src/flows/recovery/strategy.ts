@@ -1,0 +1,24 @@
+import type { Flow } from "../../flow/flow.ts";
+import type { Body } from "../../http/body.ts";
+import type { Ctx } from "../../http/context.ts";
+import type { UiNode } from "../../ui/nodes.ts";
+
+// What a recovery method gives the recovery flow (Kratos's recovery.Strategy): `code` or
+// `link`, whichever `selfservice.flows.recovery.use` names. Both end in completeRecovery
+// (complete-recovery.ts). strategies/<type>/recovery.ts implement it, registry.ts lists them.
+
+export interface RecoveryStrategy {
+  /** "code" or "link": the flow's `active` and the name `use` picks it by. */
+  readonly method: string;
+  /** The first step's form: the address to send the code or link to. */
+  emailNodes(csrfToken: string): UiNode[];
+  /** Runs every submit of a flow made with this method (the address, the code, the link). */
+  submit(ctx: Ctx, flow: Flow, body: Body): Promise<void>;
+}
+
+declare module "../../http/deps.ts" {
+  interface Strategies {
+    /** Recovery methods; the configured one serves every recovery flow. */
+    recovery: readonly RecoveryStrategy[];
+  }
+}

@@ -1,0 +1,44 @@
+import type { Flow } from "../../flow/flow.ts";
+import type { Body } from "../../http/body.ts";
+import type { Ctx } from "../../http/context.ts";
+import type { Deps } from "../../http/deps.ts";
+
+// What a sign-up method gives the registration flow (Kratos's registration.Strategy). The
+// flow keeps the profile_first steps (traits, then the method) for itself; every `method`
+// submit goes to the strategy that claims it. strategies/<type>/registration.ts implement it,
+// registry.ts lists them.
+
+export interface RegistrationStrategy {
+  /** Kratos's method id: the submit's `method`, the flow's `active`, the session's amr. */
+  readonly method: string;
+  isEnabled(deps: Deps): boolean;
+  /** Whether a submit is this method's: its `method`, or a field only its form posts. */
+  isSubmit(body: Body): boolean;
+  /**
+   * Adds the method's own nodes to a registration flow being created, before it is stored
+   * (as a passkey sign-up would add its button and challenge). Traits, password, code button
+   * and social buttons are part of the registration form itself (ui.ts).
+   */
+  populate?(ctx: Ctx, flow: Flow): Promise<void>;
+  /**
+   * Runs the submit and answers it. A new account is stored with storeRegistration and
+   * answered with completeWithSession (hooks/complete-with-session.ts); addresses to verify
+   * get a flow from startVerificationForAddress (flows/verification).
+   */
+  submit(ctx: Ctx, flow: Flow, body: Body): Promise<void>;
+}
+
+declare module "../../http/deps.ts" {
+  interface Strategies {
+    /** Sign-up methods, in the order a submit is offered to them. */
+    registration: readonly RegistrationStrategy[];
+  }
+}
+
+/** The enabled sign-up method named `method`, if any (the form shows its button). */
+export function enabledRegistrationMethod(
+  deps: Deps,
+  method: string,
+): RegistrationStrategy | undefined {
+  return deps.strategies.registration.find((s) => s.method === method && s.isEnabled(deps));
+}

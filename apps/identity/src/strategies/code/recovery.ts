@@ -1,0 +1,112 @@
+import type { Flow } from "../../flow/flow.ts";
+import { completeRecovery } from "../../flows/recovery/complete-recovery.ts";
+import { recoveryFlow } from "../../flows/recovery/recovery-flow.ts";
+import type { RecoveryStrategy } from "../../flows/recovery/strategy.ts";
+import { submittedEmail } from "../../flows/submitted-email.ts";
+import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
+import { localeOf } from "../../hooks/locale.ts";
+import type { Body } from "../../http/body.ts";
+import { optionalString } from "../../http/body.ts";
+import type { Ctx } from "../../http/context.ts";
+import { respondWithFlow } from "../../http/respond.ts";
+import { needsMigration } from "../../identity/migration.ts";
+import { addFlowMessage, type UiNode } from "../../ui/nodes.ts";
+import { uiText } from "../../ui/text.ts";
+import { codeStepNodes, emailStepNodes } from "./code-nodes.ts";
+import { findMatchingCode, hashCode, newCode } from "./one-time-code.ts";
+
+// Recovery by email code (`selfservice.flows.recovery.use: code`, PROTOCOL.md §5): the
+// address, then the six digits from the email; a correct code ends in completeRecovery.
+
+export const codeRecovery: RecoveryStrategy = {
+  method: "code",
+  emailNodes: (csrfToken) => emailStepNodes(csrfToken),
+  async submit(ctx, flow, body) {
+    if (flow.state === "passed_challenge") {
+      const fresh = await recoveryFlow.recreate(ctx, flow);
+      addFlowMessage(fresh.payload.ui, uiText(4060001));
+      await ctx.deps.persistence.flows.updateFlow(fresh);
+      return respondWithFlow(ctx, fresh, 200);
+    }
+    const code = optionalString(body, "code");
+    if (code && flow.state === "sent_email") return submitCode(ctx, flow, code);
+    return submitEmail(ctx, flow, body);
+  },
+};
+
+function recoveryCodeNodes(csrfToken: string, address: string): UiNode[] {
+  return codeStepNodes(csrfToken, address, { codeLabel: 1070010, methodFirst: false });
+}
+
+/** Same answer (1060003) whether or not the address belongs to an account. */
+async function submitEmail(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+  const { deps } = ctx;
+  const email = await submittedEmail(ctx, flow, body, (e) => emailStepNodes(flow.csrf_token, e));
+  if (email === undefined) return;
+  await limitCodeEmails(deps, email);
+  const identity = await deps.persistence.identities.findIdentityByRecoveryAddress(email);
+  await deps.persistence.transaction(async (tx) => {
+    await tx.codes.invalidateCodesOfFlow(flow.id, deps.now());
+    flow.state = "sent_email";
+    flow.internal.address = email;
+    flow.internal.tries = 0;
+    flow.payload.ui.nodes = recoveryCodeNodes(flow.csrf_token, email);
+    addFlowMessage(flow.payload.ui, uiText(1060003));
+    await tx.flows.updateFlow(flow);
+    if (!identity) return;
+    const code = newCode();
+    const lifespan = deps.config.selfservice.methods.code.config.lifespan;
+    await tx.codes.createCode({
+      id: crypto.randomUUID(),
+      flow_id: flow.id,
+      kind: "recovery",
+      code_hash: hashCode(code, deps.config.secrets.default[0]!),
+      address: email,
+      identity_id: identity.id,
+      used_at: null,
+      expires_at: new Date(deps.now().getTime() + lifespan),
+    });
+    await tx.courier.enqueueEmail({
+      templateType: "recovery_code_valid",
+      to: email,
+      locale: localeOf(ctx.request, body, identity),
+      model: {
+        code,
+        expiresInMinutes: Math.round(lifespan / 60_000),
+        // Imported without a password: the email says the account has moved.
+        ...(needsMigration(identity) ? { migration: true } : {}),
+      },
+    });
+  });
+  await respondWithFlow(ctx, flow, 200);
+}
+
+async function submitCode(ctx: Ctx, flow: Flow, code: string): Promise<void> {
+  const { deps } = ctx;
+  if ((flow.internal.tries ?? 0) >= deps.config.selfservice.methods.code.config.max_submissions) {
+    const fresh = await recoveryFlow.recreate(ctx, flow);
+    addFlowMessage(
+      fresh.payload.ui,
+      uiText(4000001, {
+        reason: "The recovery code was entered wrong too often. Please request a new code.",
+      }),
+    );
+    await deps.persistence.transaction(async (tx) => {
+      await tx.codes.invalidateCodesOfFlow(flow.id, deps.now());
+      await tx.flows.updateFlow(fresh);
+    });
+    return respondWithFlow(ctx, fresh, 200);
+  }
+  const codes = await deps.persistence.codes.activeCodesOfFlow(flow.id, deps.now());
+  const match = findMatchingCode(codes, code.trim(), deps.config.secrets.default[0]!);
+  const identity = match?.identity_id
+    ? await deps.persistence.identities.getIdentity(match.identity_id)
+    : undefined;
+  if (!match || !identity || !(await deps.persistence.codes.useCode(match.id, deps.now()))) {
+    flow.internal.tries = (flow.internal.tries ?? 0) + 1;
+    addFlowMessage(flow.payload.ui, uiText(4060006));
+    await deps.persistence.flows.updateFlow(flow);
+    return respondWithFlow(ctx, flow, 200);
+  }
+  await completeRecovery(ctx, flow, identity, { address: match.address, method: "code_recovery" });
+}
