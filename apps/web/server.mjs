@@ -7,8 +7,10 @@
 // client sent is removed and the socket's peer is written into `x-moos-peer`; the proxy
 // (src/proxy.ts, lib/request-context.ts) decides from it and TRUSTED_PROXIES who the client is.
 //
-// Environment: PORT (default 3000) and HOST (default localhost) to listen on; everything else
-// is the app's own configuration (src/lib/config.ts). SIGTERM and SIGINT stop accepting
+// Environment: PORT (default 3000) and HOST (default localhost) to listen on; REQUEST_LOG=true
+// writes one JSON line per answered request (method, path without the query, status, time and
+// the request id the proxy decided, which the identity service logs too); everything else is the
+// app's own configuration (src/lib/config.ts). SIGTERM and SIGINT stop accepting
 // connections, let requests in flight finish and exit; after SHUTDOWN_GRACE_MS the process
 // exits anyway.
 
@@ -24,6 +26,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const dir = import.meta.dirname;
 const port = Number.parseInt(process.env.PORT ?? "", 10) || 3000;
 const hostname = process.env.HOST || "localhost";
+const requestLog = process.env.REQUEST_LOG === "true";
 process.env.NODE_ENV = "production";
 
 // The configuration the build was made with, as Next's own standalone server.js takes it: a
@@ -52,6 +55,7 @@ const server = createServer((request, response) => {
   }
   const peer = request.socket.remoteAddress;
   if (peer) request.headers[PEER_HEADER] = peer;
+  if (requestLog) logWhenAnswered(request, response);
   handle(request, response).catch((error) => {
     // Next answers its own errors; this is only what escaped it (as its server.js does).
     logLine("error", "request failed", { error: String(error?.stack ?? error) });
@@ -59,6 +63,20 @@ const server = createServer((request, response) => {
     response.end();
   });
 });
+
+/** The access line: the query is left out, it may carry codes and tokens. */
+function logWhenAnswered(request, response) {
+  const started = process.hrtime.bigint();
+  response.once("finish", () => {
+    logLine("info", "request", {
+      request_id: response.getHeader("x-request-id"),
+      method: request.method,
+      path: (request.url ?? "/").split("?")[0],
+      status: response.statusCode,
+      duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
+    });
+  });
+}
 
 function logLine(level, msg, fields = {}) {
   const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
