@@ -31,7 +31,7 @@ const OAUTH2_ADMIN_TOKEN = "e2e-oauth2-admin-token-not-secret";
 const SHOP_CLIENT = { id: "moos-shop", secret: "e2e-shop-secret-not-secret" } as const;
 /** Ports of one set: web app, identity (public, admin), provider (public, admin), shop. */
 const SET_PORTS = 6;
-const WEB_SERVER = path.join(REPO_ROOT, "apps/web/.next/standalone/apps/web/server.js");
+const WEB_SERVER = path.join(REPO_ROOT, "apps/web/.next/standalone/apps/web/server.mjs");
 
 function build(): void {
   if (process.env.E2E_SKIP_BUILD === "1") return;
@@ -217,9 +217,10 @@ async function startSet(
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
       PORT: String(webPort),
-      // Not 127.0.0.1: Next treats its proxy's rewrites as external unless the server's hostname
-      // is `localhost` or a wildcard address.
-      HOSTNAME: "localhost",
+      HOST: "localhost",
+      // The browser is a client here, not a proxy: whatever X-Forwarded-For it sends is ignored
+      // and its own address is the one the identity service records (client-address.spec.ts).
+      TRUSTED_PROXIES: "",
       ORY_SDK_URL: set.identityPublicUrl,
       PUBLIC_BASE_URL: webUrl,
       APP_ENV: "local",
