@@ -1,6 +1,7 @@
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
-import { LOCALE_COOKIE, type Locale, localizedHref } from "../../lib/locale";
+import { config } from "../../lib/config";
+import { type Locale, localeCookieName, localizedHref } from "../../lib/locale";
 import { clientLocale } from "./login-challenge";
 
 /**
@@ -14,6 +15,6 @@ export async function followClientLanguage(
 ): Promise<void> {
   const wanted = clientLocale(flow);
   if (!wanted || wanted === locale) return;
-  if ((await cookies()).has(LOCALE_COOKIE)) return;
+  if ((await cookies()).has(localeCookieName(config.https))) return;
   redirect(localizedHref(wanted, path, { flow: flow.id }));
 }

@@ -13,13 +13,13 @@ import {
 } from "../../../../flows/oauth2-logout/logout.server";
 import { config } from "../../../../lib/config";
 import { createIdentityClient, relayCookies } from "../../../../lib/identity.server";
-import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, localizedHref } from "../../../../lib/locale";
+import { DEFAULT_LOCALE, isLocale, localeCookieName, localizedHref } from "../../../../lib/locale";
 
 export const dynamic = "force-dynamic";
 
 export async function GET(request: NextRequest): Promise<NextResponse> {
   const challenge = request.nextUrl.searchParams.get("logout_challenge") ?? "";
-  const remembered = request.cookies.get(LOCALE_COOKIE)?.value;
+  const remembered = request.cookies.get(localeCookieName(config.https))?.value;
   const locale = isLocale(remembered) ? remembered : DEFAULT_LOCALE;
   const screen = new URL(
     localizedHref(locale, "/logout", { logout_challenge: challenge }),
