@@ -43,6 +43,7 @@ function layout(language: Language, body: string): string {
 <html lang="${language}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${t.title}</title>
+<link rel="icon" href="data:,">
 <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1f2a1f}
 button,a.button{font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:1px solid #2f5d3a;background:#2f5d3a;color:#fff;text-decoration:none;cursor:pointer}
 .note{background:#fdecea;padding:.8rem;border-radius:.5rem}</style>
