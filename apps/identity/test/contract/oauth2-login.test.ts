@@ -363,6 +363,26 @@ describe("login_challenge on the registration flow", () => {
     expect(claims.sub).toBe(done.identity.id);
   });
 
+  it("accepts at once for a signed-in customer the provider remembers (skip)", async () => {
+    const email = uniqueEmail("oauth2-signup-skip");
+    const identity = await createAccount(h, email);
+    const { b, auth } = await fromShop();
+    const first = await signInWithPassword(b, auth, email);
+    await finishAtShop(b, side, await shopClient(side), auth, providerTarget(first));
+    const { auth: second } = await fromShop(b);
+    const res = await request(
+      b,
+      `${h.publicUrl}/self-service/registration/browser?login_challenge=${second.challenge}`,
+      { accept: "text/html" },
+    );
+    expect(res.status).toBe(303);
+    const target = res.headers.get("location")!;
+    expect(target.startsWith(`${side.issuer}/`)).toBe(true);
+    expect((await finishAtShop(b, side, await shopClient(side), second, target)).sub).toBe(
+      identity.id,
+    );
+  });
+
   it("sends a signed-in customer the provider does not remember to the login flow", async () => {
     const email = uniqueEmail("oauth2-signup-signed-in");
     await createAccount(h, email);

@@ -8,7 +8,7 @@ import { queryParam, type SearchParams } from "../screen-query";
 import { ErrorNotice, LinkButton, Screen } from "../ui/screen";
 import { answerConsent } from "./actions";
 import { clientName, loadConsentRequest } from "./consent.server";
-import { consentStep } from "./consent-gate.server";
+import { consentStep } from "./consent-step.server";
 
 /** Scopes with a text of their own; others are shown by name. */
 const KNOWN_SCOPES = ["openid", "email", "profile", "offline_access"] as const;
