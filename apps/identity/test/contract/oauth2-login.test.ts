@@ -4,7 +4,9 @@ import {
   type Authorization,
   authorize,
   finishAtShop,
+  identityOverridesFor,
   type OAuth2Side,
+  providerPorts,
   shopClient,
   startOAuth2Provider,
 } from "../support/oauth2.ts";
@@ -42,17 +44,20 @@ import {
 let side: OAuth2Side;
 let h: Harness;
 beforeAll(async () => {
-  side = await startOAuth2Provider();
-  h = await startHarness({
-    ...side.identityOverrides(),
-    selfservice: {
-      methods: {
-        ...harnessWithWebauthn.selfservice.methods,
-        totp: { enabled: true },
-        code: { passwordless_enabled: true },
+  const ports = await providerPorts();
+  [side, h] = await Promise.all([
+    startOAuth2Provider(ports),
+    startHarness({
+      ...identityOverridesFor(ports),
+      selfservice: {
+        methods: {
+          ...harnessWithWebauthn.selfservice.methods,
+          totp: { enabled: true },
+          code: { passwordless_enabled: true },
+        },
       },
-    },
-  });
+    }),
+  ]);
 });
 afterAll(async () => {
   await h?.close();
@@ -83,22 +88,25 @@ async function signInWithPassword(b: Browser, auth: Authorization, email: string
   return submitLogin(h, b, flow, { method: "password", identifier: email, password });
 }
 
-describe("login_challenge on the login flow", () => {
-  it("is refused without oauth2_provider.url, as Kratos refuses it", async () => {
-    const plain = await startHarness();
-    try {
-      const res = await request(
-        plain.browser(),
-        `${plain.publicUrl}/self-service/login/browser?login_challenge=abc`,
-      );
-      expect(res.status).toBe(400);
-      const json = (await res.json()) as Json;
-      expect(json.error.reason).toContain("oauth2_provider.url");
-    } finally {
-      await plain.close();
-    }
+describe("without oauth2_provider.url", () => {
+  let plain: Harness;
+  beforeAll(async () => {
+    plain = await startHarness();
   });
+  afterAll(async () => plain?.close());
 
+  it("login_challenge is refused, as Kratos refuses it", async () => {
+    const res = await request(
+      plain.browser(),
+      `${plain.publicUrl}/self-service/login/browser?login_challenge=abc`,
+    );
+    expect(res.status).toBe(400);
+    const json = (await res.json()) as Json;
+    expect(json.error.reason).toContain("oauth2_provider.url");
+  });
+});
+
+describe("login_challenge on the login flow", () => {
   it("stores the challenge and shows the provider's login request on the flow", async () => {
     const { b, auth } = await fromShop();
     const { json: flow } = await body(

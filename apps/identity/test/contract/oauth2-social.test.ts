@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   authorize,
   finishAtShop,
+  identityOverridesFor,
   type OAuth2Side,
+  providerPorts,
   shopClient,
   startOAuth2Provider,
 } from "../support/oauth2.ts";
@@ -21,8 +23,11 @@ import { csrfOf, failure } from "./account-helpers.ts";
 let side: OAuth2Side;
 let s: SocialHarness;
 beforeAll(async () => {
-  side = await startOAuth2Provider();
-  s = await startSocialHarness(side.identityOverrides());
+  const ports = await providerPorts();
+  [side, s] = await Promise.all([
+    startOAuth2Provider(ports),
+    startSocialHarness(identityOverridesFor(ports)),
+  ]);
 });
 afterAll(async () => {
   await s?.close();

@@ -24,21 +24,38 @@ export interface OAuth2Side {
   adminUrl: string;
   /** Ory's SDK on the admin API, as the web app uses it. */
   admin: OAuth2Api;
-  /** The identity service's config for this provider (Kratos's oauth2_provider). */
-  identityOverrides(): Record<string, unknown>;
   close(): Promise<void>;
 }
 
-export async function startOAuth2Provider(): Promise<OAuth2Side> {
-  const port = await freePort();
+/** Where a provider will listen: known before it starts, so the identity service can start beside it. */
+export interface ProviderPorts {
+  public: number;
+  admin: number;
+}
+
+export async function providerPorts(): Promise<ProviderPorts> {
+  return { public: await freePort(), admin: await freePort() };
+}
+
+/** The identity service's config for the provider on these ports (Kratos's oauth2_provider). */
+export function identityOverridesFor(ports: ProviderPorts): Record<string, unknown> {
+  return {
+    oauth2_provider: {
+      url: `http://127.0.0.1:${ports.admin}`,
+      headers: { Authorization: `Bearer ${adminToken}` },
+    },
+  };
+}
+
+export async function startOAuth2Provider(ports: ProviderPorts): Promise<OAuth2Side> {
   const config = loadConfig({
     env: {},
     overrides: {
       dev: true,
       dsn: "memory://",
-      serve: { public: { port }, admin: { port: 0, token: adminToken } },
+      serve: { public: { port: ports.public }, admin: { port: ports.admin, token: adminToken } },
       urls: {
-        self: { issuer: `http://127.0.0.1:${port}` },
+        self: { issuer: `http://127.0.0.1:${ports.public}` },
         login: `${uiOrigin}/login`,
         consent: `${uiOrigin}/consent`,
         logout: `${uiOrigin}/logout`,
@@ -63,12 +80,6 @@ export async function startOAuth2Provider(): Promise<OAuth2Side> {
     issuer: config.urls.self.issuer,
     adminUrl,
     admin,
-    identityOverrides: () => ({
-      oauth2_provider: {
-        url: adminUrl,
-        headers: { Authorization: `Bearer ${adminToken}` },
-      },
-    }),
     close: () => app.close(),
   };
 }
