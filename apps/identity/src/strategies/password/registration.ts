@@ -3,6 +3,7 @@ import { uiUrl } from "../../flows/new-flow.ts";
 import { afterRegistrationUrl } from "../../flows/registration/after-registration.ts";
 import { storeRegistration } from "../../flows/registration/store-registration.ts";
 import type { RegistrationStrategy } from "../../flows/registration/strategy.ts";
+import { sortRegistrationNodes } from "../../flows/registration/ui.ts";
 import { startVerificationForAddress } from "../../flows/verification/verification-flow.ts";
 import { completeWithSession } from "../../hooks/complete-with-session.ts";
 import { localeOf } from "../../hooks/locale.ts";
@@ -12,16 +13,9 @@ import type { Ctx } from "../../http/context.ts";
 import { respondWithFlow } from "../../http/respond.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { normaliseIdentifier } from "../../identity/identity.ts";
-import {
-  addFieldMessage,
-  addFlowMessage,
-  csrfNode,
-  setInputValue,
-  submitNode,
-  type UiNode,
-} from "../../ui/nodes.ts";
+import { addFieldMessage, addFlowMessage, setInputValue } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
-import { newPasswordNode, traitNodes } from "../../ui/trait-nodes.ts";
+import { fillTraitValues } from "../../ui/trait-nodes.ts";
 import { validatePassword } from "./policy/index.ts";
 import { passwordPolicyOf } from "./policy-options.ts";
 
@@ -38,8 +32,9 @@ async function submitPasswordRegistration(ctx: Ctx, flow: Flow, body: Body): Pro
   const schema = deps.defaultSchema;
   const { traits, errors } = schema.validate(body.traits);
   const password = optionalString(body, "password") ?? "";
-  flow.payload.active = "password";
-  flow.payload.ui.nodes = oneStepNodes(ctx, flow.csrf_token, traits);
+  // As Kratos: the form stays the step it was (a one-step submit from the profile form keeps
+  // that form), with the submitted traits in it; `active` is not set by a password sign-up.
+  fillTraitValues(flow.payload.ui.nodes, schema, traits);
   for (const error of errors) addFieldMessage(flow.payload.ui, error.field, error.message);
   if (!password)
     addFieldMessage(flow.payload.ui, "password", uiText(4000002, { property: "password" }));
@@ -162,24 +157,17 @@ function newIdentity(
   };
 }
 
-function oneStepNodes(ctx: Ctx, csrfToken: string, traits: Record<string, unknown>): UiNode[] {
-  return [
-    csrfNode(csrfToken),
-    ...traitNodes(ctx.deps.defaultSchema, traits, { group: "default" }),
-    newPasswordNode(),
-    submitNode("password", "method", "password", uiText(1040001)),
-  ];
-}
-
 async function duplicate(ctx: Ctx, flow: Flow): Promise<void> {
   addFlowMessage(flow.payload.ui, uiText(4000007));
   return answer(ctx, flow);
 }
 
+/** A refused submit: 400 with the flow, its nodes sorted as Kratos's error handler sorts them. */
 async function answer(ctx: Ctx, flow: Flow): Promise<void> {
   setInputValue(flow.payload.ui, "password", undefined);
   flow.state = "choose_method";
   flow.internal.completed = false;
+  sortRegistrationNodes(ctx.deps, flow.payload.ui.nodes);
   await ctx.deps.persistence.flows.updateFlow(flow);
   await respondWithFlow(ctx, flow, 400);
 }
