@@ -161,6 +161,7 @@ export interface Config {
           password: { hooks: HookConfig[] };
           oidc: { hooks: HookConfig[] };
           code: { hooks: HookConfig[] };
+          passkey: { hooks: HookConfig[] };
         };
       };
       settings: FlowUi & {

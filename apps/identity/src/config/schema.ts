@@ -357,6 +357,7 @@ export const configSchema = obj({
           password: obj({ hooks: hookList(["session", "show_verification_ui"]) }),
           oidc: obj({ hooks: hookList(["session", "show_verification_ui"]) }),
           code: obj({ hooks: hookList(["session"]) }),
+          passkey: obj({ hooks: hookList(["session", "show_verification_ui"]) }),
         }),
       }),
       settings: obj({

@@ -23,7 +23,7 @@ export interface RegistrationStrategy {
    * Traits, password, code button and social buttons are part of the registration form itself
    * (ui.ts).
    */
-  formNodes?(ctx: Ctx, flow: Flow): Promise<UiNode[]>;
+  formNodes?(ctx: Ctx, flow: Flow, traits: Record<string, unknown>): Promise<UiNode[]>;
   /**
    * Runs the submit and answers it. A new account is stored with storeRegistration and
    * answered with completeWithSession (hooks/complete-with-session.ts); addresses to verify

@@ -51,7 +51,7 @@ export async function registrationForm(
   nodes.push(...codeNodes(deps));
   for (const strategy of deps.strategies.registration) {
     if (strategy.isEnabled(deps) && strategy.formNodes)
-      nodes.push(...(await strategy.formNodes(ctx, flow)));
+      nodes.push(...(await strategy.formNodes(ctx, flow, traits)));
   }
   return sortRegistrationNodes(deps, nodes);
 }

@@ -1,11 +1,7 @@
 import type { Flow } from "../../flow/flow.ts";
-import { uiUrl } from "../../flows/new-flow.ts";
-import { afterRegistrationUrl } from "../../flows/registration/after-registration.ts";
-import { storeRegistration } from "../../flows/registration/store-registration.ts";
+import { completeRegistration } from "../../flows/registration/complete-registration.ts";
 import type { RegistrationStrategy } from "../../flows/registration/strategy.ts";
 import { sortRegistrationNodes } from "../../flows/registration/ui.ts";
-import { startVerificationForAddress } from "../../flows/verification/verification-flow.ts";
-import { completeWithSession } from "../../hooks/complete-with-session.ts";
 import { localeOf } from "../../hooks/locale.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
@@ -62,47 +58,13 @@ async function submitPasswordRegistration(ctx: Ctx, flow: Flow, body: Body): Pro
     localeOf(ctx.request, body),
   );
   const hooks = deps.config.selfservice.flows.registration.after.password.hooks.map((h) => h.hook);
-  const showVerification =
-    deps.config.selfservice.flows.verification.enabled && hooks.includes("show_verification_ui");
-  let verificationFlow: Flow | undefined;
-  const stored = await storeRegistration(ctx, flow, identity, {
+  const outcome = await completeRegistration(ctx, flow, identity, {
+    method: "password",
     hooks,
-    sessionMethod: { method: "password" },
-    inBrowser: flow.type === "browser",
-    alsoInTransaction: async (tx) => {
-      if (!deps.config.selfservice.flows.verification.enabled) return;
-      verificationFlow = await startVerificationForAddress(ctx, tx, {
-        type: flow.type,
-        identity,
-        address: identifier,
-        returnTo: flow.internal.afterVerificationReturnTo ?? flow.payload.return_to,
-        locale: localeOf(ctx.request, body),
-      });
-    },
+    address: identifier,
+    locale: localeOf(ctx.request, body),
   });
-  // Two registrations racing for one address: the unique index decides, the loser sees 4000007.
-  if (stored === "duplicate") return duplicate(ctx, flow);
-  const { issued } = stored;
-  const verification = showVerification ? verificationFlow : undefined;
-  const verificationUrl = verification ? uiUrl(deps, "verification", verification.id) : undefined;
-  await completeWithSession(ctx, {
-    flow,
-    identity,
-    issued,
-    returnTo: afterRegistrationUrl(deps, flow.payload.return_to),
-    includeIdentity: true,
-    ...(verification && verificationUrl
-      ? {
-          continueWith: [
-            {
-              action: "show_verification_ui",
-              flow: { id: verification.id, verifiable_address: identifier, url: verificationUrl },
-            },
-          ],
-          browserTarget: verificationUrl,
-        }
-      : {}),
-  });
+  if (outcome === "duplicate") return duplicate(ctx, flow);
 }
 
 function newIdentity(
