@@ -23,9 +23,10 @@ export function newPerson(): Person {
 
 /** Kratos's texts as Ory Elements shows them. */
 export const texts = {
-  chooseMethod: "Sign up with your email and a password or a one-time code",
+  chooseMethod:
+    "Sign up with your email and a password, a one-time code, a Passkey or a security key",
   codeSent:
-    "An email containing a code has been sent to the email address you provided. If you have not received an email, check the spelling of the address and retry the registration.",
+    "A code has been sent to the address(es) you provided. If you have not received a message, check the spelling of the address and retry the registration.",
   verified: "You successfully verified your email address.",
   invalidCredentials:
     "The provided credentials are invalid, check for spelling mistakes in your password or username, email address, or phone number.",
@@ -50,8 +51,9 @@ export class ElementsApp {
     return this.page.getByRole("button", { name });
   }
 
+  /** The text is shown (a message may show twice, in a toast and in its section). */
   async expectText(text: string): Promise<void> {
-    await expect(this.page.getByText(text, { exact: true })).toBeVisible();
+    await expect(this.page.getByText(text, { exact: true }).first()).toBeVisible();
   }
 
   // Registration: the profile first, then the way to sign in (Kratos's profile_first).
@@ -63,9 +65,11 @@ export class ElementsApp {
     await this.button("Sign up").click();
     await this.expectText(texts.chooseMethod);
     await expect(this.page.getByText(person.email, { exact: true })).toBeVisible();
-    // Both ways are offered: a password and an emailed code.
+    // Every way is offered and ready: a password, an emailed code, a passkey (whose button
+    // Ory Elements enables once webauthn.js has announced itself).
     await expect(this.button(/^Password/)).toBeVisible();
     await expect(this.button(/^Email code/)).toBeVisible();
+    await expect(this.button(/^Passkey/)).toBeEnabled();
   }
 
   async registerWithPassword(person: Person): Promise<void> {
@@ -88,9 +92,11 @@ export class ElementsApp {
     await this.page.getByRole("link", { name: "Continue" }).click();
   }
 
-  async expectSignedIn(email: string): Promise<void> {
-    await this.page.goto(this.url("/"));
+  /** Ory Elements has sent the browser to the app's home (the return URL), signed in. */
+  async expectSignedIn(email: string, name = "Mia Moos"): Promise<void> {
+    await expect(this.page).toHaveURL(this.url("/"));
     await expect(this.page.getByRole("heading", { level: 1 })).toHaveText(`Signed in as ${email}`);
+    await expect(this.page.getByText(`Name: ${name}`, { exact: true })).toBeVisible();
   }
 
   async logOut(): Promise<void> {
@@ -99,11 +105,13 @@ export class ElementsApp {
     await expect(this.page.getByRole("heading", { level: 1 })).toHaveText("Not signed in");
   }
 
-  /** Identifier first: the email, then the password. */
+  /** Identifier first: the email, then the choice of method (password or a code), then the password. */
   async logIn(email: string, password: string): Promise<void> {
     await this.page.goto(this.url("/auth/login"));
     await this.field("E-Mail").fill(email);
     await this.button("Continue").click();
+    await expect(this.button(`Send code to ${email}`)).toBeVisible();
+    await this.button(/^Password/).click();
     await this.field("Password").fill(password);
     await this.button("Sign in").click();
   }
@@ -116,22 +124,26 @@ export class ElementsApp {
     await this.button("Continue").click();
   }
 
-  async openSettings(): Promise<void> {
-    await this.page.goto(this.url("/settings"));
-    await expect(this.field("First Name")).toBeVisible();
+  /**
+   * A settings section's Save: Kratos answers with the flow and `redirect_browser_to` (the
+   * settings screen again), which Ory Elements follows, so the page loads once more.
+   */
+  private async save(label: string): Promise<void> {
+    const reloaded = this.page.waitForEvent("load");
+    await this.section(label).getByRole("button", { name: "Save" }).click();
+    await reloaded;
+    await this.expectText(texts.saved);
   }
 
-  /** The profile section's Save. */
   async changeFirstName(name: string): Promise<void> {
     await this.field("First Name").fill(name);
-    await this.section("First Name").getByRole("button", { name: "Save" }).click();
-    await this.expectText(texts.saved);
+    await this.save("First Name");
+    await expect(this.field("First Name")).toHaveValue(name);
   }
 
   async changePassword(password: string): Promise<void> {
     await this.field("Password").fill(password);
-    await this.section("Password").getByRole("button", { name: "Save" }).click();
-    await this.expectText(texts.saved);
+    await this.save("Password");
   }
 
   /** The settings form that holds the field labelled `label`. */

@@ -1,8 +1,9 @@
 // The Ory Elements suite's test object: the mode of the project (`proxy` or `direct`), that
 // mode's app and identity service, and a check that fails the test on any browser console
-// error or uncaught exception. One kind is expected and let through: a failed-resource line for
-// a self-service submit answered 400, which is how Kratos answers every step that shows the
-// flow again (PROTOCOL.md §13.1), as Chromium logs it for Ory Elements against Kratos too.
+// error or uncaught exception. One kind is expected and let through: Chromium's failed-resource
+// line for a self-service submit answered 400 (every step that shows the flow again, PROTOCOL.md
+// §13.1) or 422 (browser_location_change_required, e.g. after the right recovery code, §5), which
+// is how Kratos answers them; Ory Elements against Kratos logs the same lines.
 
 import { test as base, expect } from "@playwright/test";
 import { ElementsApp } from "./elements-app.ts";
@@ -15,13 +16,12 @@ interface ConsoleProblem {
   readonly url: string;
 }
 
-const EXPECTED_400 = /\/self-service\/(login|registration|recovery|verification|settings)\?flow=/;
+const FLOW_SUBMIT = /\/self-service\/(login|registration|recovery|verification|settings)\?flow=/;
+
+const FLOW_ANSWER = /^Failed to load resource: the server responded with a status of (400|422) /;
 
 function isExpected(problem: ConsoleProblem): boolean {
-  return (
-    problem.text.startsWith("Failed to load resource: the server responded with a status of 400") &&
-    EXPECTED_400.test(problem.url)
-  );
+  return FLOW_ANSWER.test(problem.text) && FLOW_SUBMIT.test(problem.url);
 }
 
 export const test = base.extend<{

@@ -15,10 +15,15 @@ export default async function Home(): Promise<React.JSX.Element> {
     );
   }
   const logout = await getLogoutFlow({ returnTo: "/" });
-  const email = (session.identity?.traits as { email?: string } | undefined)?.email;
+  const traits = session.identity?.traits as
+    | { email?: string; name?: { first?: string; last?: string } }
+    | undefined;
   return (
     <section>
-      <h1>Signed in as {email}</h1>
+      <h1>Signed in as {traits?.email}</h1>
+      <p>
+        Name: {traits?.name?.first} {traits?.name?.last}
+      </p>
       <nav>
         <a href="/settings">Settings</a> · <a href={logout.logout_url}>Log out</a>
       </nav>

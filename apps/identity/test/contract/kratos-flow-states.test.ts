@@ -332,8 +332,71 @@ describe("recovery and verification", () => {
       expect(flow.active).toBe("code");
       expect(shape(flow)).toEqual(["default:csrf_token", "code:email", "code:method=code"]);
       expect(node(flow, "email").attributes).toMatchObject({ type: "email", required: true });
+      expect(node(flow, "email").attributes).not.toHaveProperty("value");
       expect(node(flow, "email").meta.label.id).toBe(1070007);
       expect(node(flow, "method").meta.label.id).toBe(1070009);
     });
   }
+
+  it("recovery: the code step after the email (selfservice/strategy/code snapshots)", async () => {
+    const email = uniqueEmail("recovery");
+    await createAccount(h, email);
+    const b = h.browser();
+    const flow = (await body(b.api.createBrowserRecoveryFlowRaw({}), "recoveryFlow")).json;
+    const { status, json } = await post(b, "recovery", flow, { method: "code", email });
+    expect(status).toBe(200);
+    expect(json.state).toBe("sent_email");
+    expect(json.active).toBe("code");
+    expect(messageIds(json)).toEqual([1060003]);
+    expect(shape(json)).toEqual([
+      "default:csrf_token",
+      "code:code",
+      "code:method",
+      "code:method=code",
+      "code:email=" + email,
+    ]);
+    expect(node(json, "code").attributes).toEqual({
+      name: "code",
+      type: "text",
+      required: true,
+      pattern: "[0-9]+",
+      maxlength: 6,
+      autocomplete: "one-time-code",
+      disabled: false,
+      node_type: "input",
+    });
+    expect(node(json, "code").meta.label.id).toBe(1070010);
+    expect(node(json, "email").meta.label.id).toBe(1070008);
+  });
+
+  it("verification: the code step, then passed_challenge with a GET form and a link", async () => {
+    const email = uniqueEmail("verification");
+    await createAccount(h, email, { verified: false });
+    const b = h.browser();
+    const flow = (await body(b.api.createBrowserVerificationFlowRaw({}), "verificationFlow")).json;
+    const sent = await post(b, "verification", flow, { method: "code", email });
+    expect(sent.status).toBe(200);
+    expect(sent.json.state).toBe("sent_email");
+    expect(messageIds(sent.json)).toEqual([1080003]);
+    expect(shape(sent.json)).toEqual([
+      "default:csrf_token",
+      "code:method",
+      "code:code",
+      "code:method=code",
+      "code:email=" + email,
+    ]);
+    expect(node(sent.json, "code").meta.label.id).toBe(1070011);
+    const code = await h.codeFor(email);
+    const done = await post(b, "verification", sent.json, { method: "code", code });
+    expect(done.status).toBe(200);
+    expect(done.json.state).toBe("passed_challenge");
+    expect(done.json.ui.method).toBe("GET");
+    expect(messageIds(done.json)).toEqual([1080002]);
+    expect(shape(done.json)).toEqual(["default:csrf_token", "code:continue"]);
+    expect(node(done.json, "continue")).toMatchObject({
+      type: "a",
+      attributes: { href: done.json.ui.action, title: { id: 1070009 }, node_type: "a" },
+      meta: { label: { id: 1070009 } },
+    });
+  });
 });

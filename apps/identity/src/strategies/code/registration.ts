@@ -195,7 +195,7 @@ async function duplicate(ctx: Ctx, flow: Flow): Promise<void> {
 
 /** A failed submit: 400 with the flow and the code field emptied. */
 async function answer(ctx: Ctx, flow: Flow): Promise<void> {
-  setInputValue(flow.payload.ui, "code", "");
+  setInputValue(flow.payload.ui, "code", undefined);
   await ctx.deps.persistence.flows.updateFlow(flow);
   await respondWithFlow(ctx, flow, 400);
 }
