@@ -353,7 +353,7 @@ describe("recovery and verification", () => {
       "code:code",
       "code:method",
       "code:method=code",
-      "code:email=" + email,
+      `code:email=${email}`,
     ]);
     expect(node(json, "code").attributes).toEqual({
       name: "code",
@@ -383,7 +383,7 @@ describe("recovery and verification", () => {
       "code:method",
       "code:code",
       "code:method=code",
-      "code:email=" + email,
+      `code:email=${email}`,
     ]);
     expect(node(sent.json, "code").meta.label.id).toBe(1070011);
     const code = await h.codeFor(email);
