@@ -130,6 +130,9 @@ export function identifierStepNodes(
   const nodes = current.flatMap((node): UiNode[] => {
     const attributes = inputAttributes(node);
     if (node.group === "identifier_first" && attributes?.name === "method") return [];
+    // The methods are added below, once, also when the identifier is sent a second time.
+    if (node.group === "password" || (node.group === "code" && attributes?.name === "method"))
+      return [];
     if (attributes?.name === "identifier") {
       return [
         {
