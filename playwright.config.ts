@@ -20,8 +20,8 @@ const chromiumArgs = [
 export default defineConfig({
   testDir: "./e2e",
   testMatch: "**/*.spec.ts",
-  // The deployment suite has a configuration and a deployment of its own.
-  testIgnore: ["deployment/**"],
+  // The deployment and Ory Elements suites have configurations and services of their own.
+  testIgnore: ["deployment/**", "elements/**"],
   globalSetup: "./e2e/support/services/global-setup.ts",
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
