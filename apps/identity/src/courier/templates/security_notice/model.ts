@@ -2,7 +2,7 @@ import type { SecurityEventType } from "../../../security/records.ts";
 import type { EmailLocale } from "../template.ts";
 
 /** The model of a security notice (issue 13): what happened, when, where, and the link. */
-export interface SecurityNoticeModel {
+export type SecurityNoticeModel = {
   event: SecurityEventType;
   /** ISO 8601; written in `time_zone` in the customer's language. */
   occurred_at: string;
@@ -16,7 +16,7 @@ export interface SecurityNoticeModel {
   link_url: string;
   link_valid_days: number;
   activity_url: string;
-}
+};
 
 /** "22.11.2026, 14:05 MEZ" / "22 November 2026 at 14:05 CET". */
 export function formatNoticeTime(locale: EmailLocale, model: SecurityNoticeModel): string {
