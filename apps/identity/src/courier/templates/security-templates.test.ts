@@ -58,7 +58,7 @@ describe("security_notice", () => {
         expect(email.html).toContain(">Das war ich nicht</a>");
         expect(email.text).toContain("Der Link ist 7 Tage gültig.");
       } else {
-        expect(email.subject).toBe("New sign-in to your Moos account");
+        expect(email.subject).toBe("New login to your Moos account");
         expect(email.text).toContain("When: 22 November 2026 at 14:05 CET");
         expect(email.text).toContain("Device: Firefox on Windows");
         expect(email.text).toContain("IP address: 203.0.113.7");

@@ -14,8 +14,8 @@ function secondFactor(model: SecurityNoticeModel): string {
 
 const words: Record<SecurityEventType, (model: SecurityNoticeModel) => Words> = {
   login_new_device: () => ({
-    subject: "New sign-in to your Moos account",
-    what: "Someone just signed in to your Moos account from a device we haven't seen on your account before.",
+    subject: "New login to your Moos account",
+    what: "Someone just logged in to your Moos account from a device we haven't seen on your account before.",
   }),
   password_changed: () => ({
     subject: "Your Moos password was changed",
@@ -26,12 +26,12 @@ const words: Record<SecurityEventType, (model: SecurityNoticeModel) => Words> = 
     what: 'Your Moos account was just recovered through "Forgot your password?" with a code from an email to you.',
   }),
   second_factor_added: (model) => ({
-    subject: "Two-factor sign-in changed at Moos",
-    what: `This was just set up for the two-factor sign-in of your Moos account: ${secondFactor(model)}.`,
+    subject: "Two-factor login changed at Moos",
+    what: `This was just set up for the two-factor login of your Moos account: ${secondFactor(model)}.`,
   }),
   second_factor_removed: (model) => ({
-    subject: "Two-factor sign-in changed at Moos",
-    what: `This was just removed from the two-factor sign-in of your Moos account: ${secondFactor(model)}.`,
+    subject: "Two-factor login changed at Moos",
+    what: `This was just removed from the two-factor login of your Moos account: ${secondFactor(model)}.`,
   }),
   passkey_added: (model) => ({
     subject: "New passkey for your Moos account",
@@ -43,7 +43,7 @@ const words: Record<SecurityEventType, (model: SecurityNoticeModel) => Words> = 
   }),
   social_linked: (model) => ({
     subject: `Your Moos account is now linked with ${detail(model, "provider_label")}`,
-    what: `Your Moos account was just linked with ${detail(model, "provider_label")}, so it can now also be signed in to through ${detail(model, "provider_label")}.`,
+    what: `Your Moos account was just linked with ${detail(model, "provider_label")}, so you can now also log in to it with ${detail(model, "provider_label")}.`,
   }),
   social_unlinked: (model) => ({
     subject: `Link with ${detail(model, "provider_label")} removed`,
@@ -51,18 +51,18 @@ const words: Record<SecurityEventType, (model: SecurityNoticeModel) => Words> = 
   }),
   email_change_requested: (model) => ({
     subject: "Someone wants to change your email address at Moos",
-    what: `The new email address ${detail(model, "new_address")} was just entered for your Moos account. It only counts for signing in once it is confirmed with the code we sent there. Until then, nothing changes.`,
+    what: `The new email address ${detail(model, "new_address")} was just entered for your Moos account. It only counts for logging in once it is confirmed with the code we sent there. Until then, nothing changes.`,
   }),
   email_change_completed: (model) => ({
     subject: "The email address of your Moos account was changed",
-    what: `The email address of your Moos account was just changed from ${detail(model, "old_address")} to ${detail(model, "new_address")}. From now on, the account signs in with the new address.`,
+    what: `The email address of your Moos account was just changed from ${detail(model, "old_address")} to ${detail(model, "new_address")}. From now on, you log in with the new address.`,
   }),
   email_change_undone: () => ({
     subject: "The change of your email address was undone",
     what: "The change of your Moos account's email address was undone.",
   }),
   not_me_reported: () => ({
-    subject: "Your Moos account was signed out everywhere",
+    subject: "Your Moos account was logged out everywhere",
     what: "You told us that a change to your account wasn't you.",
   }),
 };
@@ -90,10 +90,10 @@ export const email: EmailTemplate<SecurityNoticeModel> = noticeEmail((model) => 
     button: { label: "This wasn't me", url: model.link_url },
     after: [
       undo
-        ? `The button undoes the change: your account gets this address back, every device is signed out and you set a new password. The link is valid for ${days}.`
-        : `The button signs your account out on every device and lets you set a new password. The link is valid for ${days}.`,
+        ? `The button undoes the change: your account gets this address back, every device is logged out and you set a new password. The link is valid for ${days}.`
+        : `The button logs your account out on every device and lets you set a new password. The link is valid for ${days}.`,
     ],
-    note: `You'll find every sign-in and change of the last 90 days under "Account activity" in your settings: ${model.activity_url}`,
+    note: `You'll find every login and change of the last 90 days under "Account activity" in your settings: ${model.activity_url}`,
     signOff: ["Best wishes,", "The Moos team"],
   };
 });

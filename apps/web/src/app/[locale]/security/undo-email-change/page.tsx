@@ -1,0 +1,12 @@
+import type { Metadata } from "next";
+import type * as React from "react";
+import { SecurityLinkScreen } from "../../../../flows/security/security-link-screen";
+import { type PageProps, readPageProps } from "../../../../lib/page-props";
+
+// The address carries the link's token: no Referer may take it elsewhere.
+export const metadata: Metadata = { referrer: "no-referrer" };
+
+export default async function Page(props: PageProps): Promise<React.JSX.Element> {
+  const { locale, query } = await readPageProps(props);
+  return <SecurityLinkScreen locale={locale} query={query} />;
+}
