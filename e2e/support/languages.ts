@@ -14,6 +14,7 @@ import deNewsletter from "../../apps/web/messages/de/newsletter.json" with { typ
 import deNotFound from "../../apps/web/messages/de/notFound.json" with { type: "json" };
 import deRecovery from "../../apps/web/messages/de/recovery.json" with { type: "json" };
 import deRegistration from "../../apps/web/messages/de/registration.json" with { type: "json" };
+import deSecurity from "../../apps/web/messages/de/security.json" with { type: "json" };
 import deSettings from "../../apps/web/messages/de/settings.json" with { type: "json" };
 import deSocial from "../../apps/web/messages/de/social.json" with { type: "json" };
 import deSplash from "../../apps/web/messages/de/splash.json" with { type: "json" };
@@ -31,6 +32,7 @@ import enNewsletter from "../../apps/web/messages/en/newsletter.json" with { typ
 import enNotFound from "../../apps/web/messages/en/notFound.json" with { type: "json" };
 import enRecovery from "../../apps/web/messages/en/recovery.json" with { type: "json" };
 import enRegistration from "../../apps/web/messages/en/registration.json" with { type: "json" };
+import enSecurity from "../../apps/web/messages/en/security.json" with { type: "json" };
 import enSettings from "../../apps/web/messages/en/settings.json" with { type: "json" };
 import enSocial from "../../apps/web/messages/en/social.json" with { type: "json" };
 import enSplash from "../../apps/web/messages/en/splash.json" with { type: "json" };
@@ -56,6 +58,7 @@ const de = {
   notFound: deNotFound,
   recovery: deRecovery,
   registration: deRegistration,
+  security: deSecurity,
   settings: deSettings,
   social: deSocial,
   splash: deSplash,
@@ -80,6 +83,7 @@ const en: Texts = {
   notFound: enNotFound,
   recovery: enRecovery,
   registration: enRegistration,
+  security: enSecurity,
   settings: enSettings,
   social: enSocial,
   splash: enSplash,
@@ -103,6 +107,12 @@ export interface Language {
     readonly newsletter: RegExp;
     readonly accountDeleted: RegExp;
     readonly migration: RegExp;
+    /** Security notices (issue 13). */
+    readonly newLogin: RegExp;
+    readonly passwordChanged: RegExp;
+    readonly emailChangeCode: RegExp;
+    readonly emailChangeRequested: RegExp;
+    readonly emailChangeCompleted: RegExp;
   };
 }
 
@@ -116,6 +126,11 @@ export const german: Language = {
     newsletter: /^Bitte bestätige deine Newsletter-Anmeldung/,
     accountDeleted: /^Dein Moos-Konto ist gelöscht/,
     migration: /^Dein Kundenkonto ist umgezogen/,
+    newLogin: /^Neue Anmeldung bei deinem Moos-Konto$/,
+    passwordChanged: /^Dein Moos-Passwort wurde geändert$/,
+    emailChangeCode: /^Dein Code für deine neue E-Mail-Adresse/,
+    emailChangeRequested: /^Deine E-Mail-Adresse bei Moos soll geändert werden$/,
+    emailChangeCompleted: /^Die E-Mail-Adresse deines Moos-Kontos wurde geändert$/,
   },
 };
 
@@ -129,6 +144,11 @@ export const english: Language = {
     newsletter: /^Please confirm your newsletter subscription/,
     accountDeleted: /^Your Moos account has been deleted/,
     migration: /^Your account has moved/,
+    newLogin: /^New login to your Moos account$/,
+    passwordChanged: /^Your Moos password was changed$/,
+    emailChangeCode: /^Your code for your new email address/,
+    emailChangeRequested: /^Someone wants to change your email address at Moos$/,
+    emailChangeCompleted: /^The email address of your Moos account was changed$/,
   },
 };
 

@@ -3,6 +3,7 @@
 
 import { type Browser, type BrowserContext, test as base, type Page } from "@playwright/test";
 import { AccountDeleteScreen } from "../screens/account-delete-screen.ts";
+import { ActivityScreen } from "../screens/activity-screen.ts";
 import { ErrorScreen } from "../screens/error-screen.ts";
 import { LoadingScreen } from "../screens/loading-screen.ts";
 import { LoginScreen } from "../screens/login-screen.ts";
@@ -13,6 +14,7 @@ import { NotFoundScreen } from "../screens/not-found-screen.ts";
 import { ProviderScreen } from "../screens/provider-screen.ts";
 import { RecoveryScreen } from "../screens/recovery-screen.ts";
 import { RegistrationScreen } from "../screens/registration-screen.ts";
+import { SecurityLinkScreen } from "../screens/security-link-screen.ts";
 import { SettingsPasswordScreen } from "../screens/settings-password-screen.ts";
 import { SettingsScreen } from "../screens/settings-screen.ts";
 import { SocialRegisterScreen } from "../screens/social-register-screen.ts";
@@ -25,6 +27,8 @@ export { expect } from "@playwright/test";
 
 export interface Screens {
   readonly accountDelete: AccountDeleteScreen;
+  /** The account activity (issue 13). */
+  readonly activity: ActivityScreen;
   readonly error: ErrorScreen;
   readonly loading: LoadingScreen;
   readonly login: LoginScreen;
@@ -37,6 +41,8 @@ export interface Screens {
   readonly provider: ProviderScreen;
   readonly recovery: RecoveryScreen;
   readonly registration: RegistrationScreen;
+  /** "This wasn't me" and the undo of an email change (issue 13). */
+  readonly securityLink: SecurityLinkScreen;
   readonly settings: SettingsScreen;
   readonly settingsPassword: SettingsPasswordScreen;
   readonly socialRegister: SocialRegisterScreen;
@@ -48,6 +54,7 @@ export function screensFor(page: Page, lang: Language, javaScriptEnabled: boolea
   const context = { page, lang, javaScriptEnabled };
   return {
     accountDelete: new AccountDeleteScreen(context),
+    activity: new ActivityScreen(context),
     error: new ErrorScreen(context),
     loading: new LoadingScreen(context),
     login: new LoginScreen(context),
@@ -58,6 +65,7 @@ export function screensFor(page: Page, lang: Language, javaScriptEnabled: boolea
     provider: new ProviderScreen(page, javaScriptEnabled),
     recovery: new RecoveryScreen(context),
     registration: new RegistrationScreen(context),
+    securityLink: new SecurityLinkScreen(context),
     settings: new SettingsScreen(context),
     settingsPassword: new SettingsPasswordScreen(context),
     socialRegister: new SocialRegisterScreen(context),
