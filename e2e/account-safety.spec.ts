@@ -91,7 +91,7 @@ for (const lang of languages) {
       await settings.expectShown();
       await settings.changeEmail(newEmail);
       await settings.expectShown();
-      await settings.expectMessage("1905005");
+      await settings.expectCodeSent(newEmail);
       await settings.expectEmailChangePending(newEmail, account.email);
       await settings.expectAccessible("settings (email change pending)");
       const requested = await oldMail.nextEmail(lang.emailSubjects.emailChangeRequested);
@@ -99,6 +99,7 @@ for (const lang of languages) {
 
       // Not confirmed: the new address does not log in, the old one does.
       await settings.logOut();
+      await splash.expectSignedOut();
       await login.open();
       await login.logIn(newEmail, account.password);
       await login.expectInvalidCredentials();
@@ -132,6 +133,7 @@ for (const lang of languages) {
       await settings.expectAccessible("settings (after a password change)");
 
       await settings.logOut();
+      await splash.expectSignedOut();
       await login.open();
       await login.logIn(newEmail, "Neue-Monstera-2026");
       await login.expectInvalidCredentials();

@@ -126,6 +126,15 @@ export class SettingsScreen extends AppScreen {
     await this.profile.getByRole("button", { name: this.t.common.save }).click();
   }
 
+  /** 1905005: the code went to the new address. */
+  async expectCodeSent(newAddress: string): Promise<void> {
+    await expect(
+      this.main.getByText(format(this.t.kratos["1905005"], { new_address: newAddress }), {
+        exact: true,
+      }),
+    ).toBeVisible();
+  }
+
   /** The change waits for its code: the old address stays in the profile. */
   async expectEmailChangePending(newAddress: string, oldAddress: string): Promise<void> {
     await expect(

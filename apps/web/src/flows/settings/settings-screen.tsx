@@ -84,8 +84,9 @@ export async function SettingsScreen({
           )}
         />
       ) : null}
-      <FlowMessages messages={flow.ui.messages} format={format} />
-      <SignOutOthersOffer locale={locale} flow={flow} />
+      {/* Back from a session action (`notice`), the flow's messages are an earlier submit's. */}
+      {notice ? null : <FlowMessages messages={flow.ui.messages} format={format} />}
+      {notice ? null : <SignOutOthersOffer locale={locale} flow={flow} />}
 
       <section aria-labelledby="profile-title" className="flex flex-col gap-4">
         <h2 id="profile-title" className="text-h2 font-bold text-gray-900">
