@@ -71,6 +71,8 @@ function buildWeb() {
   if (existsSync(path.join(web, "public"))) {
     cpSync(path.join(web, "public"), path.join(server, "public"), { recursive: true });
   }
+  // The web app's server entry, which production starts instead of Next's server.js.
+  cpSync(path.join(web, "server.mjs"), path.join(server, "server.mjs"));
 }
 
 const ifChanged = process.argv.includes("--if-changed");

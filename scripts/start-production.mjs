@@ -11,6 +11,7 @@
 //   IDENTITY_CONFIG    the identity service's config file (required); DATABASE_URL and every
 //                      other identity setting may also come from the environment
 //   WEB_PORT           the web app's port (3000); WEB_HOSTNAME its address (0.0.0.0)
+//   TRUSTED_PROXIES    the web app's proxies (127.0.0.1,::1: nginx on this host), see README
 //   and the web app's own settings (PUBLIC_BASE_URL, ORY_SDK_URL, ...), passed through.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -18,7 +19,9 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const identityMain = path.join(root, "apps/identity/dist/main.js");
-const webServer = path.join(root, "apps/web/.next/standalone/apps/web/server.js");
+// The web app's own entry (apps/web/server.mjs, copied into the standalone build): Next's
+// handler behind a server that records each client's address for TRUSTED_PROXIES.
+const webServer = path.join(root, "apps/web/.next/standalone/apps/web/server.mjs");
 
 function fail(message) {
   console.error(`start:production: ${message}`);
@@ -77,9 +80,7 @@ if (wanted.includes("web")) {
     env: {
       ...env,
       PORT: env.WEB_PORT ?? "3000",
-      // Next's standalone server binds HOSTNAME; an address such as 127.0.0.1 would make it
-      // treat its own proxy's rewrites as external, so it is a wildcard or `localhost`.
-      HOSTNAME: env.WEB_HOSTNAME ?? "0.0.0.0",
+      HOST: env.WEB_HOSTNAME ?? "0.0.0.0",
     },
   });
 }

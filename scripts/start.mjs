@@ -58,14 +58,13 @@ run("identity", process.execPath, [
 ]);
 // The admin API of the local profile (apps/identity/config/local.yaml): newsletter consent,
 // account deletion and the User migration check need it.
-run("web", process.execPath, ["server.js"], {
+// server.mjs: Next's handler behind a server that records each client's address (apps/web).
+run("web", process.execPath, ["server.mjs"], {
   cwd: "apps/web/.next/standalone/apps/web",
   env: {
     ...env,
     PORT: "3000",
-    // Not 127.0.0.1: Next treats its proxy's rewrites as external unless the server's hostname
-    // is `localhost` or a wildcard address.
-    HOSTNAME: "localhost",
+    HOST: "localhost",
     ORY_ADMIN_URL: env.ORY_ADMIN_URL ?? "http://127.0.0.1:4434",
     ORY_ADMIN_TOKEN: env.ORY_ADMIN_TOKEN ?? "local-admin-token-not-secret",
   },

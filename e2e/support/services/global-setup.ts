@@ -20,7 +20,7 @@ import {
 import { SERVICES_FILE, type ServiceSet, type Services } from "./service-set.ts";
 
 const ADMIN_TOKEN = "e2e-admin-token-not-secret";
-const WEB_SERVER = path.join(REPO_ROOT, "apps/web/.next/standalone/apps/web/server.js");
+const WEB_SERVER = path.join(REPO_ROOT, "apps/web/.next/standalone/apps/web/server.mjs");
 
 function build(): void {
   if (process.env.E2E_SKIP_BUILD === "1") return;
@@ -133,9 +133,10 @@ async function startSet(
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
       PORT: String(webPort),
-      // Not 127.0.0.1: Next treats its proxy's rewrites as external unless the server's hostname
-      // is `localhost` or a wildcard address.
-      HOSTNAME: "localhost",
+      HOST: "localhost",
+      // The browser is a client here, not a proxy: whatever X-Forwarded-For it sends is ignored
+      // and its own address is the one the identity service records (client-address.spec.ts).
+      TRUSTED_PROXIES: "",
       ORY_SDK_URL: set.identityPublicUrl,
       PUBLIC_BASE_URL: webUrl,
       APP_ENV: "local",

@@ -8,6 +8,8 @@ describe("readConfig", () => {
     expect(config.publicBaseUrl).toBe("http://localhost:3000");
     expect(config.appEnv).toBe("production");
     expect(config.sentry).toBeUndefined();
+    expect(config.https).toBe(false);
+    expect(config.trustedProxies.entries).toEqual(["127.0.0.1", "::1"]);
     expect(config.clients.self).toEqual({
       home: "http://localhost:3000",
       allowedReturnUrls: ["http://localhost:3000"],
@@ -40,7 +42,19 @@ describe("readConfig", () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
 
+  it("reads the trusted proxies; an empty list trusts nobody", () => {
+    const config = readConfig({ TRUSTED_PROXIES: "10.0.0.0/8, fd00::/8" });
+    expect(config.trustedProxies.entries).toEqual(["10.0.0.0/8", "fd00::/8"]);
+    expect(readConfig({ TRUSTED_PROXIES: "" }).trustedProxies.entries).toEqual([]);
+  });
+
+  it("knows when the app is served over https", () => {
+    expect(readConfig({ PUBLIC_BASE_URL: "https://konto.moos.de" }).https).toBe(true);
+  });
+
   it.each([
+    [{ TRUSTED_PROXIES: "proxy.internal" }],
+    [{ TRUSTED_PROXIES: "0.0.0.0/0" }],
     [{ ORY_SDK_URL: "not a url" }],
     [{ PUBLIC_BASE_URL: "ftp://x" }],
     [{ APP_ENV: "prod" }],
