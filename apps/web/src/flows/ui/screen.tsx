@@ -12,7 +12,9 @@ import type { FormatText } from "./nodes";
 import { SuccessNote } from "./success-note";
 
 /** Message ids shown as success notes (toast with JavaScript, Alert without). */
-export const SUCCESS_NOTE_IDS: ReadonlySet<number> = new Set([1050001, 1060001, 1080002, 1080005]);
+export const SUCCESS_NOTE_IDS: ReadonlySet<number> = new Set([
+  1050001, 1060001, 1080002, 1080005, 1905003, 1905004,
+]);
 
 export function Screen({
   title,
