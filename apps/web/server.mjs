@@ -11,8 +11,10 @@
 // ahead of time with brotli and gzip (precompressed-static.mjs) when the client accepts them;
 // everything else goes to Next.
 //
-// Environment: PORT (default 3000) and HOST (default localhost) to listen on; everything else
-// is the app's own configuration (src/lib/config.ts). SIGTERM and SIGINT stop accepting
+// Environment: PORT (default 3000) and HOST (default localhost) to listen on; REQUEST_LOG=true
+// writes one JSON line per answered request (method, path without the query, status, time and
+// the request id the proxy decided, which the identity service logs too); everything else is the
+// app's own configuration (src/lib/config.ts). SIGTERM and SIGINT stop accepting
 // connections, let requests in flight finish and exit; after SHUTDOWN_GRACE_MS the process
 // exits anyway.
 
@@ -29,6 +31,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const dir = import.meta.dirname;
 const port = Number.parseInt(process.env.PORT ?? "", 10) || 3000;
 const hostname = process.env.HOST || "localhost";
+const requestLog = process.env.REQUEST_LOG === "true";
 process.env.NODE_ENV = "production";
 
 // The configuration the build was made with, as Next's own standalone server.js takes it: a
@@ -67,6 +70,7 @@ async function answer(request, response) {
 }
 
 const server = createServer((request, response) => {
+  if (requestLog) logWhenAnswered(request, response);
   answer(request, response).catch((error) => {
     // Next answers its own errors; this is only what escaped it (as its server.js does).
     logLine("error", "request failed", { error: String(error?.stack ?? error) });
@@ -74,6 +78,20 @@ const server = createServer((request, response) => {
     response.end();
   });
 });
+
+/** The access line: the query is left out, it may carry codes and tokens. */
+function logWhenAnswered(request, response) {
+  const started = process.hrtime.bigint();
+  response.once("finish", () => {
+    logLine("info", "request", {
+      request_id: response.getHeader("x-request-id"),
+      method: request.method,
+      path: (request.url ?? "/").split("?")[0],
+      status: response.statusCode,
+      duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
+    });
+  });
+}
 
 function logLine(level, msg, fields = {}) {
   const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
