@@ -11,6 +11,7 @@ import { buildPublicServer } from "./http/public-server.ts";
 import { loadIdentitySchema } from "./identity/identity-schema.ts";
 import { createMetrics, type Metrics } from "./metrics/metrics.ts";
 import { openDatabase } from "./persistence/sql/connect.ts";
+import { SessionCache } from "./persistence/sql/session-cache.ts";
 import { createSqlPersistence } from "./persistence/sql/sql-persistence.ts";
 import { selfServiceStrategies } from "./registry.ts";
 import { createOidcClients } from "./strategies/oidc/clients.ts";
@@ -52,6 +53,14 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     onPoolError: (err) => logger.warn({ err }, "database: an idle connection was lost"),
   });
   const { db } = database;
+  // whoami's sessions, kept until anything they depend on changes (session-cache.ts); at most
+  // 10,000 (a few MB each thousand) and 5 minutes each.
+  const sessionCache = new SessionCache({ maxEntries: 10_000, maxAgeMs: 5 * 60_000 });
+  const changes = await database.listenForChanges(
+    sessionCache,
+    logger.child({ component: "session-cache" }),
+  );
+  sessionCache.trustWhile(changes.isCurrent);
   const metrics = createMetrics(
     { driver: database.driver, pool: database.poolStats, outboxDepth: () => outboxDepth(db) },
     { onCollectError: (err) => logger.warn({ err }, "metrics: could not read the outbox") },
@@ -72,7 +81,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
   const now = (): Date => new Date();
   const deps: Deps = {
     config,
-    persistence: createSqlPersistence(db),
+    persistence: createSqlPersistence(db, { sessionCache }),
     hasher: createPasswordHasher({
       argon2: {
         memoryKib: argon2.memory_kib,
@@ -127,6 +136,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
         dispatcher.stop({ graceMs: timeoutMs }),
         webhookDispatcher.stop({ graceMs: timeoutMs }),
       ]);
+      await changes.close();
       await deps.persistence.close();
     },
   };

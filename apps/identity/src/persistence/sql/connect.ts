@@ -2,6 +2,14 @@ import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, type LogEvent, PGliteDialect, PostgresDialect } from "kysely";
 import pg from "pg";
+import {
+  type ChangeListener,
+  type ChangeSink,
+  defaultPostgresListenerOptions,
+  type ListenerLog,
+  listenPglite,
+  listenPostgres,
+} from "./change-listener.ts";
 import type { Database } from "./database.ts";
 import { assertMigrated, migrateToLatest } from "./migrate.ts";
 
@@ -17,6 +25,11 @@ export interface DatabaseHandle {
   driver: "postgres" | "pglite";
   /** pg's pool counters; undefined for PGlite (one embedded connection, no pool). */
   poolStats(): PoolStats | undefined;
+  /**
+   * Hands every identity change the database announces (migration 0003) to the sink: PGlite
+   * in process, PostgreSQL over a LISTEN connection of its own (change-listener.ts).
+   */
+  listenForChanges(sink: ChangeSink, log?: ListenerLog): Promise<ChangeListener>;
 }
 
 export interface OpenDatabaseOptions {
@@ -42,7 +55,7 @@ export async function openDatabase(
   dsn: string,
   options: OpenDatabaseOptions,
 ): Promise<DatabaseHandle> {
-  const { dialect, pool } = dialectFor(dsn);
+  const { dialect, pool, pglite } = dialectFor(dsn);
   // pg emits 'error' when an idle connection dies (a database restart or failover); without a
   // listener that event would end the process. The next query simply opens a new connection.
   pool?.on("error", (error) => options.onPoolError?.(error));
@@ -63,6 +76,18 @@ export async function openDatabase(
   return {
     db,
     driver: pool ? "postgres" : "pglite",
+    async listenForChanges(sink, log) {
+      if (pool)
+        return listenPostgres(dsn, sink, {
+          ...defaultPostgresListenerOptions,
+          ...(log ? { log } : {}),
+        });
+      // The dialect made its PGlite instance when the migrations (or the first query) ran.
+      await db.selectNoFrom((eb) => eb.lit(1).as("one")).execute();
+      const instance = pglite();
+      if (!instance) throw new Error("PGlite was not started");
+      return listenPglite(instance, sink);
+    },
     poolStats: () =>
       pool
         ? {
@@ -110,17 +135,28 @@ const pgliteOptions = {
 function dialectFor(dsn: string): {
   dialect: PGliteDialect | PostgresDialect;
   pool?: pg.Pool;
+  /** The embedded database, once the dialect has started it. */
+  pglite: () => PGlite | undefined;
 } {
+  let instance: PGlite | undefined;
+  const embedded = (folder?: string) => ({
+    dialect: new PGliteDialect({
+      pglite: () => {
+        instance = folder ? new PGlite(folder, pgliteOptions) : new PGlite(pgliteOptions);
+        return instance;
+      },
+    }),
+    pglite: () => instance,
+  });
   if (dsn.startsWith("postgres://") || dsn.startsWith("postgresql://")) {
     const pool = new pg.Pool({ connectionString: dsn, max: poolSize });
-    return { dialect: new PostgresDialect({ pool }), pool };
+    return { dialect: new PostgresDialect({ pool }), pool, pglite: () => undefined };
   }
-  if (dsn === "memory://")
-    return { dialect: new PGliteDialect({ pglite: () => new PGlite(pgliteOptions) }) };
+  if (dsn === "memory://") return embedded();
   if (dsn.startsWith("pglite://")) {
     const folder = dsn.slice("pglite://".length);
     mkdirSync(folder, { recursive: true });
-    return { dialect: new PGliteDialect({ pglite: () => new PGlite(folder, pgliteOptions) }) };
+    return embedded(folder);
   }
   throw new Error(`unsupported dsn "${dsn}": use pglite://<folder>, memory:// or postgres://`);
 }

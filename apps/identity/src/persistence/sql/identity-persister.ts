@@ -1,12 +1,17 @@
-import { type Kysely, type Selectable, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Identity } from "../../identity/identity.ts";
 import type { IdentityPersister } from "../persistence.ts";
-import type { Database, IdentitiesTable } from "./database.ts";
+import type { Database } from "./database.ts";
+import { type IdentityJson, identityFromJson, identityJson } from "./identity-json.ts";
 
 const json = (value: unknown): string => JSON.stringify(value);
 
 export class SqlIdentityPersister implements IdentityPersister {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** `written`: these identities changed (the session cache forgets them; see session-cache.ts). */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly written: (identityIds: string[]) => void = () => {},
+  ) {}
 
   async createIdentity(identity: Identity): Promise<void> {
     await this.createIdentities([identity]);
@@ -70,6 +75,7 @@ export class SqlIdentityPersister implements IdentityPersister {
       await this.db.deleteFrom(table).where("identity_id", "=", identity.id).execute();
     }
     await this.writeChildren([identity]);
+    this.written([identity.id]);
   }
 
   /** One multi-row insert per child table, however many identities. */
@@ -125,42 +131,33 @@ export class SqlIdentityPersister implements IdentityPersister {
 
   async getIdentity(id: string): Promise<Identity | undefined> {
     if (!isUuid(id)) return undefined;
-    const row = await this.db
-      .selectFrom("identities")
-      .selectAll()
-      .where("id", "=", id)
-      .executeTakeFirst();
-    return row ? (await this.hydrate([row]))[0] : undefined;
+    return this.loadOne(sql`i.id = ${id}::uuid`);
   }
 
   async findIdentityByIdentifier(type: string, identifier: string): Promise<Identity | undefined> {
-    const row = await this.db
-      .selectFrom("identity_credential_identifiers")
-      .select("identity_id")
-      .where("type", "=", type)
-      .where("identifier", "=", identifier)
-      .executeTakeFirst();
-    return row ? this.getIdentity(row.identity_id) : undefined;
+    return this.loadOne(
+      sql`i.id = (select identity_id from identity_credential_identifiers where type = ${type} and identifier = ${identifier})`,
+    );
   }
 
   async findIdentityByRecoveryAddress(value: string): Promise<Identity | undefined> {
-    const row = await this.db
-      .selectFrom("identity_recovery_addresses")
-      .select("identity_id")
-      .where("via", "=", "email")
-      .where("value", "=", value)
-      .executeTakeFirst();
-    return row ? this.getIdentity(row.identity_id) : undefined;
+    return this.loadOne(
+      sql`i.id = (select identity_id from identity_recovery_addresses where via = 'email' and value = ${value})`,
+    );
   }
 
   async findIdentityByVerifiableAddress(value: string): Promise<Identity | undefined> {
-    const row = await this.db
-      .selectFrom("identity_verifiable_addresses")
-      .select("identity_id")
-      .where("via", "=", "email")
-      .where("value", "=", value)
-      .executeTakeFirst();
-    return row ? this.getIdentity(row.identity_id) : undefined;
+    return this.loadOne(
+      sql`i.id = (select identity_id from identity_verifiable_addresses where via = 'email' and value = ${value})`,
+    );
+  }
+
+  /** The identity matching `where` (on `identities i`), with its child rows, in one query. */
+  private async loadOne(where: RawBuilder<unknown>): Promise<Identity | undefined> {
+    const { rows } = await sql<{
+      identity: IdentityJson;
+    }>`select ${identityJson} as identity from identities i where ${where}`.execute(this.db);
+    return rows[0] && identityFromJson(rows[0].identity);
   }
 
   async listIdentities(query: {
@@ -171,91 +168,30 @@ export class SqlIdentityPersister implements IdentityPersister {
     identities: Identity[];
     nextPageToken?: string;
   }> {
-    let select = this.db.selectFrom("identities").selectAll("identities");
+    const conditions = [sql`true`];
     if (query.identifier !== undefined) {
-      select = select
-        .innerJoin("identity_credential_identifiers as i", "i.identity_id", "identities.id")
-        .where("i.identifier", "=", query.identifier);
+      conditions.push(
+        sql`i.id in (select identity_id from identity_credential_identifiers where identifier = ${query.identifier})`,
+      );
     }
     if (query.pageToken && isUuid(query.pageToken))
-      select = select.where("identities.id", ">", query.pageToken);
-    const rows = await select
-      .orderBy("identities.id")
-      .limit(query.pageSize + 1)
-      .execute();
-    const page = rows.slice(0, query.pageSize);
-    const identities = await this.hydrate(page);
+      conditions.push(sql`i.id > ${query.pageToken}::uuid`);
+    const { rows } = await sql<{ identity: IdentityJson }>`
+      select ${identityJson} as identity from identities i
+      where ${sql.join(conditions, sql` and `)}
+      order by i.id limit ${query.pageSize + 1}
+    `.execute(this.db);
+    const identities = rows.slice(0, query.pageSize).map((r) => identityFromJson(r.identity));
     return rows.length > query.pageSize
-      ? { identities, nextPageToken: page.at(-1)!.id }
+      ? { identities, nextPageToken: identities.at(-1)!.id }
       : { identities };
   }
 
   async deleteIdentity(id: string): Promise<boolean> {
     if (!isUuid(id)) return false;
     const result = await this.db.deleteFrom("identities").where("id", "=", id).executeTakeFirst();
+    this.written([id]);
     return Number(result.numDeletedRows) > 0;
-  }
-
-  /** Loads every child row of the identities in one round trip (whoami runs this per request). */
-  private async hydrate(rows: Selectable<IdentitiesTable>[]): Promise<Identity[]> {
-    if (rows.length === 0) return [];
-    const ids = rows.map((r) => r.id);
-    const { rows: children } = await sql<{
-      kind: "c" | "i" | "v" | "r";
-      row: Record<string, unknown>;
-    }>`
-      select 'c' as kind, to_jsonb(t) as row from identity_credentials t where t.identity_id = any(${ids}::uuid[])
-      union all select 'i', to_jsonb(t) from identity_credential_identifiers t where t.identity_id = any(${ids}::uuid[])
-      union all select 'v', to_jsonb(t) from identity_verifiable_addresses t where t.identity_id = any(${ids}::uuid[])
-      union all select 'r', to_jsonb(t) from identity_recovery_addresses t where t.identity_id = any(${ids}::uuid[])
-    `.execute(this.db);
-    const of = (kind: string, identityId: string): Record<string, unknown>[] =>
-      children
-        .filter((c) => c.kind === kind && c.row.identity_id === identityId)
-        .map((c) => c.row)
-        .sort((a, b) => String(a.created_at ?? "").localeCompare(String(b.created_at ?? "")));
-    const date = (value: unknown): Date => new Date(String(value));
-    const identifiers = children.filter((c) => c.kind === "i").map((c) => c.row);
-    return rows.map((row) => ({
-      id: row.id,
-      schema_id: row.schema_id,
-      state: row.state,
-      state_changed_at: row.state_changed_at ?? undefined,
-      traits: row.traits,
-      metadata_public: row.metadata_public,
-      metadata_admin: row.metadata_admin,
-      external_id: row.external_id ?? undefined,
-      credentials: of("c", row.id).map((c) => ({
-        id: String(c.id),
-        type: String(c.type),
-        identifiers: identifiers
-          .filter((i) => i.credential_id === c.id)
-          .map((i) => String(i.identifier)),
-        config: c.config as Record<string, unknown>,
-        version: Number(c.version),
-        created_at: date(c.created_at),
-        updated_at: date(c.updated_at),
-      })),
-      verifiable_addresses: of("v", row.id).map((a) => ({
-        id: String(a.id),
-        value: String(a.value),
-        verified: a.verified === true,
-        via: "email" as const,
-        status: a.status as Identity["verifiable_addresses"][number]["status"],
-        verified_at: a.verified_at ? date(a.verified_at) : undefined,
-        created_at: date(a.created_at),
-        updated_at: date(a.updated_at),
-      })),
-      recovery_addresses: of("r", row.id).map((a) => ({
-        id: String(a.id),
-        value: String(a.value),
-        via: "email" as const,
-        created_at: date(a.created_at),
-        updated_at: date(a.updated_at),
-      })),
-      created_at: row.created_at,
-      updated_at: row.updated_at,
-    }));
   }
 }
 
