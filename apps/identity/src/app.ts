@@ -62,7 +62,12 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
   );
   sessionCache.trustWhile(changes.isCurrent);
   const metrics = createMetrics(
-    { driver: database.driver, pool: database.poolStats, outboxDepth: () => outboxDepth(db) },
+    {
+      driver: database.driver,
+      pool: database.poolStats,
+      outboxDepth: () => outboxDepth(db),
+      sessionCache: () => sessionCache.stats(),
+    },
     { onCollectError: (err) => logger.warn({ err }, "metrics: could not read the outbox") },
   );
   observeQuery = (ms, failed) =>

@@ -15,6 +15,9 @@ import { identityChangesChannel } from "./migrations/0003-identity-change-notifi
 //   connection: the cache is emptied (changes may have gone unheard), and once a new
 //   connection listens it is emptied again and trusted from then on.
 
+/** The listener connection's name in pg_stat_activity. */
+export const listenerApplicationName = "moos-identity-changes";
+
 export interface ChangeSink {
   invalidate(identityIds: Iterable<string>): void;
   clear(): void;
@@ -114,7 +117,11 @@ export function listenPostgres(
 
   const connect = async (): Promise<void> => {
     if (closed) return;
-    const next = new pg.Client({ connectionString: dsn, keepAlive: true });
+    const next = new pg.Client({
+      connectionString: dsn,
+      keepAlive: true,
+      application_name: listenerApplicationName,
+    });
     client = next;
     next.on("error", (error) => lost(next, error));
     next.on("end", () => lost(next, new Error("connection closed")));

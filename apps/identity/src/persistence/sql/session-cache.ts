@@ -37,6 +37,8 @@ export class SessionCache {
   readonly #options: SessionCacheOptions;
   #generation = 0;
   #isCurrent: () => boolean = () => false;
+  #hits = 0;
+  #misses = 0;
 
   constructor(options: SessionCacheOptions) {
     this.#options = options;
@@ -47,21 +49,31 @@ export class SessionCache {
     this.#isCurrent = isCurrent;
   }
 
-  get size(): number {
-    return this.#entries.size;
+  /** For the metrics: entries held, lookups answered from here and not, whether trusted. */
+  stats(): { entries: number; hits: number; misses: number; current: boolean } {
+    return {
+      entries: this.#entries.size,
+      hits: this.#hits,
+      misses: this.#misses,
+      current: this.#isCurrent(),
+    };
   }
 
   get(tokenHash: string, now: Date): SessionWithIdentity | undefined {
-    if (!this.#isCurrent()) return undefined;
-    const entry = this.#entries.get(tokenHash);
-    if (!entry) return undefined;
+    const entry = this.#isCurrent() ? this.#entries.get(tokenHash) : undefined;
+    if (!entry) {
+      this.#misses++;
+      return undefined;
+    }
     if (entry.until <= performance.now() || entry.value.session.expires_at <= now) {
       this.#remove(tokenHash, entry);
+      this.#misses++;
       return undefined;
     }
     // Map keeps insertion order: moving the entry to the end makes the first the least recent.
     this.#entries.delete(tokenHash);
     this.#entries.set(tokenHash, entry);
+    this.#hits++;
     return entry.value;
   }
 
