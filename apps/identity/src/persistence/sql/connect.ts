@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, type LogEvent, PGliteDialect, PostgresDialect } from "kysely";
+import { Kysely, type LogEvent, PostgresDialect } from "kysely";
 import pg from "pg";
 import {
   type ChangeListener,
@@ -12,6 +12,7 @@ import {
 } from "./change-listener.ts";
 import type { Database } from "./database.ts";
 import { assertMigrated, migrateToLatest } from "./migrate.ts";
+import { FastPGliteDialect } from "./pglite-dialect.ts";
 
 export interface PoolStats {
   total: number;
@@ -133,14 +134,14 @@ const pgliteOptions = {
 };
 
 function dialectFor(dsn: string): {
-  dialect: PGliteDialect | PostgresDialect;
+  dialect: FastPGliteDialect | PostgresDialect;
   pool?: pg.Pool;
   /** The embedded database, once the dialect has started it. */
   pglite: () => PGlite | undefined;
 } {
   let instance: PGlite | undefined;
   const embedded = (folder?: string) => ({
-    dialect: new PGliteDialect({
+    dialect: new FastPGliteDialect({
       pglite: () => {
         instance = folder ? new PGlite(folder, pgliteOptions) : new PGlite(pgliteOptions);
         return instance;
