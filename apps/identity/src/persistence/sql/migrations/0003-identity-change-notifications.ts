@@ -23,53 +23,51 @@ const children = [
   "identity_recovery_addresses",
 ] as const;
 
-function notifyFunction(name: string, column: "id" | "identity_id") {
-  return sql`
-    create or replace function ${sql.raw(name)}() returns trigger language plpgsql as $$
+function notifyFunction(name: string, column: "id" | "identity_id"): string {
+  return `
+    create or replace function ${name}() returns trigger language plpgsql as $$
     declare
       chunk text;
     begin
       for chunk in
         select string_agg(id, ',') from (
           select id, (row_number() over (order by id) - 1) / 150 as n
-          from (select distinct ${sql.raw(column)}::text as id from changed) ids
+          from (select distinct ${column}::text as id from changed) ids
         ) numbered
         group by n
       loop
-        perform pg_notify('${sql.raw(identityChangesChannel)}', chunk);
+        perform pg_notify('${identityChangesChannel}', chunk);
       end loop;
       return null;
-    end $$`;
+    end $$;`;
 }
 
 // Transition tables allow one event per trigger, hence a trigger per event.
 function rowTriggers(table: string, fn: string, events: ("insert" | "update" | "delete")[]) {
   return events.map(
-    (event) => sql`
-      create trigger ${sql.raw(`${table}_${event}_notify`)}
-      after ${sql.raw(event)} on ${sql.raw(table)}
-      referencing ${sql.raw(event === "delete" ? "old" : "new")} table as changed
-      for each statement execute function ${sql.raw(fn)}()`,
+    (event) => `
+      create trigger ${table}_${event}_notify after ${event} on ${table}
+      referencing ${event === "delete" ? "old" : "new"} table as changed
+      for each statement execute function ${fn}();`,
   );
 }
 
-function truncateTrigger(table: string) {
-  return sql`
-    create trigger ${sql.raw(`${table}_truncate_notify`)}
-    after truncate on ${sql.raw(table)}
-    for each statement execute function moos_notify_all_changed()`;
+function truncateTrigger(table: string): string {
+  return `
+    create trigger ${table}_truncate_notify after truncate on ${table}
+    for each statement execute function moos_notify_all_changed();`;
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await notifyFunction("moos_notify_identities_changed", "id").execute(db);
-  await notifyFunction("moos_notify_identity_rows_changed", "identity_id").execute(db);
-  await sql`
-    create or replace function moos_notify_all_changed() returns trigger language plpgsql as $$
+  // One script, one round trip: every instance's start (and every test's) pays for it.
+  const script = [
+    notifyFunction("moos_notify_identities_changed", "id"),
+    notifyFunction("moos_notify_identity_rows_changed", "identity_id"),
+    `create or replace function moos_notify_all_changed() returns trigger language plpgsql as $$
     begin
-      perform pg_notify('${sql.raw(identityChangesChannel)}', '*');
+      perform pg_notify('${identityChangesChannel}', '*');
       return null;
-    end $$`.execute(db);
-  const statements = [
+    end $$;`,
     ...rowTriggers("identities", "moos_notify_identities_changed", ["update", "delete"]),
     ...rowTriggers("sessions", "moos_notify_identity_rows_changed", ["update", "delete"]),
     ...children.flatMap((table) =>
@@ -77,7 +75,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ),
     ...["identities", "sessions", ...children].map(truncateTrigger),
   ];
-  for (const statement of statements) await statement.execute(db);
+  await sql.raw(script.join("\n")).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
