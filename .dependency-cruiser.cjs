@@ -80,6 +80,27 @@ module.exports = {
       to: { path: `${identity}strategies/` },
     },
     {
+      name: "oauth2-port-at-the-bottom",
+      severity: "error",
+      comment:
+        "oauth2/oauth2-provider.ts is the port for the OAuth2 server (Kratos's oauth2_provider): " +
+        "types only, which flows and hooks call without knowing the HTTP client behind it.",
+      from: { path: `${identity}oauth2/[^/]+$`, pathNot: notTests },
+      to: { path: `${identity}(http|flows|strategies|hooks|session|persistence|oauth2/hydra)/` },
+    },
+    {
+      name: "oauth2-adapter-only-from-composition-root",
+      severity: "error",
+      comment:
+        "The Hydra admin client (oauth2/hydra/) implements the port; only app.ts builds it and " +
+        "hands it over as deps.oauth2.",
+      from: {
+        path: identity,
+        pathNot: [`${identity}oauth2/hydra/`, `${identity}app\\.ts$`, notTests],
+      },
+      to: { path: `${identity}oauth2/hydra/` },
+    },
+    {
       name: "web-meets-identity-over-http",
       severity: "error",
       comment:

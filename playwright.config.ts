@@ -41,7 +41,13 @@ export default defineConfig({
       use: { javaScriptEnabled: false },
       // What only JavaScript shows (the loading screen, the social redirect screen) and passkeys,
       // which need it (their screens' note without it is checked in second-factor.spec.ts).
-      testIgnore: ["**/loading.spec.ts", "**/social-redirect.spec.ts", "**/passkey.spec.ts"],
+      // A project's testIgnore replaces the top-level one: the deployment suite is named again.
+      testIgnore: [
+        "deployment/**",
+        "**/loading.spec.ts",
+        "**/social-redirect.spec.ts",
+        "**/passkey.spec.ts",
+      ],
     },
   ],
 });

@@ -100,9 +100,9 @@ export async function measureWeb(): Promise<string[]> {
     "--config",
     "bench/identity.bench.yaml",
   ]);
-  const web = start("node", ["server.js"], {
+  const web = start("node", ["server.mjs"], {
     cwd: "apps/web/.next/standalone/apps/web",
-    env: { ...env, PORT: "3300", HOSTNAME: "localhost" },
+    env: { ...env, PORT: "3300", HOST: "localhost" },
   });
   try {
     await waitFor("http://127.0.0.1:4733/health/ready");

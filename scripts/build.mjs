@@ -16,9 +16,13 @@ const root = path.resolve(import.meta.dirname, "..");
 const stampFile = path.join(root, ".data", "build-stamp");
 
 /** The compiled workspaces, in dependency order (contract first: the others import it). */
-const TYPESCRIPT_APPS = ["packages/contract", "apps/identity", "apps/local-provider"].filter(
-  (folder) => existsSync(path.join(root, folder, "tsconfig.build.json")),
-);
+const TYPESCRIPT_APPS = [
+  "packages/contract",
+  "apps/identity",
+  "apps/local-provider",
+  "apps/oauth2",
+  "apps/shop-example",
+].filter((folder) => existsSync(path.join(root, folder, "tsconfig.build.json")));
 const WEB = "apps/web";
 const INPUTS = [...TYPESCRIPT_APPS, WEB, "package-lock.json"];
 
@@ -71,6 +75,8 @@ function buildWeb() {
   if (existsSync(path.join(web, "public"))) {
     cpSync(path.join(web, "public"), path.join(server, "public"), { recursive: true });
   }
+  // The web app's server entry, which production starts instead of Next's server.js.
+  cpSync(path.join(web, "server.mjs"), path.join(server, "server.mjs"));
 }
 
 const ifChanged = process.argv.includes("--if-changed");

@@ -1,7 +1,8 @@
-// `npm run start:production [-- identity|web]`: the built product (`npm run build`) as production
-// runs it: compiled JavaScript with NODE_ENV=production, no TypeScript loader, no dev tooling, no
-// mail inbox or local sign-in provider. Without an argument it starts the identity service and
-// the web app on this host; with one, only that service (to scale them apart). When a service
+// `npm run start:production [-- identity|web|oauth2]`: the built product (`npm run build`) as
+// production runs it: compiled JavaScript with NODE_ENV=production, no TypeScript loader, no dev
+// tooling, no mail inbox, local sign-in provider or example shop. Without an argument it starts
+// the identity service and the web app on this host, and the OpenID Connect provider too when
+// OAUTH2_CONFIG is set; with one, only that service (to scale them apart). When a service
 // exits, the others are stopped and the script exits with its code, so a process manager
 // (systemd, Kubernetes) restarts them. SIGTERM and SIGINT are passed on for a graceful shutdown.
 // Scaling out means more of these behind a load balancer on one PostgreSQL: README.md, "Run in
@@ -10,7 +11,11 @@
 // Settings (environment):
 //   IDENTITY_CONFIG    the identity service's config file (required); DATABASE_URL and every
 //                      other identity setting may also come from the environment
+//   OAUTH2_CONFIG      the OpenID Connect provider's config file (required for `oauth2`); its
+//                      settings may also come from the environment (OAUTH2_DATABASE_URL sets its
+//                      dsn, as DATABASE_URL would be the identity service's)
 //   WEB_PORT           the web app's port (3000); WEB_HOSTNAME its address (0.0.0.0)
+//   TRUSTED_PROXIES    the web app's proxies (127.0.0.1,::1: nginx on this host), see README
 //   and the web app's own settings (PUBLIC_BASE_URL, ORY_SDK_URL, ...), passed through.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -18,25 +23,33 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const identityMain = path.join(root, "apps/identity/dist/main.js");
-const webServer = path.join(root, "apps/web/.next/standalone/apps/web/server.js");
+const oauth2Main = path.join(root, "apps/oauth2/dist/main.js");
+// The web app's own entry (apps/web/server.mjs, copied into the standalone build): Next's
+// handler behind a server that records each client's address for TRUSTED_PROXIES.
+const webServer = path.join(root, "apps/web/.next/standalone/apps/web/server.mjs");
 
 function fail(message) {
   console.error(`start:production: ${message}`);
   process.exit(1);
 }
 
-const SERVICES = ["identity", "web"];
+const SERVICES = ["identity", "web", "oauth2"];
 const only = process.argv[2];
 if (only !== undefined && !SERVICES.includes(only)) {
   fail(`unknown service "${only}": use one of ${SERVICES.join(", ")}, or none for all`);
 }
-const wanted = only ? [only] : SERVICES;
-if (!existsSync(identityMain) || !existsSync(webServer)) {
+const oauth2Config = process.env.OAUTH2_CONFIG;
+// Without an argument the provider runs where it is configured: not every deployment has one.
+const wanted = only ? [only] : ["identity", "web", ...(oauth2Config ? ["oauth2"] : [])];
+if (!existsSync(identityMain) || !existsSync(webServer) || !existsSync(oauth2Main)) {
   fail("no build found: run `npm run build` first");
 }
 const identityConfig = process.env.IDENTITY_CONFIG;
 if (wanted.includes("identity") && !identityConfig) {
   fail("IDENTITY_CONFIG must name the identity service's config file");
+}
+if (wanted.includes("oauth2") && !oauth2Config) {
+  fail("OAUTH2_CONFIG must name the OpenID Connect provider's config file");
 }
 
 const env = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
@@ -71,15 +84,20 @@ process.on("SIGINT", () => stop(0));
 if (wanted.includes("identity")) {
   start("identity", [identityMain, "--config", path.resolve(identityConfig)]);
 }
+if (wanted.includes("oauth2")) {
+  // The provider reads DATABASE_URL as its dsn; the identity service's must not leak into it.
+  const { DATABASE_URL, OAUTH2_DATABASE_URL, ...rest } = env;
+  start("oauth2", [oauth2Main, "--config", path.resolve(oauth2Config)], {
+    env: { ...rest, ...(OAUTH2_DATABASE_URL ? { DATABASE_URL: OAUTH2_DATABASE_URL } : {}) },
+  });
+}
 if (wanted.includes("web")) {
   start("web", [webServer], {
     cwd: path.dirname(webServer),
     env: {
       ...env,
       PORT: env.WEB_PORT ?? "3000",
-      // Next's standalone server binds HOSTNAME; an address such as 127.0.0.1 would make it
-      // treat its own proxy's rewrites as external, so it is a wildcard or `localhost`.
-      HOSTNAME: env.WEB_HOSTNAME ?? "0.0.0.0",
+      HOST: env.WEB_HOSTNAME ?? "0.0.0.0",
     },
   });
 }

@@ -1,5 +1,6 @@
 // `npm start`: the whole product locally: mail inbox (MailDev), local sign-in provider
-// (Google, Apple and Facebook stand-ins), identity service, web app.
+// (Google, Apple and Facebook stand-ins), identity service, OpenID Connect provider, web app and
+// the example shop that signs in through them.
 // Prints the URLs; Ctrl-C stops everything.
 import { spawn } from "node:child_process";
 
@@ -56,18 +57,30 @@ run("identity", process.execPath, [
   "--config",
   "apps/identity/config/local.yaml",
 ]);
+// The OpenID Connect provider (apps/oauth2/config/local.yaml): the web app is its login,
+// consent and logout app, the example shop and the Moos app are its clients.
+run("oauth2", process.execPath, [
+  "apps/oauth2/dist/main.js",
+  "--config",
+  "apps/oauth2/config/local.yaml",
+]);
+run("shop", process.execPath, ["apps/shop-example/dist/main.js"], {
+  env: { ...env, SHOP_PORT: "4455" },
+});
 // The admin API of the local profile (apps/identity/config/local.yaml): newsletter consent,
 // account deletion and the User migration check need it.
-run("web", process.execPath, ["server.js"], {
+// server.mjs: Next's handler behind a server that records each client's address (apps/web).
+run("web", process.execPath, ["server.mjs"], {
   cwd: "apps/web/.next/standalone/apps/web",
   env: {
     ...env,
     PORT: "3000",
-    // Not 127.0.0.1: Next treats its proxy's rewrites as external unless the server's hostname
-    // is `localhost` or a wildcard address.
-    HOSTNAME: "localhost",
+    HOST: "localhost",
     ORY_ADMIN_URL: env.ORY_ADMIN_URL ?? "http://127.0.0.1:4434",
     ORY_ADMIN_TOKEN: env.ORY_ADMIN_TOKEN ?? "local-admin-token-not-secret",
+    // The provider's admin API (consent and logout screens), local profile's token.
+    ORY_OAUTH2_ADMIN_URL: env.ORY_OAUTH2_ADMIN_URL ?? "http://127.0.0.1:4445",
+    ORY_OAUTH2_ADMIN_TOKEN: env.ORY_OAUTH2_ADMIN_TOKEN ?? "local-oauth2-admin-token-not-secret",
   },
 });
 
@@ -78,5 +91,7 @@ console.log(`
     identity (admin)   http://127.0.0.1:4434
     mail inbox         http://localhost:1080   (SMTP 127.0.0.1:1025)
     sign-in provider   http://127.0.0.1:4446   (local Google, Apple, Facebook)
+    OpenID provider    http://127.0.0.1:4444   (admin http://127.0.0.1:4445)
+    example shop       http://127.0.0.1:4455   ("Anmelden" signs in through Moos)
   Ctrl-C stops everything.
 `);

@@ -1,6 +1,7 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 import { config } from "./src/lib/config";
+import { STATIC_SECURITY_HEADERS } from "./src/lib/security-headers";
 
 const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
 
@@ -18,6 +19,9 @@ const nextConfig: NextConfig = {
     imageSizes: [16, 32, 48, 64, 96, 128, 256, 384],
     qualities: [75],
   },
+  // Every answer, static files too; pages get their full policy (with a nonce) and HSTS from
+  // src/proxy.ts, which decides at run time.
+  headers: async () => [{ source: "/:path*", headers: [...STATIC_SECURITY_HEADERS] }],
   experimental: {
     serverActions: { allowedOrigins: [new URL(config.publicBaseUrl).host] },
   },

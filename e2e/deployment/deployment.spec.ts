@@ -5,11 +5,13 @@
 // server error or an email.
 
 import { readFileSync } from "node:fs";
+import { request } from "node:https";
 import path from "node:path";
 import type { Browser, Response } from "@playwright/test";
 import { newAccountData } from "../support/identity-admin.ts";
 import { german } from "../support/languages.ts";
 import { Mailbox } from "../support/mailbox.ts";
+import { E2E_DATA } from "../support/services/processes.ts";
 import { services } from "../support/services/service-set.ts";
 import { expect, screensFor, test } from "../support/test.ts";
 import { deployment, killInstance, restartInstance } from "./deployment.ts";
@@ -18,6 +20,58 @@ import { deployment, killInstance, restartInstance } from "./deployment.ts";
 function upstreamsIn(log: "public" | "identity"): Set<string> {
   const text = readFileSync(path.join(deployment().nginxLogs, `${log}.log`), "utf8");
   return new Set([...text.matchAll(/ upstream=([0-9.:]+) /g)].map((match) => match[1] ?? ""));
+}
+
+/** The request ids in a service's log (e2e/.data/logs/<name>.log, JSON lines). */
+function requestIdsLogged(name: string): Set<string> {
+  const text = readFileSync(path.join(E2E_DATA, "logs", `${name}.log`), "utf8");
+  return new Set([...text.matchAll(/"request_id":"([^"]+)"/g)].map((match) => match[1] ?? ""));
+}
+
+/** The ids nginx gave the requests it passed to the web apps. */
+function requestIdsAtTheEdge(): Set<string> {
+  const text = readFileSync(path.join(deployment().nginxLogs, "public.log"), "utf8");
+  return new Set([...text.matchAll(/ id=([0-9a-f]+)$/gm)].map((match) => match[1] ?? ""));
+}
+
+/**
+ * A JSON request to nginx from another loopback address (127.0.0.2: a client that is not one of
+ * the trusted proxies), with the headers it chooses to send.
+ */
+function fromAnotherAddress(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  const target = new URL(url);
+  const body = init.body === undefined ? undefined : JSON.stringify(init.body);
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method: init.method ?? "GET",
+        headers: {
+          accept: "application/json",
+          ...(body ? { "content-type": "application/json" } : {}),
+          ...init.headers,
+        },
+        localAddress: "127.0.0.2",
+        // The suite's certificate is self-signed.
+        rejectUnauthorized: false,
+        agent: false,
+      },
+      (incoming) => {
+        let text = "";
+        incoming.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+        incoming.on("end", () =>
+          resolve({ status: incoming.statusCode ?? 0, json: text ? JSON.parse(text) : {} }),
+        );
+      },
+    );
+    outgoing.on("error", reject);
+    outgoing.end(body);
+  });
 }
 
 /** Every response of the web origin with a server error status. */
@@ -127,6 +181,33 @@ test.describe("a deployment of two instances of each service behind nginx", () =
     // No sticky sessions: both web apps and both identity instances served this customer.
     expect(upstreamsIn("public").size).toBe(2);
     expect(upstreamsIn("identity").size).toBe(2);
+
+    // Behind https: the identity cookies are Secure and host-only (`__Host-`), and every answer,
+    // page or identity API, tells the browser to stay on https.
+    const cookies = await page.context().cookies();
+    const session = cookies.find((cookie) => cookie.name === "__Host-ory_kratos_session");
+    expect(session, "the session cookie is __Host-ory_kratos_session").toBeDefined();
+    expect(cookies.filter((cookie) => /csrf_token/.test(cookie.name))).toEqual([
+      expect.objectContaining({ name: expect.stringMatching(/^__Host-csrf_token_/), secure: true }),
+    ]);
+    for (const cookie of cookies) expect(cookie, cookie.name).toMatchObject({ secure: true });
+    for (const url of ["/login", "/self-service/login/browser"]) {
+      const response = await page.request.get(url, { maxRedirects: 0 });
+      expect(response.headers()["strict-transport-security"], url).toMatch(/max-age=\d{7,}/);
+    }
+
+    // One id per request: nginx makes it, the web app and the identity service log it.
+    const atTheEdge = requestIdsAtTheEdge();
+    const web = new Set([...requestIdsLogged("web-1"), ...requestIdsLogged("web-2")]);
+    const identity = new Set([
+      ...requestIdsLogged("identity-1"),
+      ...requestIdsLogged("identity-2"),
+    ]);
+    const seenEverywhere = [...atTheEdge].filter((id) => web.has(id) && identity.has(id));
+    expect(
+      seenEverywhere.length,
+      "request ids in nginx's, the web app's and the identity service's logs",
+    ).toBeGreaterThan(0);
   });
 
   test("a session made on one identity instance is seen and ended by the other", async () => {
@@ -165,6 +246,34 @@ test.describe("a deployment of two instances of each service behind nginx", () =
     expect(loggedOut.status).toBe(204);
     await expect.poll(() => whoamiOn(first), { timeout: 1_000 }).toBe(401);
     expect(await whoamiOn(second)).toBe(401);
+  });
+
+  test("a client that is no proxy cannot choose its address: the one nginx saw is recorded", async () => {
+    const { publicUrl } = deployment();
+    const spoofed = { "x-forwarded-for": "203.0.113.7", "x-real-ip": "203.0.113.7" };
+    const flow = await fromAnotherAddress(`${publicUrl}/self-service/registration/api`, {
+      headers: spoofed,
+    });
+    expect(flow.status).toBe(200);
+    const account = newAccountData();
+    const registered = await fromAnotherAddress(
+      `${publicUrl}/self-service/registration?flow=${String(flow.json.id)}`,
+      {
+        method: "POST",
+        headers: spoofed,
+        body: {
+          method: "password",
+          password: account.password,
+          traits: {
+            email: account.email,
+            name: { first: account.firstName, last: account.lastName },
+          },
+        },
+      },
+    );
+    expect(registered.status).toBe(200);
+    const session = registered.json.session as { devices: { ip_address: string }[] };
+    expect(session.devices[0]?.ip_address).toBe("127.0.0.2");
   });
 
   test("an identity instance killed with SIGKILL while customers sign up costs nobody an error or an email", async ({

@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import {
   E2E_DATA,
+  REPO_ROOT,
   type Started,
   startProcess,
   waitForHttp,
@@ -43,14 +44,37 @@ export function deployment(): Deployment {
   return cached;
 }
 
+/**
+ * The environment every identity process of the suite gets: deploy/identity.example.yaml, the
+ * database, and what only this machine needs (the schema by absolute path, no internet for the
+ * breach check, every customer on one address, a quick courier).
+ */
+export function identityEnv(deployment: Deployment): Record<string, string> {
+  return {
+    IDENTITY_CONFIG: deployment.configFile,
+    DATABASE_URL: deployment.databaseUrl,
+    IDENTITY_SCHEMAS: JSON.stringify([
+      {
+        id: "default",
+        url: `file://${path.join(REPO_ROOT, "apps/identity/config/identity.schema.json")}`,
+      },
+    ]),
+    SELFSERVICE_METHODS_PASSWORD_CONFIG_HAVEIBEENPWNED_ENABLED: "false",
+    RATE_LIMITS_SUBMIT_PER_IP_MAX: "100000",
+    RATE_LIMITS_FLOW_INIT_PER_IP_MAX: "100000",
+    COURIER_DISPATCHER_POLL_INTERVAL: "200ms",
+    // An access line per request, so the suite can follow a request id through the logs.
+    SERVE_PUBLIC_REQUEST_LOG: "true",
+  };
+}
+
 /** The environment `npm run start:production -- identity` gets for one instance. */
 export function identityInstanceEnv(
   deployment: Deployment,
   instance: IdentityInstance,
 ): Record<string, string> {
   return {
-    IDENTITY_CONFIG: deployment.configFile,
-    DATABASE_URL: deployment.databaseUrl,
+    ...identityEnv(deployment),
     SERVE_PUBLIC_PORT: String(instance.publicPort),
     SERVE_ADMIN_PORT: String(instance.adminPort),
   };

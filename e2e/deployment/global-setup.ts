@@ -25,6 +25,7 @@ import {
   DEPLOYMENT_SERVICES_FILE,
   type Deployment,
   type IdentityInstance,
+  identityEnv,
   identityInstanceEnv,
   RESTARTED_PIDS_FILE,
   recordPid,
@@ -147,13 +148,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const configFile = path.join(DEPLOYMENT_DATA, "identity.yaml");
     writeFileSync(
       configFile,
-      render("e2e/deployment/identity.yaml", {
-        PUBLIC_URL: publicUrl,
-        IDENTITY_ADMIN_URL: identityAdminUrl,
+      render("deploy/identity.example.yaml", {
+        INSTANCES: String(instances.length),
+        PUBLIC_HOST: new URL(publicUrl).host,
+        TRUSTED_PROXIES: '"127.0.0.1", "::1"',
+        ADMIN_URL: identityAdminUrl,
         ADMIN_TOKEN,
         SECRET,
-        IDENTITY_SCHEMA_URL: `file://${path.join(REPO_ROOT, "apps/identity/config/identity.schema.json")}`,
-        SMTP_PORT: String(smtp),
+        SMTP_URI: `smtp://127.0.0.1:${smtp}/?disable_starttls=true`,
+        MAIL_FROM: "konto@moos.example",
       }),
     );
     const maildev = startProcess("deployment-maildev", process.execPath, [
@@ -171,7 +174,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       instances,
       nginxLogs: path.join(DEPLOYMENT_DATA, "nginx-logs"),
     };
-    // Both identity instances start at once: their migrations must not trip over each other.
+    // The release step first (auto_migrate is off in production), then both instances.
+    const migrated = spawnSync("npm", ["run", "-s", "migrate"], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...identityEnv(deployment) },
+      encoding: "utf8",
+    });
+    if (migrated.status !== 0) throw new Error(`npm run migrate failed: ${migrated.stderr}`);
     const identities = instances.map((instance) => {
       const process = startProcess(
         instance.name,
@@ -202,6 +211,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
             ORY_ADMIN_URL: identityAdminUrl,
             ORY_ADMIN_TOKEN: ADMIN_TOKEN,
             APP_ENV: "production",
+            REQUEST_LOG: "true",
           },
         },
       );

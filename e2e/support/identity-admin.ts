@@ -108,6 +108,18 @@ export async function findIdentity(
   return found[0];
 }
 
+/** The addresses the identity service recorded on the devices of this person's sessions. */
+export async function sessionAddresses(email: string): Promise<string[]> {
+  const identity = await findIdentity(email);
+  if (!identity) throw new Error(`no identity for ${email}`);
+  const response = await admin(`/admin/identities/${identity.id}/sessions`);
+  if (!response.ok) throw new Error(`listing sessions failed: ${response.status}`);
+  const sessions = (await response.json()) as { devices?: { ip_address?: string }[] }[];
+  return sessions.flatMap((session) =>
+    (session.devices ?? []).map((device) => device.ip_address ?? ""),
+  );
+}
+
 /**
  * A customer imported from the old shop without a password (contract §5: metadata_admin.migration
  * and no password), through the batch import `npm run import` uses, with a verified address and

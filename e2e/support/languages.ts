@@ -12,6 +12,7 @@ import deLogin from "../../apps/web/messages/de/login.json" with { type: "json" 
 import deMigration from "../../apps/web/messages/de/migration.json" with { type: "json" };
 import deNewsletter from "../../apps/web/messages/de/newsletter.json" with { type: "json" };
 import deNotFound from "../../apps/web/messages/de/notFound.json" with { type: "json" };
+import deOAuth2 from "../../apps/web/messages/de/oauth2.json" with { type: "json" };
 import deRecovery from "../../apps/web/messages/de/recovery.json" with { type: "json" };
 import deRegistration from "../../apps/web/messages/de/registration.json" with { type: "json" };
 import deSettings from "../../apps/web/messages/de/settings.json" with { type: "json" };
@@ -29,6 +30,7 @@ import enLogin from "../../apps/web/messages/en/login.json" with { type: "json" 
 import enMigration from "../../apps/web/messages/en/migration.json" with { type: "json" };
 import enNewsletter from "../../apps/web/messages/en/newsletter.json" with { type: "json" };
 import enNotFound from "../../apps/web/messages/en/notFound.json" with { type: "json" };
+import enOAuth2 from "../../apps/web/messages/en/oauth2.json" with { type: "json" };
 import enRecovery from "../../apps/web/messages/en/recovery.json" with { type: "json" };
 import enRegistration from "../../apps/web/messages/en/registration.json" with { type: "json" };
 import enSettings from "../../apps/web/messages/en/settings.json" with { type: "json" };
@@ -54,6 +56,7 @@ const de = {
   migration: deMigration,
   newsletter: deNewsletter,
   notFound: deNotFound,
+  oauth2: deOAuth2,
   recovery: deRecovery,
   registration: deRegistration,
   settings: deSettings,
@@ -78,6 +81,7 @@ const en: Texts = {
   migration: enMigration,
   newsletter: enNewsletter,
   notFound: enNotFound,
+  oauth2: enOAuth2,
   recovery: enRecovery,
   registration: enRegistration,
   settings: enSettings,

@@ -1,7 +1,14 @@
 // The test object every spec uses: Playwright's, plus the language a describe block runs in,
-// the screens' page objects for a page, and ready accounts.
+// the screens' page objects for a page, ready accounts, and a guard that fails any test on a
+// browser console error or a failed same-origin request (browser-errors.ts).
 
-import { type Browser, type BrowserContext, test as base, type Page } from "@playwright/test";
+import {
+  type Browser,
+  type BrowserContext,
+  test as base,
+  expect as baseExpect,
+  type Page,
+} from "@playwright/test";
 import { AccountDeleteScreen } from "../screens/account-delete-screen.ts";
 import { ErrorScreen } from "../screens/error-screen.ts";
 import { LoadingScreen } from "../screens/loading-screen.ts";
@@ -18,6 +25,7 @@ import { SettingsScreen } from "../screens/settings-screen.ts";
 import { SocialRegisterScreen } from "../screens/social-register-screen.ts";
 import { SplashScreen } from "../screens/splash-screen.ts";
 import { VerificationScreen } from "../screens/verification-screen.ts";
+import { BrowserErrors } from "./browser-errors.ts";
 import { type Account, createAccount } from "./identity-admin.ts";
 import { baseUrl, german, type Language } from "./languages.ts";
 
@@ -66,17 +74,22 @@ export function screensFor(page: Page, lang: Language, javaScriptEnabled: boolea
   };
 }
 
+/** The running test's guard; second browsers report to it too. */
+let currentBrowserErrors: BrowserErrors | undefined;
+
 /** A second browser (its own cookies), with the project's JavaScript setting. */
 export async function secondBrowser(
   browser: Browser,
   options: { javaScriptEnabled: boolean; userAgent?: string },
 ): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     baseURL: baseUrl(),
     javaScriptEnabled: options.javaScriptEnabled,
     userAgent: options.userAgent,
     locale: "de-DE",
   });
+  currentBrowserErrors?.watch(context);
+  return context;
 }
 
 interface Fixtures {
@@ -85,6 +98,8 @@ interface Fixtures {
   screens: Screens;
   /** A verified account with a password, made through the admin API. */
   account: Account;
+  /** Console errors and failed requests of this test's browsers; `allow()` what a test provokes. */
+  browserErrors: BrowserErrors;
 }
 
 export const test = base.extend<Fixtures>({
@@ -100,4 +115,15 @@ export const test = base.extend<Fixtures>({
   account: async ({ lang }, use) => {
     await use(await createAccount({ locale: lang.code }));
   },
+  browserErrors: [
+    async ({ context, javaScriptEnabled }, use) => {
+      const errors = new BrowserErrors({ origin: new URL(baseUrl()).origin, javaScriptEnabled });
+      errors.watch(context);
+      currentBrowserErrors = errors;
+      await use(errors);
+      currentBrowserErrors = undefined;
+      baseExpect(errors.unexpected(), "the browser reported errors").toEqual([]);
+    },
+    { auto: true },
+  ],
 });

@@ -10,6 +10,7 @@ import { createLogger, type LoggerOptions } from "./http/logging.ts";
 import { buildPublicServer } from "./http/public-server.ts";
 import { loadIdentitySchema } from "./identity/identity-schema.ts";
 import { createMetrics, type Metrics } from "./metrics/metrics.ts";
+import { createHydraAdminClient } from "./oauth2/hydra/hydra-admin-client.ts";
 import { openDatabase } from "./persistence/sql/connect.ts";
 import { SessionCache } from "./persistence/sql/session-cache.ts";
 import { createSqlPersistence } from "./persistence/sql/sql-persistence.ts";
@@ -98,6 +99,14 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     defaultSchema,
     fetch: fetchFn,
     oidc: createOidcClients(config, { fetch: fetchFn, now }),
+    oauth2: config.oauth2_provider.url
+      ? createHydraAdminClient({
+          url: config.oauth2_provider.url,
+          headers: config.oauth2_provider.headers,
+          rememberForMs: config.session.lifespan,
+          fetch: fetchFn,
+        })
+      : undefined,
     strategies: selfServiceStrategies(),
     now,
   };

@@ -1,25 +1,59 @@
 // @vitest-environment node
 import { NextRequest, type NextRequest as NextRequestType, NextResponse } from "next/server";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { proxy } from "./proxy";
 
 // next-intl's middleware imports `next/server` the way bundlers resolve it, not Node; it is
-// replaced by the part of its behaviour this app relies on: unprefixed paths are German.
+// replaced by the part of its behaviour this app relies on: unprefixed paths are German, and
+// the request's headers go on to the page (plus its locale header).
 vi.mock("next-intl/middleware", () => ({
   default: () => (request: NextRequestType) => {
     const { pathname, search } = request.nextUrl;
     const prefixed = /^\/(de|en)(\/|$)/.test(pathname);
     const target = prefixed ? pathname : `/de${pathname === "/" ? "" : pathname}`;
-    return NextResponse.rewrite(new URL(`${target}${search}`, request.url));
+    const headers = new Headers(request.headers);
+    headers.set("x-next-intl-locale", target.slice(1, 3));
+    return NextResponse.rewrite(new URL(`${target}${search}`, request.url), {
+      request: { headers },
+    });
   },
 }));
 
-function request(path: string, cookie?: string, method = "GET"): NextRequestType {
+function request(
+  path: string,
+  cookie?: string,
+  method = "GET",
+  headers: Record<string, string> = {},
+): NextRequestType {
   return new NextRequest(`http://localhost:3000${path}`, {
     method,
-    headers: cookie ? { cookie } : {},
+    headers: { ...headers, ...(cookie ? { cookie } : {}) },
   });
 }
+
+/** What a request header will be for the route behind the proxy (Next's override headers). */
+function forwarded(response: NextResponse, name: string): string | null {
+  return response.headers.get(`x-middleware-request-${name}`);
+}
+
+const PEER_MARKER = Symbol.for("moos.web.peer-header");
+const globals = globalThis as Record<symbol, unknown>;
+
+/** A request as server.mjs hands it on: the socket's peer in x-moos-peer. */
+function fromPeer(
+  peer: string,
+  path: string,
+  headers: Record<string, string> = {},
+): NextRequestType {
+  globals[PEER_MARKER] = "x-moos-peer";
+  return request(path, undefined, "GET", { ...headers, "x-moos-peer": peer });
+}
+
+afterEach(() => {
+  delete globals[PEER_MARKER];
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
 
 describe("proxy", () => {
   it("starts a flow for a screen without ?flow= (303, init parameters kept)", () => {
@@ -82,5 +116,115 @@ describe("proxy", () => {
     expect(proxy(request("/sessions/whoami")).headers.get("x-middleware-rewrite")).toBe(
       "http://127.0.0.1:4433/sessions/whoami",
     );
+  });
+
+  it("gives the identity service the decided client address, not the one a client claims", () => {
+    const spoofed = { "x-forwarded-for": "203.0.113.7", "x-request-id": "chosen-by-client" };
+    const response = proxy(fromPeer("198.51.100.4", "/self-service/login/browser", spoofed));
+    expect(forwarded(response, "x-forwarded-for")).toBe("198.51.100.4");
+    expect(forwarded(response, "x-forwarded-proto")).toBe("http");
+    const requestId = forwarded(response, "x-request-id");
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers.get("x-request-id")).toBe(requestId);
+    expect(forwarded(response, "x-moos-peer")).toBeNull();
+  });
+
+  it("believes the proxy in front of it (loopback by default)", () => {
+    const chain = {
+      "x-forwarded-for": "203.0.113.7, 198.51.100.4",
+      "x-request-id": "nginx-0af3",
+      "x-forwarded-proto": "https",
+    };
+    const response = proxy(fromPeer("127.0.0.1", "/sessions/whoami", chain));
+    expect(forwarded(response, "x-forwarded-for")).toBe("198.51.100.4");
+    expect(forwarded(response, "x-forwarded-proto")).toBe("https");
+    expect(forwarded(response, "x-request-id")).toBe("nginx-0af3");
+    expect(response.headers.get("x-request-id")).toBe("nginx-0af3");
+  });
+
+  it("forwards no address it does not know (started without server.mjs)", () => {
+    const response = proxy(
+      request("/self-service/login/browser", undefined, "GET", {
+        "x-forwarded-for": "203.0.113.7",
+        "x-moos-peer": "203.0.113.7",
+      }),
+    );
+    expect(response.headers.get("x-middleware-override-headers")).not.toContain("x-forwarded-for");
+    expect(forwarded(response, "x-forwarded-for")).toBeNull();
+  });
+
+  it("hands pages and server actions the decision in x-moos-* headers", () => {
+    const response = proxy(
+      fromPeer("198.51.100.4", "/login?flow=f-1", {
+        "x-forwarded-for": "203.0.113.7",
+        "x-moos-client-address": "203.0.113.7",
+      }),
+    );
+    expect(forwarded(response, "x-moos-client-address")).toBe("198.51.100.4");
+    expect(forwarded(response, "x-moos-request-id")).toBe(response.headers.get("x-request-id"));
+  });
+
+  it("hands route handlers the decision and leaves them otherwise alone", () => {
+    const response = proxy(fromPeer("198.51.100.4", "/api/redirect?return_to=x"));
+    expect(response.headers.get("x-middleware-rewrite")).toBeNull();
+    expect(response.headers.get("x-middleware-next")).toBe("1");
+    expect(forwarded(response, "x-moos-client-address")).toBe("198.51.100.4");
+    expect(response.headers.get("content-security-policy")).toBeNull();
+  });
+
+  it("sends every page a policy with a fresh nonce, which Next reads from the request", () => {
+    const first = proxy(request("/login?flow=f-1"));
+    const policy = first.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1];
+    expect(nonce).toHaveLength(24);
+    expect(policy.split("; ").find((directive) => directive.startsWith("script-src"))).toBe(
+      `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    );
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("base-uri 'none'");
+    expect(policy).not.toContain("form-action");
+    expect(policy).not.toContain("upgrade-insecure-requests");
+    expect(forwarded(first, "content-security-policy")).toBe(policy);
+    expect(first.headers.get("strict-transport-security")).toBeNull();
+    const second = proxy(request("/login?flow=f-1")).headers.get("content-security-policy");
+    expect(second).not.toBe(policy);
+    // Redirects are pages too.
+    expect(proxy(request("/login")).headers.get("content-security-policy")).toContain("nonce-");
+  });
+});
+
+describe("proxy behind https (PUBLIC_BASE_URL https://...)", () => {
+  async function httpsProxy(): Promise<typeof proxy> {
+    vi.stubEnv("PUBLIC_BASE_URL", "https://konto.moos.de");
+    vi.resetModules();
+    return (await import("./proxy")).proxy;
+  }
+
+  it("sends HSTS and upgrades insecure requests", async () => {
+    const response = (await httpsProxy())(request("/login?flow=f-1"));
+    expect(response.headers.get("strict-transport-security")).toBe(
+      "max-age=63072000; includeSubDomains",
+    );
+    expect(response.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+  });
+
+  it("writes and reads its cookies as Secure __Host- cookies", async () => {
+    const secureProxy = await httpsProxy();
+    const chosen = secureProxy(request("/en/registration?client=shop"));
+    expect(chosen.cookies.get("__Host-NEXT_LOCALE")).toMatchObject({
+      value: "en",
+      path: "/",
+      secure: true,
+    });
+    expect(chosen.cookies.get("NEXT_LOCALE")).toBeUndefined();
+    expect(chosen.headers.getSetCookie()).toContain(
+      "__Host-moos_client=shop; Path=/; Max-Age=31536000; SameSite=Lax; Secure",
+    );
+    const remembered = secureProxy(request("/login?flow=f-1", "__Host-NEXT_LOCALE=en"));
+    expect(remembered.headers.get("location")).toBe("https://konto.moos.de/en/login?flow=f-1");
+    // The plain name is not read over https (it could have been planted from a subdomain).
+    const planted = secureProxy(request("/login?flow=f-1", "NEXT_LOCALE=en"));
+    expect(planted.headers.get("location")).toBeNull();
   });
 });

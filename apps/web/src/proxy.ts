@@ -1,31 +1,47 @@
 // The request entry point (Next 16 "proxy", formerly middleware). In order:
+// 0. The request's context is decided once (lib/request-context.ts): the client's address
+//    (TRUSTED_PROXIES), the request id, the scheme. Every answer echoes the id.
 // 1. The identity service's public paths are proxied to it, with the Cookie header normalized
-//    (see lib/cookie-header.ts); nothing else is touched.
-// 2. Language: an unprefixed page requested by someone who chose English goes to /en/...;
-//    an explicit /de or /en prefix updates the remembered choice.
-// 3. `?client=` is remembered in a cookie.
-// 4. A flow screen without `?flow=` (and without `?error=`) starts its flow (303 to
-//    /self-service/<flow>/browser).
-// 5. next-intl maps the path to the [locale] segment.
+//    (see lib/cookie-header.ts) and X-Forwarded-For / X-Forwarded-Proto / X-Request-Id set to
+//    that decision, never to what the client sent.
+// 2. Route handlers (/api) get the decision in request headers and are otherwise untouched.
+// 3. Pages get a Content-Security-Policy with a fresh nonce (lib/security-headers.ts), then:
+//    language: an unprefixed page requested by someone who chose English goes to /en/...;
+//    an explicit /de or /en prefix updates the remembered choice; `?client=` is remembered in
+//    a cookie; a flow screen without `?flow=` (and without `?error=`) starts its flow (303 to
+//    /self-service/<flow>/browser); next-intl maps the path to the [locale] segment.
 
-import { type NextRequest, NextResponse } from "next/server";
+import { NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
 import { FLOW_SCREENS, flowInitPath } from "./flows/init-url";
 import { routing } from "./i18n/routing";
-import { CLIENT_COOKIE, CLIENT_PARAM, clientCookie, parseClientName } from "./lib/client-name";
+import { CLIENT_PARAM, clientCookie, clientCookieName, parseClientName } from "./lib/client-name";
 import { config as appConfig } from "./lib/config";
 import { normalizeCookieHeader } from "./lib/cookie-header";
 import {
   DEFAULT_LOCALE,
   isLocale,
-  LOCALE_COOKIE,
   type Locale,
+  localeCookieName,
   localizePath,
   splitLocale,
 } from "./lib/locale";
+import { log } from "./lib/log";
+import {
+  decideRequestContext,
+  forwardedHeaders,
+  type RequestContext,
+  socketPeer,
+  withContextHeaders,
+} from "./lib/request-context";
+import { contentSecurityPolicy, newNonce, STRICT_TRANSPORT_SECURITY } from "./lib/security-headers";
 
 const IDENTITY_PATHS = ["/self-service/", "/sessions", "/.well-known/ory/", "/schemas/"];
 const ONE_YEAR = 60 * 60 * 24 * 365;
+const LOCALE_COOKIE = localeCookieName(appConfig.https);
+const CLIENT_COOKIE = clientCookieName(appConfig.https);
+/** The error reporting service, when configured: the browser SDK sends there. */
+const REPORTING_ORIGINS = appConfig.sentry ? [new URL(appConfig.sentry.dsn).origin] : [];
 
 // German stays the default whatever the browser's Accept-Language says (SPEC.md §1); the
 // remembered choice is handled above next-intl, which only maps paths.
@@ -42,18 +58,27 @@ function isIdentityPath(pathname: string): boolean {
   );
 }
 
+let warnedNoPeer = false;
+/** Once per process: without server.mjs the app cannot know client addresses. */
+function warnIfNoPeer(request: NextRequest, context: RequestContext): void {
+  if (warnedNoPeer || socketPeer(request.headers) !== undefined) return;
+  warnedNoPeer = true;
+  log("warn", "client addresses are unknown: start the web app with server.mjs", {
+    request_id: context.requestId,
+  });
+}
+
 /**
  * The identity service's public API on this origin, so that its cookies are first-party. The
  * target is read at run time (ORY_SDK_URL), so one build serves any identity service: rewrites
  * in next.config would be fixed at build time.
  */
-function forwardToIdentity(request: NextRequest): NextResponse {
+function forwardToIdentity(request: NextRequest, context: RequestContext): NextResponse {
   const { pathname, search } = request.nextUrl;
   const target = new URL(`${pathname}${search}`, `${appConfig.orySdkUrl}/`);
+  const headers = forwardedHeaders(request.headers, context);
   const cookie = request.headers.get("cookie");
-  if (!cookie) return NextResponse.rewrite(target);
-  const headers = new Headers(request.headers);
-  headers.set("cookie", normalizeCookieHeader(cookie));
+  if (cookie) headers.set("cookie", normalizeCookieHeader(cookie));
   return NextResponse.rewrite(target, { request: { headers } });
 }
 
@@ -62,7 +87,7 @@ function withRemembered(
   request: NextRequest,
   locale: Locale | undefined,
 ): NextResponse {
-  const secure = request.nextUrl.protocol === "https:";
+  const secure = appConfig.https;
   if (locale && request.cookies.get(LOCALE_COOKIE)?.value !== locale) {
     response.cookies.set(LOCALE_COOKIE, locale, {
       path: "/",
@@ -78,10 +103,14 @@ function withRemembered(
   return response;
 }
 
-export function proxy(request: NextRequest): NextResponse {
-  const { pathname, searchParams } = request.nextUrl;
-  if (isIdentityPath(pathname)) return forwardToIdentity(request);
+/** A redirect to a path of this app, on its public origin (not on whatever Host was sent). */
+function redirectTo(path: string): NextResponse {
+  return NextResponse.redirect(new URL(path, `${appConfig.publicBaseUrl}/`), 303);
+}
 
+/** A page: the language, the client, the start of a flow, next-intl's mapping. */
+function routePage(request: NextRequest): NextResponse {
+  const { pathname, searchParams, search } = request.nextUrl;
   const { locale, path, prefixed } = splitLocale(pathname);
   const isPageRequest = request.method === "GET" || request.method === "HEAD";
   // The choice to remember: only an explicit prefix (the language switch links carry one).
@@ -90,9 +119,8 @@ export function proxy(request: NextRequest): NextResponse {
   if (isPageRequest && !prefixed) {
     const remembered = request.cookies.get(LOCALE_COOKIE)?.value;
     if (isLocale(remembered) && remembered !== DEFAULT_LOCALE) {
-      const url = request.nextUrl.clone();
-      url.pathname = localizePath(remembered, path);
-      return withRemembered(NextResponse.redirect(url, 303), request, undefined);
+      const target = redirectTo(`${localizePath(remembered, path)}${search}`);
+      return withRemembered(target, request, undefined);
     }
   }
 
@@ -101,20 +129,55 @@ export function proxy(request: NextRequest): NextResponse {
   const flow = FLOW_SCREENS[path];
   if (isPageRequest && flow && !searchParams.get("flow") && !searchParams.get("error")) {
     const init = flowInitPath(flow, searchParams, appConfig.publicBaseUrl);
-    return withRemembered(NextResponse.redirect(new URL(init, request.url), 303), request, chosen);
+    return withRemembered(redirectTo(init), request, chosen);
   }
 
   return withRemembered(intl(request), request, chosen);
 }
 
+function withResponseHeaders(
+  response: NextResponse,
+  context: RequestContext,
+  policy?: string,
+): NextResponse {
+  response.headers.set("x-request-id", context.requestId);
+  if (policy) response.headers.set("content-security-policy", policy);
+  if (appConfig.https) response.headers.set("strict-transport-security", STRICT_TRANSPORT_SECURITY);
+  return response;
+}
+
+export function proxy(request: NextRequest): NextResponse {
+  const context = decideRequestContext(request.headers, appConfig.trustedProxies);
+  warnIfNoPeer(request, context);
+  const { pathname } = request.nextUrl;
+  if (isIdentityPath(pathname)) {
+    return withResponseHeaders(forwardToIdentity(request, context), context);
+  }
+  const headers = withContextHeaders(request.headers, context);
+  if (pathname.startsWith("/api/")) {
+    return withResponseHeaders(NextResponse.next({ request: { headers } }), context);
+  }
+  // Next reads the nonce from the request's policy and puts it on the scripts it renders.
+  const policy = contentSecurityPolicy({
+    nonce: newNonce(),
+    https: appConfig.https,
+    connectTo: REPORTING_ORIGINS,
+  });
+  headers.set("content-security-policy", policy);
+  // Without a body: only the headers, cookies and URL are read from here on; Next keeps the
+  // original request (and its body) for the page or server action.
+  const page = new NextRequest(request.url, { method: request.method, headers });
+  return withResponseHeaders(routePage(page), context, policy);
+}
+
 export const config = {
-  // The identity service's paths, and every page: not Next's own assets, not /api routes, not
+  // The identity service's paths, route handlers and every page: not Next's own assets, not
   // files with an extension (icons, robots.txt).
   matcher: [
     "/self-service/:path*",
     "/sessions/:path*",
     "/.well-known/ory/:path*",
     "/schemas/:path*",
-    "/((?!api/|_next/|_vercel/|.*\\.[a-zA-Z0-9]+$).*)",
+    "/((?!_next/|_vercel/|.*\\.[a-zA-Z0-9]+$).*)",
   ],
 };

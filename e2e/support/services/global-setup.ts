@@ -1,8 +1,9 @@
 // Playwright's global setup: builds the product once (`scripts/build.mjs --if-changed`; set
 // E2E_SKIP_BUILD=1 to run against the last build), then starts, on free ports, what every
 // worker shares (MailDev, the local sign-in provider, the webhook receiver) and one service set
-// per worker: the identity service and the web app as production runs them (compiled
-// JavaScript, Next's standalone server). Returns the teardown that stops them all.
+// per worker: the identity service, the OpenID Connect provider, the web app and the example
+// shop as production runs them (compiled JavaScript, Next's standalone server), all of a set at
+// once. Returns the teardown that stops them all.
 
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -17,10 +18,20 @@ import {
   stopProcesses,
   waitForHttp,
 } from "./processes.ts";
-import { SERVICES_FILE, type ServiceSet, type Services } from "./service-set.ts";
+import {
+  type OAuth2Services,
+  SERVICES_FILE,
+  type ServiceSet,
+  type Services,
+} from "./service-set.ts";
 
 const ADMIN_TOKEN = "e2e-admin-token-not-secret";
-const WEB_SERVER = path.join(REPO_ROOT, "apps/web/.next/standalone/apps/web/server.js");
+const OAUTH2_ADMIN_TOKEN = "e2e-oauth2-admin-token-not-secret";
+/** The example shop's client at each set's provider (apps/oauth2/config/local.yaml's too). */
+const SHOP_CLIENT = { id: "moos-shop", secret: "e2e-shop-secret-not-secret" } as const;
+/** Ports of one set: web app, identity (public, admin), provider (public, admin), shop. */
+const SET_PORTS = 6;
+const WEB_SERVER = path.join(REPO_ROOT, "apps/web/.next/standalone/apps/web/server.mjs");
 
 function build(): void {
   if (process.env.E2E_SKIP_BUILD === "1") return;
@@ -34,7 +45,7 @@ function build(): void {
 /** Fills `${NAME}` in the identity service's test configuration. */
 function identityConfig(values: Readonly<Record<string, string>>): string {
   const template = readFileSync(path.join(REPO_ROOT, "e2e/identity.e2e.yaml"), "utf8");
-  return template.replace(/\$\{([A-Z_]+)\}/g, (_, name: string) => {
+  return template.replace(/\$\{([A-Z0-9_]+)\}/g, (_, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`identity.e2e.yaml: no value for \${${name}}`);
     return value;
@@ -92,13 +103,70 @@ async function startShared(
   return shared;
 }
 
+/** The provider's config for a set: the web app as its apps, the shop and the Moos app as clients. */
+function oauth2Config(webUrl: string, ports: { public: number; admin: number; shop: number }) {
+  const issuer = `http://127.0.0.1:${ports.public}`;
+  const shop = `http://127.0.0.1:${ports.shop}`;
+  return {
+    dev: true,
+    dsn: "memory://",
+    serve: {
+      public: { port: ports.public },
+      admin: { port: ports.admin, token: OAUTH2_ADMIN_TOKEN },
+    },
+    urls: {
+      self: { issuer },
+      login: `${webUrl}/login`,
+      consent: `${webUrl}/consent`,
+      logout: `${webUrl}/logout`,
+      post_logout_redirect: `${webUrl}/`,
+    },
+    secrets: {
+      system: ["e2e-oauth2-system-secret-not-secret"],
+      cookie: ["e2e-oauth2-cookie-secret-not-secret"],
+    },
+    outbound: { allow_private_addresses: true },
+    keys: { publish_ahead: "0s" },
+    clients: [
+      {
+        client_id: SHOP_CLIENT.id,
+        client_secret: SHOP_CLIENT.secret,
+        client_name: "Moos Shop",
+        redirect_uris: [`${shop}/callback`],
+        post_logout_redirect_uris: [`${shop}/`],
+        backchannel_logout_uri: `${shop}/backchannel-logout`,
+        backchannel_logout_session_required: true,
+        grant_types: ["authorization_code", "refresh_token"],
+        scope: "openid offline_access email profile",
+        skip_consent: true,
+      },
+      {
+        client_id: "moos-app",
+        client_name: "Moos App",
+        token_endpoint_auth_method: "none",
+        redirect_uris: ["http://127.0.0.1/callback", "de.moos.app:/oauth2/callback"],
+        grant_types: ["authorization_code", "refresh_token"],
+        scope: "openid offline_access email profile",
+        skip_consent: true,
+      },
+    ],
+  };
+}
+
 async function startSet(
   index: number,
   ports: readonly number[],
   shared: Shared,
   started: Started[],
 ): Promise<ServiceSet> {
-  const [webPort, publicPort, adminPort] = ports as [number, number, number];
+  const [webPort, publicPort, adminPort, oauth2Port, oauth2AdminPort, shopPort] = ports as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const webUrl = `http://localhost:${webPort}`;
   const folder = path.join(E2E_DATA, "sets", String(index));
   mkdirSync(folder, { recursive: true });
@@ -114,13 +182,29 @@ async function startSet(
       PROVIDER_URL: shared.providerUrl,
       SMTP_PORT: String(shared.smtpPort),
       WEBHOOK_RECEIVER_URL: shared.webhookReceiverUrl,
+      OAUTH2_ADMIN_URL: `http://127.0.0.1:${oauth2AdminPort}`,
+      OAUTH2_ADMIN_TOKEN,
     }),
   );
+  const oauth2File = path.join(folder, "oauth2.json");
+  writeFileSync(
+    oauth2File,
+    JSON.stringify(
+      oauth2Config(webUrl, { public: oauth2Port, admin: oauth2AdminPort, shop: shopPort }),
+    ),
+  );
+  const oauth2Set: OAuth2Services = {
+    issuer: `http://127.0.0.1:${oauth2Port}`,
+    adminUrl: `http://127.0.0.1:${oauth2AdminPort}`,
+    adminToken: OAUTH2_ADMIN_TOKEN,
+    shopUrl: `http://127.0.0.1:${shopPort}`,
+  };
   const set: ServiceSet = {
     webUrl,
     identityPublicUrl: `http://127.0.0.1:${publicPort}`,
     identityAdminUrl: `http://127.0.0.1:${adminPort}`,
     adminToken: ADMIN_TOKEN,
+    oauth2: oauth2Set,
   };
   const identity = startProcess(`identity-${index}`, process.execPath, [
     "apps/identity/dist/main.js",
@@ -133,20 +217,39 @@ async function startSet(
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
       PORT: String(webPort),
-      // Not 127.0.0.1: Next treats its proxy's rewrites as external unless the server's hostname
-      // is `localhost` or a wildcard address.
-      HOSTNAME: "localhost",
+      HOST: "localhost",
+      // The browser is a client here, not a proxy: whatever X-Forwarded-For it sends is ignored
+      // and its own address is the one the identity service records (client-address.spec.ts).
+      TRUSTED_PROXIES: "",
       ORY_SDK_URL: set.identityPublicUrl,
       PUBLIC_BASE_URL: webUrl,
       APP_ENV: "local",
       ORY_ADMIN_URL: set.identityAdminUrl,
       ORY_ADMIN_TOKEN: ADMIN_TOKEN,
+      ORY_OAUTH2_ADMIN_URL: oauth2Set.adminUrl,
+      ORY_OAUTH2_ADMIN_TOKEN: OAUTH2_ADMIN_TOKEN,
     },
   });
-  started.push(identity, web);
+  const oauth2 = startProcess(`oauth2-${index}`, process.execPath, [
+    "apps/oauth2/dist/main.js",
+    "--config",
+    oauth2File,
+  ]);
+  const shop = startProcess(`shop-${index}`, process.execPath, ["apps/shop-example/dist/main.js"], {
+    env: {
+      SHOP_PORT: String(shopPort),
+      SHOP_ISSUER: oauth2Set.issuer,
+      SHOP_CLIENT_ID: SHOP_CLIENT.id,
+      SHOP_CLIENT_SECRET: SHOP_CLIENT.secret,
+      SHOP_ACCOUNT_URL: `${webUrl}/settings`,
+    },
+  });
+  started.push(identity, web, oauth2, shop);
   await Promise.all([
     waitForHttp(identity, `${set.identityPublicUrl}/health/ready`),
     waitForHttp(web, `${webUrl}/`),
+    waitForHttp(oauth2, `${oauth2Set.issuer}/health/ready`),
+    waitForHttp(shop, `${oauth2Set.shopUrl}/`),
   ]);
   return set;
 }
@@ -158,9 +261,9 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   const stop = (): Promise<void> => stopProcesses(started);
   try {
     const count = Math.max(1, config.workers);
-    const ports = await freePorts(4 + 3 * count);
+    const ports = await freePorts(4 + SET_PORTS * count);
     const setPorts = Array.from({ length: count }, (_, index) =>
-      ports.slice(4 + 3 * index, 7 + 3 * index),
+      ports.slice(4 + SET_PORTS * index, 4 + SET_PORTS * (index + 1)),
     );
     const shared = await startShared(
       setPorts.map(([webPort]) => `http://localhost:${webPort}`),

@@ -1,5 +1,5 @@
 // Where this test worker's services are. The global setup (global-setup.ts) starts one service
-// set (identity service + web app) per Playwright worker on free ports, plus the services all
+// set (identity service, OpenID Connect provider, web app, example shop) per Playwright worker on free ports, plus the services all
 // sets share (mail inbox, local sign-in provider, webhook receiver), and writes their addresses
 // to e2e/.data/services.json. A worker uses the set of its parallel index, so two workers never
 // share an identity service or a web app. Read lazily: Playwright also loads the specs in its
@@ -15,6 +15,17 @@ export interface ServiceSet {
   readonly identityPublicUrl: string;
   readonly identityAdminUrl: string;
   readonly adminToken: string;
+  /** The OpenID Connect provider and the example shop (not in the deployment suite). */
+  readonly oauth2?: OAuth2Services;
+}
+
+export interface OAuth2Services {
+  /** The provider's issuer (apps/oauth2's public API). */
+  readonly issuer: string;
+  readonly adminUrl: string;
+  readonly adminToken: string;
+  /** The example shop (apps/shop-example), client `moos-shop` of this provider. */
+  readonly shopUrl: string;
 }
 
 export interface Services {
@@ -35,6 +46,13 @@ let cached: Services | undefined;
 export function services(): Services {
   cached ??= JSON.parse(readFileSync(SERVICES_FILE, "utf8")) as Services;
   return cached;
+}
+
+/** This worker's OpenID Connect provider and example shop. */
+export function oauth2Services(): OAuth2Services {
+  const { oauth2 } = serviceSet();
+  if (!oauth2) throw new Error("this suite runs no OpenID Connect provider");
+  return oauth2;
 }
 
 /** This worker's identity service and web app. */

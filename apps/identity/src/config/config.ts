@@ -206,4 +206,12 @@ export interface Config {
     code_emails_per_address: Limit;
   };
   body_limit_bytes: number;
+  oauth2_provider: {
+    /** The OAuth2 server's admin API; unset: `login_challenge` is refused. */
+    url?: string;
+    /** Sent with every call to it (our provider needs `Authorization: Bearer <token>`). */
+    headers: Record<string, string>;
+    /** Use the OAuth2 request's URL as return_to, so recovery and the like end back there. */
+    override_return_to: boolean;
+  };
 }

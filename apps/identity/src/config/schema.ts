@@ -431,4 +431,12 @@ export const configSchema = obj({
     code_emails_per_address: limit(5, "15m"),
   }),
   body_limit_bytes: { type: "integer", minimum: 1024, default: 65536 },
+  // Kratos's `oauth2_provider`: the OAuth2 server's admin API (Ory Hydra, or apps/oauth2, which
+  // speaks Hydra's). With a URL, login and registration take `login_challenge` and accept the
+  // login request after sign-in (oauth2/oauth2-provider.ts).
+  oauth2_provider: obj({
+    url: url(),
+    headers: { type: "object", default: {}, additionalProperties: { type: "string" } },
+    override_return_to: { type: "boolean", default: false },
+  }),
 });

@@ -1,3 +1,4 @@
+import type { AcceptOAuth2Login } from "../oauth2/oauth2-provider.ts";
 import type { UiContainer } from "../ui/nodes.ts";
 
 // A self-service flow as stored. `payload` holds the kind-specific wire fields (refresh,
@@ -29,6 +30,11 @@ export interface FlowInternal {
    * receives the session token, and where the browser goes back to.
    */
   nativeApp?: { flowId: string; returnTo: string };
+  /**
+   * A verification after a sign-up that an OAuth2 provider asked for: the login to accept once
+   * the address is verified (the registration's challenge, session and methods).
+   */
+  oauth2Login?: AcceptOAuth2Login;
   [key: string]: unknown;
 }
 

@@ -3,18 +3,13 @@ import { errors } from "../http/errors.ts";
 import { randomAlphanumeric } from "../session/tokens.ts";
 
 /**
- * Without an OAuth2 server (Ory Hydra) Kratos refuses login_challenge; organizations are an
- * Ory Network feature, so an organization id is accepted only in form and otherwise ignored.
+ * Organizations are an Ory Network feature, so an organization id is accepted only in form and
+ * otherwise ignored; an identity schema must exist. (`login_challenge`: login-challenge.ts.)
  */
-export function checkOAuth2AndOrganization(
+export function checkOrganizationAndSchema(
   ctx: Ctx,
   params: Record<string, string | undefined>,
 ): void {
-  if (params.login_challenge) {
-    throw errors.badRequest(
-      "refusing to parse login_challenge query parameter because oauth2_provider.url is not configured",
-    );
-  }
   const organization = params.organization;
   if (organization && !/^[0-9a-f-]{36}$/i.test(organization)) {
     throw errors.badRequest("The organization query parameter must be a UUID.");

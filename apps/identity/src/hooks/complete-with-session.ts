@@ -5,11 +5,13 @@ import { noteFlowSuccess, submittedMethod } from "../http/request-outcome.ts";
 import { redirect, sendJson } from "../http/respond.ts";
 import type { Identity } from "../identity/identity.ts";
 import { toIdentityJson } from "../identity/identity.ts";
+import type { AcceptOAuth2Login } from "../oauth2/oauth2-provider.ts";
 import { isAalSatisfied, secondFactorLoginUrl } from "../session/aal-required.ts";
 import { toSessionJson } from "../session/session.ts";
 import type { IssuedSession } from "../session/session-manager.ts";
 import { sendSessionCookie } from "../session/session-manager.ts";
 import { randomAlphanumeric } from "../session/tokens.ts";
+import { acceptOAuth2Login, loginChallengeOf, oauth2LoginOf } from "./oauth2-login.ts";
 
 export interface Completion {
   flow: Flow;
@@ -112,23 +114,82 @@ export async function completeWithSession(ctx: Ctx, completion: Completion): Pro
     sendSessionCookie(deps, ctx.request, ctx.reply, issued, {
       rotateCsrf: !completion.sameSession,
     });
+  const challenge = loginChallengeOf(flow);
   // A first factor signed in an identity that has a second one: whoami would refuse this
   // session, so the browser goes on to the login flow's aal2 step (Kratos's PostLoginHook).
   if (
     issued &&
     !isAalSatisfied(deps, { ...issued, identity }, deps.config.session.whoami.required_aal)
   ) {
-    const target = secondFactorLoginUrl(deps, flow.payload.return_to);
+    const target = secondFactorLoginUrl(deps, flow.payload.return_to, {
+      loginChallenge: challenge,
+    });
     if (!ctx.json) return redirect(ctx.reply, target);
     throw errors.browserLocationChange(target);
   }
+  const body = { ...(session ? { session } : {}), ...identityJson };
+  if (challenge && issued && (await answerOAuth2Login(ctx, completion, challenge, issued, body)))
+    return;
   if (!ctx.json) return redirect(ctx.reply, completion.browserTarget ?? completion.returnTo);
   sendJson(ctx.reply, 200, {
-    ...(session ? { session } : {}),
-    ...identityJson,
+    ...body,
     continue_with: [
       ...(completion.continueWith ?? []),
       { action: "redirect_browser_to", redirect_browser_to: completion.returnTo },
     ],
   });
+}
+
+/**
+ * The OAuth2 provider asked for this sign-in (`oauth2_login_challenge`): it learns who signed
+ * in, and the browser goes back to it instead of return_to. A sign-up whose address is verified
+ * next hands the challenge to that verification flow, which answers the provider once the code
+ * is in (Kratos's verification hook); until then the usual answer goes out (false).
+ * Login answers JSON clients with 422 browser_location_change_required, registration with
+ * continue_with redirect_browser_to, as Kratos does.
+ */
+async function answerOAuth2Login(
+  ctx: Ctx,
+  completion: Completion,
+  challenge: string,
+  issued: IssuedSession,
+  body: Record<string, unknown>,
+): Promise<boolean> {
+  const { deps } = ctx;
+  const { flow } = completion;
+  const login = oauth2LoginOf(challenge, issued.session);
+  const continueWith = completion.continueWith ?? [];
+  const verification = continueWith.find((item) => item.action === "show_verification_ui");
+  if (verification) {
+    await handChallengeToVerification(ctx, verification, login);
+    return false;
+  }
+  const target = await acceptOAuth2Login(deps, login);
+  if (!ctx.json) {
+    redirect(ctx.reply, target);
+    return true;
+  }
+  if (flow.kind === "login") throw errors.browserLocationChange(target);
+  sendJson(ctx.reply, 200, {
+    ...body,
+    continue_with: [
+      ...continueWith.filter((item) => item.action !== "redirect_browser_to"),
+      { action: "redirect_browser_to", redirect_browser_to: target },
+    ],
+  });
+  return true;
+}
+
+async function handChallengeToVerification(
+  ctx: Ctx,
+  item: Record<string, unknown>,
+  login: AcceptOAuth2Login,
+): Promise<void> {
+  const id = (item.flow as { id?: unknown } | undefined)?.id;
+  if (typeof id !== "string") return;
+  const flows = ctx.deps.persistence.flows;
+  const verification = await flows.getFlow(id, "verification");
+  if (!verification) return;
+  verification.internal.oauth2Login = login;
+  await flows.updateFlow(verification);
 }

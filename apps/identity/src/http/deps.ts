@@ -1,6 +1,7 @@
 import type { Config } from "../config/config.ts";
 import type { PasswordHasher } from "../hash/index.ts";
 import type { IdentitySchema } from "../identity/identity-schema.ts";
+import type { OAuth2Provider } from "../oauth2/oauth2-provider.ts";
 import type { Persistence } from "../persistence/persistence.ts";
 import type { OidcClients } from "../strategies/oidc/clients.ts";
 
@@ -24,6 +25,8 @@ export interface Deps {
   fetch: typeof fetch;
   /** One client per enabled social sign-in provider. */
   oidc: OidcClients;
+  /** The OAuth2 server of `oauth2_provider.url` (login challenges); undefined without one. */
+  oauth2: OAuth2Provider | undefined;
   /** Which strategy serves which flow (registry.ts). */
   strategies: Strategies;
   now(): Date;

@@ -15,10 +15,15 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof given === "string" && saneId.test(given) ? given : randomUUID();
 }
 
-/** Echoes the request id on every answer, errors and redirects included. */
+/**
+ * Echoes the request id on every answer, errors and redirects included. Set when the request
+ * arrives (a header set then survives into any answer) and synchronously: an async onSend hook
+ * would let an async handler's promise settle before its reply is written, which fastify then
+ * tries to answer a second time.
+ */
 export function echoRequestId(app: FastifyInstance): void {
-  app.addHook("onSend", async (request, reply, payload) => {
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
-    return payload;
+    done();
   });
 }

@@ -36,12 +36,23 @@ export async function respondWithFlow(ctx: Ctx, flow: Flow, status = 200): Promi
   redirect(ctx.reply, uiUrl(ctx.deps, flow.kind, flow.id));
 }
 
-/** Settings flows carry the identity; the others are their stored payload. */
+/**
+ * Settings flows carry the identity; a browser login or registration flow answering an OAuth2
+ * login challenge carries the provider's login request (`oauth2_login_request`, read anew each
+ * time as Kratos does: the UI shows the client's name from it). The others are their stored
+ * payload.
+ */
 export async function flowJson(ctx: Ctx, flow: Flow): Promise<Record<string, unknown>> {
   const json = toFlowJson(flow);
   if (flow.kind === "settings" && flow.identity_id) {
     const identity = await ctx.deps.persistence.identities.getIdentity(flow.identity_id);
     if (identity) json.identity = toIdentityJson(identity, ctx.deps.config.serve.public.base_url);
+  }
+  const challenge = flow.payload.oauth2_login_challenge;
+  // A completed flow's challenge is answered: the provider no longer describes it.
+  if (typeof challenge === "string" && flow.type === "browser" && !flow.internal.completed) {
+    const request = await ctx.deps.oauth2?.getLoginRequest(challenge);
+    if (request) json.oauth2_login_request = request;
   }
   return json;
 }

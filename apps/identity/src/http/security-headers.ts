@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../config/config.ts";
 import { echoRequestId } from "./request-id.ts";
 
-// Headers on every answer, errors and 404s included (onSend runs for all of them).
+// Headers on every answer, errors and 404s included: set when the request arrives, which every
+// answer passes through (see request-id.ts for why not in an async onSend hook).
 // Behind https the public server sends HSTS (RFC 6797): browsers then refuse plain http to this
 // host for a year, so a network attacker cannot strip TLS and read cookies or codes. Without
 // includeSubDomains: other hosts of the shop's domain are not ours to commit to https.
@@ -16,9 +17,9 @@ export function addResponseHeaders(
 ): void {
   echoRequestId(app);
   if (server === "public" && config.serve.public.base_url.startsWith("https:")) {
-    app.addHook("onSend", async (_request, reply, payload) => {
+    app.addHook("onRequest", (_request, reply, done) => {
       reply.header("strict-transport-security", hsts);
-      return payload;
+      done();
     });
   }
 }

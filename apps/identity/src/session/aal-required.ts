@@ -9,11 +9,20 @@ import type { ActiveSession } from "./session-manager.ts";
 
 export type RequiredAal = "aal1" | "highest_available";
 
-/** Where a browser completes the second factor; it returns to `returnTo` afterwards. */
-export function secondFactorLoginUrl(deps: Deps, returnTo?: string): string {
+/**
+ * Where a browser completes the second factor; it returns to `returnTo` afterwards. An OAuth2
+ * login challenge goes along (Kratos's PassReturnToAndLoginChallengeParameters), so the second
+ * step answers the provider.
+ */
+export function secondFactorLoginUrl(
+  deps: Deps,
+  returnTo?: string,
+  options: { loginChallenge?: string | undefined } = {},
+): string {
   const url = new URL("self-service/login/browser", deps.config.serve.public.base_url);
   url.searchParams.set("aal", "aal2");
   if (returnTo) url.searchParams.set("return_to", returnTo);
+  if (options.loginChallenge) url.searchParams.set("login_challenge", options.loginChallenge);
   return url.toString();
 }
 

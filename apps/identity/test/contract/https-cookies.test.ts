@@ -65,6 +65,19 @@ describe("cookies behind https", () => {
       expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000");
     }
   });
+
+  it("answers each request once: the health check logs no reply sent twice", async () => {
+    const id = "health-behind-https";
+    const response = await fetch(`${secure.publicUrl}/health/ready`, {
+      headers: { "x-request-id": id },
+    });
+    expect(response.status).toBe(200);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const complaints = secure.logs.filter(
+      (line) => line.request_id === id && (line.level === "warn" || line.level === "error"),
+    );
+    expect(complaints).toEqual([]);
+  });
 });
 
 describe("cookies over plain http (local development)", () => {

@@ -70,7 +70,8 @@ function configuration(deps: ProviderDeps): Configuration {
     cookies: { names: cookieNames, keys: [...config.secrets.cookie], long: cookie, short: cookie },
     scopes: [...standardScopes, ...config.webfinger.oidc_discovery.supported_scope],
     claims: {
-      openid: ["sub"],
+      // `amr`: the methods the login app reported in its accept call, in ID tokens as Hydra's.
+      openid: ["sub", "amr"],
       email: ["email", "email_verified"],
       profile: [
         ...["name", "given_name", "family_name", "middle_name", "nickname"],

@@ -3,8 +3,9 @@
 // spotting customers imported from the old shop. Server code only: the token (ORY_ADMIN_TOKEN,
 // an Ory API key on Ory Network) grants everything and must never reach a browser.
 
-import { Configuration, IdentityApi } from "@ory/client-fetch";
+import { Configuration, IdentityApi, type Middleware } from "@ory/client-fetch";
 import { config } from "./config";
+import { currentRequestId } from "./request-context.server";
 
 export class AdminNotConfiguredError extends Error {
   override readonly name = "AdminNotConfiguredError";
@@ -15,6 +16,17 @@ export function hasAdminApi(): boolean {
   return config.oryAdminUrl !== undefined && config.oryAdminToken !== undefined;
 }
 
+/** The current request's id on every admin call, so both services' logs share it. */
+const withRequestId: Middleware = {
+  pre: async ({ url, init }) => {
+    const requestId = await currentRequestId();
+    if (!requestId) return { url, init };
+    const headers = new Headers(init.headers);
+    headers.set("x-request-id", requestId);
+    return { url, init: { ...init, headers } };
+  },
+};
+
 function adminConfiguration(): Configuration {
   if (!config.oryAdminUrl || !config.oryAdminToken) {
     throw new AdminNotConfiguredError("ORY_ADMIN_URL and ORY_ADMIN_TOKEN must be set");
@@ -23,6 +35,7 @@ function adminConfiguration(): Configuration {
     basePath: config.oryAdminUrl,
     accessToken: config.oryAdminToken,
     headers: { Accept: "application/json" },
+    middleware: [withRequestId],
     fetchApi: (input, init) => fetch(input, { ...init, cache: "no-store" }),
   });
 }
@@ -36,4 +49,13 @@ export function adminApi(): IdentityApi {
 export function adminEndpoint(): { readonly url: string; readonly token: string } {
   const configuration = adminConfiguration();
   return { url: configuration.basePath, token: config.oryAdminToken ?? "" };
+}
+
+/** The headers of a plain admin call: the token and the current request's id. */
+export async function adminHeaders(token: string): Promise<Record<string, string>> {
+  const requestId = await currentRequestId();
+  return {
+    authorization: `Bearer ${token}`,
+    ...(requestId ? { "x-request-id": requestId } : {}),
+  };
 }

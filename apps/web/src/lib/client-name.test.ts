@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   CLIENT_STORAGE_KEY,
   clientCookie,
+  clientCookieName,
   parseClientName,
   persistClientName,
   readStoredClient,
@@ -53,9 +54,26 @@ describe("client name", () => {
   });
 
   it("builds a cookie the server can read without JavaScript", () => {
-    expect(clientCookie("shop", true)).toBe(
-      "moos_client=shop; Path=/; Max-Age=31536000; SameSite=Lax; Secure",
+    expect(clientCookie("shop", false)).toBe(
+      "moos_client=shop; Path=/; Max-Age=31536000; SameSite=Lax",
     );
+  });
+
+  it("over https: Secure and __Host- (host only, path /), under the name both sides read", () => {
+    expect(clientCookie("shop", true)).toBe(
+      "__Host-moos_client=shop; Path=/; Max-Age=31536000; SameSite=Lax; Secure",
+    );
+    expect(clientCookieName(true)).toBe("__Host-moos_client");
+    const cookies: string[] = [];
+    const options = { search: "", setCookie: (c: string) => cookies.push(c), secure: true };
+    const storage = memoryStorage({ moos: JSON.stringify({ client: "app" }) });
+    persistClientName({ ...options, storage, cookies: "__Host-moos_client=app" });
+    expect(cookies).toEqual([]);
+    // A plain-named cookie (a sibling subdomain could have planted it) is not the one.
+    persistClientName({ ...options, storage, cookies: "moos_client=app" });
+    expect(cookies).toEqual([
+      "__Host-moos_client=app; Path=/; Max-Age=31536000; SameSite=Lax; Secure",
+    ]);
   });
 });
 

@@ -3,8 +3,9 @@
 // that client's home) and in localStorage under the product's key, as the original app did.
 // Names are checked by shape only; an unknown name is treated as `self` where it is used.
 
+import { hostCookieName } from "./host-cookie";
+
 export const CLIENT_PARAM = "client";
-export const CLIENT_COOKIE = "moos_client";
 export const CLIENT_STORAGE_KEY = "moos";
 /** One year: the client rarely changes for a person. */
 export const CLIENT_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
@@ -43,10 +44,15 @@ export function storeClient(storage: KeyValueStorage, client: string): void {
   }
 }
 
+/** `moos_client`, or `__Host-moos_client` over https (host-cookie.ts). */
+export function clientCookieName(secure: boolean): string {
+  return hostCookieName("moos_client", secure);
+}
+
 export function clientCookie(client: string, secure: boolean): string {
   const attributes = [`Path=/`, `Max-Age=${CLIENT_COOKIE_MAX_AGE}`, "SameSite=Lax"];
   if (secure) attributes.push("Secure");
-  return `${CLIENT_COOKIE}=${client}; ${attributes.join("; ")}`;
+  return `${clientCookieName(secure)}=${client}; ${attributes.join("; ")}`;
 }
 
 /**
@@ -64,10 +70,11 @@ export function persistClientName(options: {
   const client = fromQuery ?? readStoredClient(options.storage);
   if (!client) return undefined;
   storeClient(options.storage, client);
+  const name = clientCookieName(options.secure);
   const current = options.cookies
     .split(/;\s*/)
-    .find((pair) => pair.startsWith(`${CLIENT_COOKIE}=`))
-    ?.slice(CLIENT_COOKIE.length + 1);
+    .find((pair) => pair.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
   if (current !== client) options.setCookie(clientCookie(client, options.secure));
   return client;
 }

@@ -8,10 +8,23 @@ describe("readConfig", () => {
     expect(config.publicBaseUrl).toBe("http://localhost:3000");
     expect(config.appEnv).toBe("production");
     expect(config.sentry).toBeUndefined();
+    expect(config.https).toBe(false);
+    expect(config.trustedProxies.entries).toEqual(["127.0.0.1", "::1"]);
     expect(config.clients.self).toEqual({
       home: "http://localhost:3000",
       allowedReturnUrls: ["http://localhost:3000"],
     });
+    expect(config.oryOAuth2AdminUrl).toBe("http://127.0.0.1:4445");
+    expect(config.oryOAuth2AdminToken).toBeUndefined();
+  });
+
+  it("reads the OAuth2 provider's admin API", () => {
+    const config = readConfig({
+      ORY_OAUTH2_ADMIN_URL: "https://oauth2-admin.moos.internal/",
+      ORY_OAUTH2_ADMIN_TOKEN: " secret-token ",
+    });
+    expect(config.oryOAuth2AdminUrl).toBe("https://oauth2-admin.moos.internal");
+    expect(config.oryOAuth2AdminToken).toBe("secret-token");
   });
 
   it("turns error reporting on with a DSN, except locally", () => {
@@ -40,8 +53,21 @@ describe("readConfig", () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
 
+  it("reads the trusted proxies; an empty list trusts nobody", () => {
+    const config = readConfig({ TRUSTED_PROXIES: "10.0.0.0/8, fd00::/8" });
+    expect(config.trustedProxies.entries).toEqual(["10.0.0.0/8", "fd00::/8"]);
+    expect(readConfig({ TRUSTED_PROXIES: "" }).trustedProxies.entries).toEqual([]);
+  });
+
+  it("knows when the app is served over https", () => {
+    expect(readConfig({ PUBLIC_BASE_URL: "https://konto.moos.de" }).https).toBe(true);
+  });
+
   it.each([
+    [{ TRUSTED_PROXIES: "proxy.internal" }],
+    [{ TRUSTED_PROXIES: "0.0.0.0/0" }],
     [{ ORY_SDK_URL: "not a url" }],
+    [{ ORY_OAUTH2_ADMIN_URL: "4445" }],
     [{ PUBLIC_BASE_URL: "ftp://x" }],
     [{ APP_ENV: "prod" }],
     [{ CLIENTS: "{" }],

@@ -2,6 +2,8 @@
 // validated and frozen, so a wrong setting stops the server at start instead of at the first
 // request that needs it. Import it from server code only (proxy, pages, actions, route handlers).
 
+import { TrustedProxies, TrustedProxiesError } from "./trusted-proxies";
+
 export type AppEnv = "local" | "development" | "staging" | "production";
 
 export interface ClientConfig {
@@ -16,6 +18,13 @@ export interface Config {
   readonly orySdkUrl: string;
   /** The web app's public origin as browsers see it (no trailing slash). */
   readonly publicBaseUrl: string;
+  /**
+   * PUBLIC_BASE_URL is https: the app's cookies are `Secure` with the `__Host-` prefix, pages
+   * send HSTS and upgrade-insecure-requests.
+   */
+  readonly https: boolean;
+  /** Peers whose X-Forwarded-For, X-Forwarded-Proto and X-Request-Id are believed. */
+  readonly trustedProxies: TrustedProxies;
   readonly appEnv: AppEnv;
   /** Error reporting is on only with a DSN and outside `local`. */
   readonly sentry: { readonly dsn: string; readonly environment: AppEnv } | undefined;
@@ -24,6 +33,12 @@ export interface Config {
   /** Admin API (later issues: account deletion, migration). */
   readonly oryAdminUrl: string | undefined;
   readonly oryAdminToken: string | undefined;
+  /**
+   * The OAuth2 provider's admin API (Hydra's: apps/oauth2, Ory Hydra or Ory Network), for the
+   * consent and logout screens; the token is sent as a bearer token when set.
+   */
+  readonly oryOAuth2AdminUrl: string;
+  readonly oryOAuth2AdminToken: string | undefined;
 }
 
 export const DEFAULT_CLIENT = "self";
@@ -94,6 +109,20 @@ export function readClients(raw: string | undefined, publicBaseUrl: string): Con
   return Object.freeze(clients);
 }
 
+/** Where the web app's own proxy runs in the default setup (nginx on the same machine). */
+const DEFAULT_TRUSTED_PROXIES = "127.0.0.1,::1";
+
+function readTrustedProxies(env: Env): TrustedProxies {
+  // Unset: the default. Set but empty: no proxy is trusted (the socket's peer is the client).
+  const raw = env.TRUSTED_PROXIES ?? DEFAULT_TRUSTED_PROXIES;
+  try {
+    return TrustedProxies.parse(raw);
+  } catch (cause) {
+    if (!(cause instanceof TrustedProxiesError)) throw cause;
+    throw new ConfigError(`TRUSTED_PROXIES: ${cause.message}`, { cause });
+  }
+}
+
 export function readConfig(env: Env): Config {
   const publicBaseUrl = readUrl(env, "PUBLIC_BASE_URL", "http://localhost:3000") as string;
   const appEnv = readAppEnv(env);
@@ -101,11 +130,15 @@ export function readConfig(env: Env): Config {
   return Object.freeze({
     orySdkUrl: readUrl(env, "ORY_SDK_URL", "http://127.0.0.1:4433") as string,
     publicBaseUrl,
+    https: publicBaseUrl.startsWith("https:"),
+    trustedProxies: readTrustedProxies(env),
     appEnv,
     sentry: dsn && appEnv !== "local" ? Object.freeze({ dsn, environment: appEnv }) : undefined,
     clients: readClients(env.CLIENTS, publicBaseUrl),
     oryAdminUrl: readUrl(env, "ORY_ADMIN_URL", undefined),
     oryAdminToken: env.ORY_ADMIN_TOKEN?.trim() || undefined,
+    oryOAuth2AdminUrl: readUrl(env, "ORY_OAUTH2_ADMIN_URL", "http://127.0.0.1:4445") as string,
+    oryOAuth2AdminToken: env.ORY_OAUTH2_ADMIN_TOKEN?.trim() || undefined,
   });
 }
 

@@ -3,7 +3,7 @@
 // has no such call and the SDK no method for it, hence plain fetch, only here. On Kratos or Ory
 // Network this one call needs a replacement (README: "Admin API calls").
 
-import { adminEndpoint } from "./admin.server";
+import { adminEndpoint, adminHeaders } from "./admin.server";
 
 export class CourierMessageError extends Error {
   override readonly name = "CourierMessageError";
@@ -20,7 +20,7 @@ export async function sendNewsletterConfirmation(
       method: "POST",
       cache: "no-store",
       headers: {
-        authorization: `Bearer ${token}`,
+        ...(await adminHeaders(token)),
         "content-type": "application/json",
         accept: "application/json",
       },
@@ -33,9 +33,8 @@ export async function sendNewsletterConfirmation(
   } catch (cause) {
     throw new CourierMessageError("identity service unreachable", { cause });
   }
+  // The answer's body is not kept: it might echo the request, whose link carries a token.
   if (response.status !== 201) {
-    throw new CourierMessageError(
-      `POST /admin/courier/messages answered ${response.status}: ${await response.text()}`,
-    );
+    throw new CourierMessageError(`POST /admin/courier/messages answered ${response.status}`);
   }
 }

@@ -7,7 +7,7 @@ import { IdentityClient, IdentityError } from "./identity-client";
 const browser = {
   cookie: "csrf_token_ab=abc%2B%3D; NEXT_LOCALE=en",
   userAgent: "Firefox",
-  forwardedFor: "203.0.113.7",
+  clientAddress: "203.0.113.7",
 };
 
 describe("IdentityClient", () => {
@@ -16,6 +16,7 @@ describe("IdentityClient", () => {
     const client = new IdentityClient({
       baseUrl: "http://127.0.0.1:4433",
       browser,
+      requestId: "req-1",
       fetch: identity.fetch,
     });
     const flow = await client.call((api) => api.getLoginFlow({ id: "f-1" }));
@@ -26,6 +27,7 @@ describe("IdentityClient", () => {
     expect(request?.headers.get("cookie")).toBe("csrf_token_ab=abc+=; NEXT_LOCALE=en");
     expect(request?.headers.get("user-agent")).toBe("Firefox");
     expect(request?.headers.get("x-forwarded-for")).toBe("203.0.113.7");
+    expect(request?.headers.get("x-request-id")).toBe("req-1");
     expect(request?.redirect).toBe("manual");
   });
 

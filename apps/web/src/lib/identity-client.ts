@@ -24,13 +24,19 @@ export interface BrowserContext {
   /** The browser's Cookie header. */
   readonly cookie?: string | null;
   readonly userAgent?: string | null;
-  readonly forwardedFor?: string | null;
+  /**
+   * The client's address as the proxy decided it (request-context.ts), sent as the only
+   * X-Forwarded-For entry; never the header the client sent.
+   */
+  readonly clientAddress?: string | null;
   readonly acceptLanguage?: string | null;
 }
 
 export interface IdentityClientOptions {
   readonly baseUrl: string;
   readonly browser?: BrowserContext;
+  /** Sent as X-Request-Id with every call, so both services log one id for one request. */
+  readonly requestId?: string;
   /** For tests; defaults to the global fetch. */
   readonly fetch?: typeof fetch;
 }
@@ -106,12 +112,15 @@ class RawApi extends BaseAPI {
   }
 }
 
-function browserHeaders(browser: BrowserContext | undefined): Record<string, string> {
+function requestHeaders(options: IdentityClientOptions): Record<string, string> {
+  const { browser, requestId } = options;
   const headers: Record<string, string> = { Accept: "application/json" };
+  if (requestId) headers["X-Request-Id"] = requestId;
   if (browser?.cookie) headers.Cookie = normalizeCookieHeader(browser.cookie);
-  // Kratos records the device of a session from these (settings: active sessions).
+  // Kratos records the device of a session from these (settings: active sessions), and the
+  // identity service keys its per-address limits on the address.
   if (browser?.userAgent) headers["User-Agent"] = browser.userAgent;
-  if (browser?.forwardedFor) headers["X-Forwarded-For"] = browser.forwardedFor;
+  if (browser?.clientAddress) headers["X-Forwarded-For"] = browser.clientAddress;
   if (browser?.acceptLanguage) headers["Accept-Language"] = browser.acceptLanguage;
   return headers;
 }
@@ -139,7 +148,7 @@ export class IdentityClient {
     };
     const configuration = new Configuration({
       basePath: options.baseUrl,
-      headers: browserHeaders(options.browser),
+      headers: requestHeaders(options),
       credentials: "include",
       middleware: [collectCookies],
       // Redirects are answers, not detours: an expired recovery or verification flow answers

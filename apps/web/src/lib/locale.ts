@@ -4,12 +4,15 @@
 // the same language.
 
 import { type AppLocale, defaultLocale, isAppLocale, locales } from "../i18n/routing";
+import { hostCookieName } from "./host-cookie";
 
 export const LOCALES = locales;
 export type Locale = AppLocale;
 export const DEFAULT_LOCALE: Locale = defaultLocale;
-/** next-intl's default cookie name, remembered by proxy.ts. */
-export const LOCALE_COOKIE = "NEXT_LOCALE";
+/** The remembered language (proxy.ts): next-intl's default name, `__Host-` over https. */
+export function localeCookieName(secure: boolean): string {
+  return hostCookieName("NEXT_LOCALE", secure);
+}
 
 export const isLocale = isAppLocale;
 

@@ -1,5 +1,6 @@
 import type { OidcProviderConfig } from "../../config/config.ts";
 import type { Flow, FlowType } from "../../flow/flow.ts";
+import { acceptSignedInBrowser, loginChallengeOf } from "../../hooks/oauth2-login.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
@@ -13,9 +14,10 @@ import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { linkedProviders } from "../../ui/oidc-nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
+import { browserLoginChallenge, loginChallengeParam } from "../login-challenge.ts";
 import { newFlow } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
-import { checkOAuth2AndOrganization, createExchangeCodes } from "../shared-params.ts";
+import { checkOrganizationAndSchema, createExchangeCodes } from "../shared-params.ts";
 import { afterLoginUrl } from "./after-login.ts";
 import {
   aal1Required,
@@ -35,6 +37,8 @@ export interface LoginOptions {
   /** The signed-in session an aal2 flow raises (its identity's second factors are offered). */
   secondFactorOf?: ActiveSession | undefined;
   exchange: boolean;
+  /** The OAuth2 provider's login challenge this sign-in answers (`oauth2_login_challenge`). */
+  loginChallenge?: string | undefined;
 }
 
 export async function createLoginFlow(ctx: Ctx, options: LoginOptions): Promise<Flow> {
@@ -51,6 +55,7 @@ export async function createLoginFlow(ctx: Ctx, options: LoginOptions): Promise<
       organization_id: null,
       refresh: options.refresh,
       requested_aal: options.requestedAal,
+      ...(options.loginChallenge ? { oauth2_login_challenge: options.loginChallenge } : {}),
     },
   });
   if (options.refreshOf) addFlowMessage(flow.payload.ui, uiText(1010003));
@@ -79,19 +84,24 @@ export const loginFlow: FlowKindModule = {
 
   async init(ctx, type) {
     const params = query(ctx);
-    checkOAuth2AndOrganization(ctx, params);
-    const refresh = params.refresh === "true";
+    checkOrganizationAndSchema(ctx, params);
+    const challenge = loginChallengeParam(ctx, params);
+    const oauth2 =
+      challenge && type === "browser" ? await browserLoginChallenge(ctx, challenge) : undefined;
+    // Kratos: a login the OAuth2 provider cannot skip re-authenticates a signed-in account.
+    const refresh = params.refresh === "true" || (oauth2 !== undefined && !oauth2.request.skip);
     const aal =
       params.aal === "aal2" ? "aal2" : params.aal === "aal1" || !params.aal ? "aal1" : undefined;
     if (!aal)
       throw errors.badRequest(
         `Unable to parse AuthenticationMethod Assurance Level (AAL): ${params.aal}`,
       );
-    const returnTo = validateReturnTo(ctx.deps.config, params.return_to);
+    const returnTo = oauth2?.returnTo ?? validateReturnTo(ctx.deps.config, params.return_to);
     const active = await findActiveSession(ctx.deps, ctx.request);
     if (aal === "aal2" && !active) throw aal1Required(ctx);
     // Kratos answers a session that already has the requested level as signed in.
     if (active && !refresh && (aal === "aal1" || active.session.aal !== "aal1")) {
+      if (oauth2) return acceptSignedInBrowser(ctx, oauth2.challenge, active.session);
       if (!ctx.json && type === "browser")
         return redirect(ctx.reply, afterLoginUrl(ctx.deps, returnTo));
       throw kratosError(
@@ -108,12 +118,14 @@ export const loginFlow: FlowKindModule = {
         : undefined;
     const flow = await createLoginFlow(ctx, {
       type,
-      refresh,
+      // As Kratos: without a session there is nothing to refresh.
+      refresh: refresh && (active !== undefined || params.refresh === "true"),
       requestedAal: aal,
       returnTo,
       refreshOf,
       secondFactorOf: aal === "aal2" ? active : undefined,
       exchange: type === "api" && params.return_session_token_exchange_code === "true",
+      loginChallenge: challenge,
     });
     await respondWithFlow(ctx, flow);
   },
@@ -130,6 +142,7 @@ export const loginFlow: FlowKindModule = {
       secondFactorOf: active,
       returnTo: expired.payload.return_to,
       exchange: false,
+      loginChallenge: loginChallengeOf(expired),
     });
   },
 

@@ -1,4 +1,5 @@
 import type { Flow, FlowType } from "../../flow/flow.ts";
+import { acceptSignedInBrowser, loginChallengeOf } from "../../hooks/oauth2-login.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
@@ -9,9 +10,10 @@ import { findActiveSession } from "../../session/session-manager.ts";
 import { addFieldMessage, addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
+import { browserLoginChallenge, loginChallengeParam } from "../login-challenge.ts";
 import { newFlow } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
-import { checkOAuth2AndOrganization, createExchangeCodes } from "../shared-params.ts";
+import { checkOrganizationAndSchema, createExchangeCodes } from "../shared-params.ts";
 import { afterRegistrationUrl } from "./after-registration.ts";
 import { credentialSelectionNodes, registrationNodes } from "./ui.ts";
 
@@ -22,6 +24,8 @@ export async function createRegistrationFlow(
     returnTo?: string | undefined;
     afterVerificationReturnTo?: string | undefined;
     exchange: boolean;
+    /** The OAuth2 provider's login challenge this sign-up answers (`oauth2_login_challenge`). */
+    loginChallenge?: string | undefined;
   },
 ): Promise<Flow> {
   const { deps } = ctx;
@@ -32,7 +36,10 @@ export async function createRegistrationFlow(
     state: "choose_method",
     returnTo: options.returnTo,
     nodes: (csrf) => registrationNodes(deps, csrf),
-    fields: { organization_id: null },
+    fields: {
+      organization_id: null,
+      ...(options.loginChallenge ? { oauth2_login_challenge: options.loginChallenge } : {}),
+    },
   });
   if (options.afterVerificationReturnTo)
     flow.internal.afterVerificationReturnTo = options.afterVerificationReturnTo;
@@ -52,13 +59,21 @@ export const registrationFlow: FlowKindModule = {
 
   async init(ctx, type) {
     const params = query(ctx);
-    checkOAuth2AndOrganization(ctx, params);
-    const returnTo = validateReturnTo(ctx.deps.config, params.return_to);
+    checkOrganizationAndSchema(ctx, params);
+    const challenge = loginChallengeParam(ctx, params);
+    const oauth2 =
+      challenge && type === "browser" ? await browserLoginChallenge(ctx, challenge) : undefined;
+    const returnTo = oauth2?.returnTo ?? validateReturnTo(ctx.deps.config, params.return_to);
     const afterVerificationReturnTo = validateReturnTo(
       ctx.deps.config,
       params.after_verification_return_to,
     );
-    if (await findActiveSession(ctx.deps, ctx.request)) {
+    const active = await findActiveSession(ctx.deps, ctx.request);
+    if (active) {
+      if (oauth2?.request.skip) return acceptSignedInBrowser(ctx, oauth2.challenge, active.session);
+      // Kratos: the provider wants this person to sign in again, which is the login flow's
+      // job (a refresh); the query (login_challenge, return_to) goes along.
+      if (oauth2) return redirect(ctx.reply, loginInitUrl(ctx), 302);
       if (!ctx.json && type === "browser")
         return redirect(ctx.reply, afterRegistrationUrl(ctx.deps, returnTo));
       throw kratosError(
@@ -74,6 +89,7 @@ export const registrationFlow: FlowKindModule = {
       returnTo,
       afterVerificationReturnTo,
       exchange: type === "api" && params.return_session_token_exchange_code === "true",
+      loginChallenge: challenge,
     });
     await respondWithFlow(ctx, flow);
   },
@@ -84,6 +100,7 @@ export const registrationFlow: FlowKindModule = {
       returnTo: expired.payload.return_to,
       afterVerificationReturnTo: expired.internal.afterVerificationReturnTo,
       exchange: false,
+      loginChallenge: loginChallengeOf(expired),
     });
   },
 
@@ -107,6 +124,13 @@ export const registrationFlow: FlowKindModule = {
     await respondWithFlow(ctx, flow, 400);
   },
 };
+
+/** The login flow's browser init with this request's query. */
+function loginInitUrl(ctx: Ctx): string {
+  const url = new URL("self-service/login/browser", ctx.deps.config.serve.public.base_url);
+  url.search = new URL(ctx.request.url, "http://placeholder.invalid").search;
+  return url.toString();
+}
 
 function traitsOf(body: Body): unknown {
   return body.traits;

@@ -11,7 +11,7 @@ import { type UiText, uiText } from "../../ui/text.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { newFlow, requestUrl, uiUrl } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
-import { checkOAuth2AndOrganization } from "../shared-params.ts";
+import { checkOrganizationAndSchema } from "../shared-params.ts";
 import { rejectSettings } from "./outcome.ts";
 import {
   authorizeSettingsRead,
@@ -60,7 +60,7 @@ export const settingsFlow: FlowKindModule = {
 
   async init(ctx, type) {
     const params = query(ctx);
-    checkOAuth2AndOrganization(ctx, { organization: params.organization });
+    checkOrganizationAndSchema(ctx, { organization: params.organization });
     const returnTo = validateReturnTo(ctx.deps.config, params.return_to);
     const active = await findActiveSession(ctx.deps, ctx.request);
     if (!active) {

@@ -1,6 +1,7 @@
 import type { Flow, FlowType } from "../../flow/flow.ts";
 import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
 import { localeOf } from "../../hooks/locale.ts";
+import { acceptOAuth2Login } from "../../hooks/oauth2-login.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
@@ -162,13 +163,20 @@ async function submitEmail(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   await respondWithFlow(ctx, flow);
 }
 
-/** A code or link reached the address: it is verified and the flow passes (1080002). */
+/**
+ * A code or link reached the address: it is verified and the flow passes (1080002). The
+ * "continue" link goes to return_to, or, for the verification after a sign-up that an OAuth2
+ * provider asked for, back to the provider with the login accepted (Kratos's verification
+ * handler).
+ */
 export async function completeVerification(
   ctx: Ctx,
   flow: Flow,
   proof: { identity_id: string | null; address: string },
 ): Promise<void> {
   const { deps } = ctx;
+  const { oauth2Login } = flow.internal;
+  const target = oauth2Login ? await acceptOAuth2Login(deps, oauth2Login) : returnUrl(ctx, flow);
   await deps.persistence.transaction(async (tx) => {
     const identity = proof.identity_id
       ? await tx.identities.getIdentity(proof.identity_id)
@@ -184,7 +192,6 @@ export async function completeVerification(
       identity.updated_at = deps.now();
       await tx.identities.updateIdentity(identity);
     }
-    const target = returnUrl(ctx, flow);
     flow.state = "passed_challenge";
     flow.payload.ui = {
       action: target,

@@ -2,6 +2,7 @@ import type { Flow } from "../../flow/flow.ts";
 import { createLoginFlow } from "../../flows/login/login-flow.ts";
 import { identifierLabel, passwordNodes } from "../../flows/login/ui.ts";
 import type { PendingLink } from "../../hooks/link-credentials.ts";
+import { loginChallengeOf } from "../../hooks/oauth2-login.ts";
 import type { Ctx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { hasPassword, oidcLinks } from "../../identity/oidc-credentials.ts";
@@ -61,6 +62,7 @@ export async function linkRequired(
     requestedAal: "aal1",
     returnTo: from.payload.return_to,
     exchange: false,
+    loginChallenge: loginChallengeOf(from),
   });
   const native = nativeAppOf(ctx, from, via);
   if (native) login.internal.nativeApp = native;

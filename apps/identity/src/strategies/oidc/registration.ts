@@ -7,6 +7,7 @@ import { oidcTraitsNodes } from "../../flows/registration/ui.ts";
 import { startVerificationForAddress } from "../../flows/verification/verification-flow.ts";
 import { completeWithSession } from "../../hooks/complete-with-session.ts";
 import { localeOf } from "../../hooks/locale.ts";
+import { loginChallengeOf } from "../../hooks/oauth2-login.ts";
 import { isPlainObject } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { type Identity, normaliseIdentifier } from "../../identity/identity.ts";
@@ -208,6 +209,7 @@ async function registrationFrom(ctx: Ctx, from: Flow, via: Via): Promise<Flow> {
     returnTo: from.payload.return_to,
     afterVerificationReturnTo: from.internal.afterVerificationReturnTo,
     exchange: false,
+    loginChallenge: loginChallengeOf(from),
   });
   const native = nativeAppOf(ctx, from, via);
   if (native) flow.internal.nativeApp = native;

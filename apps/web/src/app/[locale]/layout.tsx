@@ -39,7 +39,7 @@ export default async function LocaleLayout({
           messages={{ common: messages.common ?? {}, loading: messages.loading ?? {} }}
         >
           <ToastProvider>
-            <ClientNameSync />
+            <ClientNameSync secure={config.https} />
             {config.sentry ? <ErrorReporting {...config.sentry} /> : null}
             <AppShell locale={locale}>{children}</AppShell>
           </ToastProvider>

@@ -8,6 +8,7 @@ import { type Locale, localizedHref } from "../../lib/locale";
 import type { HiddenField } from "../form/field-spec";
 import { FlowForm } from "../form/flow-form";
 import { kratosFormatter } from "../i18n.server";
+import { challengeQuery } from "../oauth2/login-challenge";
 import { codeErrorTexts } from "../second-factor/second-factor-screen";
 import { findInput, hiddenFields, nodeField, nodeValue } from "../ui/nodes";
 import { ErrorNotice, FlowMessages, Screen, TextLink } from "../ui/screen";
@@ -71,7 +72,7 @@ export async function CodeLoginStep({
         <p className="text-gray-700">{t("codeLogin.resendQuestion")}</p>
       </FlowForm>
       <p>
-        <TextLink href={localizedHref(locale, "/login")} startsFlow>
+        <TextLink href={localizedHref(locale, "/login", challengeQuery(flow))} startsFlow>
           {t("codeLogin.usePassword")}
         </TextLink>
       </p>

@@ -6,6 +6,8 @@ import { config } from "../../lib/config";
 import { type Locale, localizedHref } from "../../lib/locale";
 import { errorTexts, kratosFormatter } from "../i18n.server";
 import { loadScreenFlow } from "../load-flow";
+import { followClientLanguage } from "../oauth2/client-language.server";
+import { challengeQuery, clientOfFlow } from "../oauth2/login-challenge";
 import { queryParam, type SearchParams } from "../screen-query";
 import { SecondFactorScreen } from "../second-factor/second-factor-screen";
 import { submitProvider } from "../social/actions";
@@ -54,6 +56,7 @@ export async function LoginScreen({
   });
   if (!loaded.flow) return <ScreenRoot locale={locale} title={t("title")} {...loaded.root} />;
   const { flow, error } = loaded;
+  await followClientLanguage(flow, locale, "/login");
   // The second factor after the password, and the code step of passwordless sign-in.
   if (flow.requested_aal === "aal2") {
     return <SecondFactorScreen locale={locale} flow={flow} error={error} />;
@@ -82,11 +85,15 @@ export async function LoginScreen({
     : greeting
       ? social("greeting.title")
       : t(flow.refresh ? "refreshTitle" : "title");
+  const client = clientOfFlow(flow);
+  const onward = client
+    ? (await getTranslations({ locale, namespace: "oauth2" }))("continueTo", { client })
+    : undefined;
   const intro = isLinking
     ? undefined
     : greeting
       ? social("greeting.intro", { providers: providerList })
-      : t("intro");
+      : [t("intro"), onward].filter(Boolean).join(" ");
   const socialHidden = [
     ...hiddenFields(nodes).filter((field) => field.name === "csrf_token"),
     { name: "flow", value: flow.id },
@@ -137,7 +144,7 @@ export async function LoginScreen({
       {identifierFixed ? null : (
         <p className="text-gray-700">
           {t("noAccount")}{" "}
-          <TextLink href={localizedHref(locale, "/registration")} startsFlow>
+          <TextLink href={localizedHref(locale, "/registration", challengeQuery(flow))} startsFlow>
             {common("createAccount")}
           </TextLink>
         </p>

@@ -6,6 +6,8 @@ import { FlowForm } from "../form/flow-form";
 import { newPasswordFields } from "../form/new-password-fields";
 import { errorTexts, kratosFormatter } from "../i18n.server";
 import { loadScreenFlow } from "../load-flow";
+import { followClientLanguage } from "../oauth2/client-language.server";
+import { challengeQuery, clientOfFlow } from "../oauth2/login-challenge";
 import type { SearchParams } from "../screen-query";
 import { submitProvider } from "../social/actions";
 import { isSocialRegister, socialProviders } from "../social/social-nodes";
@@ -33,6 +35,7 @@ export async function RegistrationScreen({
   });
   if (!loaded.flow) return <ScreenRoot locale={locale} title={t("title")} {...loaded.root} />;
   const { flow, error } = loaded;
+  await followClientLanguage(flow, locale, "/registration");
 
   const format = await kratosFormatter(locale);
   if (isSocialRegister(flow)) {
@@ -75,8 +78,12 @@ export async function RegistrationScreen({
   const shown = new Set(fields.map((spec) => spec.name));
   const hidden = hiddenFields(nodes).filter((hiddenField) => !shown.has(hiddenField.name));
 
+  const client = clientOfFlow(flow);
+  const onward = client
+    ? (await getTranslations({ locale, namespace: "oauth2" }))("continueTo", { client })
+    : undefined;
   return (
-    <Screen title={t("title")} intro={t("intro")}>
+    <Screen title={t("title")} intro={[t("intro"), onward].filter(Boolean).join(" ")}>
       {error ? <ErrorNotice locale={locale} reason={error} /> : null}
       <FlowMessages messages={flow.ui.messages} format={format} />
       <SocialSection
@@ -103,7 +110,7 @@ export async function RegistrationScreen({
       </FlowForm>
       <p className="text-gray-700">
         {t("haveAccount")}{" "}
-        <TextLink href={localizedHref(locale, "/login")} startsFlow>
+        <TextLink href={localizedHref(locale, "/login", challengeQuery(flow))} startsFlow>
           {common("logIn")}
         </TextLink>
       </p>

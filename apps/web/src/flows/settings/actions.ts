@@ -10,6 +10,7 @@ import type { FormState } from "../form/form-state";
 import { TRAIT_RULES } from "../form/trait-fields";
 import { traitFields, traitsFromForm } from "../form/traits";
 import { SETTINGS_RETURN_TO } from "../load-flow";
+import { endProviderSessions } from "../oauth2-logout/logout.server";
 import { continueWithStep } from "../step-url";
 import { runSubmit, type SubmitContext } from "../submit";
 import { finishSubmit } from "../submit.server";
@@ -155,7 +156,11 @@ export async function revokeOtherSessions(
   return finishSubmit(outcome, { values: {}, errors: {} }, ctx);
 }
 
-/** "Abmelden": a logout flow for this browser, then its logout URL (PROTOCOL.md §2 Logout). */
+/**
+ * "Abmelden": a logout flow for this browser, then its logout URL (PROTOCOL.md §2 Logout). The
+ * OpenID Connect provider's login sessions of the customer end first, so the shop and other
+ * clients are logged out too (back-channel logout).
+ */
 export async function logOut(_state: FormState, formData: FormData): Promise<FormState> {
   const values = formValues(formData);
   // Also offered where no settings flow exists (the splash when signed in).
@@ -164,8 +169,12 @@ export async function logOut(_state: FormState, formData: FormData): Promise<For
     flowId: values.flow ?? "",
     locale: toLocale(values.locale),
   };
+  const client = await createIdentityClient();
+  const subject = (await client.call((api) => api.toSession()).catch(() => undefined))?.identity
+    ?.id;
+  if (subject) await endProviderSessions(subject);
   const outcome = await runSubmit({
-    client: await createIdentityClient(),
+    client,
     context: ctx,
     call: (api) => api.createBrowserLogoutFlow(),
     onSuccess: (flow) => ({ type: "redirect", url: flow.logout_url }),

@@ -7,6 +7,7 @@ import type { UiNode } from "@ory/client-fetch";
 import { config } from "../../lib/config";
 import { IdentityClient } from "../../lib/identity-client";
 import { reportError } from "../../lib/report-error";
+import { currentRequestId } from "../../lib/request-context.server";
 import { filterNodesByGroups } from "../filter-nodes";
 
 const TTL_MS = 60_000;
@@ -15,7 +16,12 @@ const FAILURE_TTL_MS = 5_000;
 let cached: { readonly nodes: Promise<UiNode[]>; readonly until: number } | undefined;
 
 async function fetchProviderNodes(): Promise<UiNode[]> {
-  const client = new IdentityClient({ baseUrl: config.orySdkUrl });
+  // No browser's cookies or address: the flow is only read for its buttons, never shown. The
+  // request id is that of the visit that found the cache empty.
+  const client = new IdentityClient({
+    baseUrl: config.orySdkUrl,
+    requestId: await currentRequestId(),
+  });
   try {
     const flow = await client.call((api) => api.createBrowserLoginFlow());
     return filterNodesByGroups(flow.ui.nodes, { groups: ["oidc"], withoutDefaultGroup: true });

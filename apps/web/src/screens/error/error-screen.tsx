@@ -23,7 +23,10 @@ export async function ErrorScreen({
     const client = await createIdentityClient();
     try {
       const flowError = await client.call((api) => api.getFlowError({ id: errorId }));
-      await reportError(new Error("identity service error"), { errorId, error: flowError.error });
+      await reportError(new Error("identity service error"), {
+        errorId,
+        flowError: flowError.error,
+      });
     } catch (error) {
       await reportError(error, { errorId });
     }

@@ -6,10 +6,11 @@ import { persistClientName } from "../../lib/client-name";
 /**
  * Runs on every page in the browser: keeps the client name (`?client=`) in localStorage under
  * "moos" and in its cookie (the proxy sets the cookie too, for browsers without JavaScript).
+ * `secure` comes from the server's configuration (PUBLIC_BASE_URL is https), as the proxy's
+ * does, so both write and read the cookie under the same name.
  */
-export function ClientNameSync(): null {
+export function ClientNameSync({ secure }: { secure: boolean }): null {
   React.useEffect(() => {
-    const secure = window.location.protocol === "https:";
     persistClientName({
       search: window.location.search,
       storage: window.localStorage,
@@ -20,6 +21,6 @@ export function ClientNameSync(): null {
       },
       secure,
     });
-  }, []);
+  }, [secure]);
   return null;
 }

@@ -8,14 +8,14 @@ import type { Session } from "@ory/client-fetch";
 import { type NextRequest, NextResponse } from "next/server";
 import { consentGate } from "../../../flows/newsletter/consent-gate.server";
 import { readSession } from "../../../flows/session.server";
-import { CLIENT_COOKIE, CLIENT_PARAM, parseClientName } from "../../../lib/client-name";
+import { CLIENT_PARAM, clientCookieName, parseClientName } from "../../../lib/client-name";
 import { config, DEFAULT_CLIENT } from "../../../lib/config";
-import { IdentityClient } from "../../../lib/identity-client";
+import { createIdentityClient } from "../../../lib/identity.server";
 import {
   DEFAULT_LOCALE,
   isLocale,
-  LOCALE_COOKIE,
   type Locale,
+  localeCookieName,
   localizedHref,
 } from "../../../lib/locale";
 import { redirectTarget } from "../../../lib/return-to";
@@ -23,14 +23,8 @@ import { redirectTarget } from "../../../lib/return-to";
 export const dynamic = "force-dynamic";
 
 /** The session, or where to go instead: the second factor, or (undefined) the login. */
-async function sessionOf(
-  request: NextRequest,
-  locale: Locale,
-): Promise<Session | { secondFactor: string } | undefined> {
-  const client = new IdentityClient({
-    baseUrl: config.orySdkUrl,
-    browser: { cookie: request.headers.get("cookie") },
-  });
+async function sessionOf(locale: Locale): Promise<Session | { secondFactor: string } | undefined> {
+  const client = await createIdentityClient();
   const read = await readSession(client, locale).catch(() => undefined);
   if (read?.state === "second-factor") return { secondFactor: read.url };
   return read?.state === "active" ? read.session : undefined;
@@ -38,9 +32,9 @@ async function sessionOf(
 
 export async function GET(request: NextRequest): Promise<NextResponse> {
   const returnTo = request.nextUrl.searchParams.get("return_to");
-  const remembered = request.cookies.get(LOCALE_COOKIE)?.value;
+  const remembered = request.cookies.get(localeCookieName(config.https))?.value;
   const locale = isLocale(remembered) ? remembered : DEFAULT_LOCALE;
-  const session = await sessionOf(request, locale);
+  const session = await sessionOf(locale);
   // Signed in with the first factor only: the second step before anything else.
   if (session && "secondFactor" in session) {
     return NextResponse.redirect(new URL(session.secondFactor, config.publicBaseUrl), 303);
@@ -51,7 +45,7 @@ export async function GET(request: NextRequest): Promise<NextResponse> {
   }
   const name =
     parseClientName(request.nextUrl.searchParams.get(CLIENT_PARAM)) ??
-    parseClientName(request.cookies.get(CLIENT_COOKIE)?.value) ??
+    parseClientName(request.cookies.get(clientCookieName(config.https))?.value) ??
     DEFAULT_CLIENT;
   const self = config.clients[DEFAULT_CLIENT];
   const client = config.clients[name] ?? self;

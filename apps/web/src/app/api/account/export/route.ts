@@ -8,17 +8,14 @@ import { buildAccountExport } from "../../../../flows/account-delete/data-export
 import { signInFirst } from "../../../../flows/account-delete/recent-session.server";
 import { adminApi } from "../../../../lib/admin.server";
 import { config } from "../../../../lib/config";
-import { IdentityClient } from "../../../../lib/identity-client";
+import { createIdentityClient } from "../../../../lib/identity.server";
 import { toLocale } from "../../../../lib/locale";
 
 export const dynamic = "force-dynamic";
 
 export async function GET(request: NextRequest): Promise<NextResponse> {
   const locale = toLocale(request.nextUrl.searchParams.get("locale"));
-  const client = new IdentityClient({
-    baseUrl: config.orySdkUrl,
-    browser: { cookie: request.headers.get("cookie") },
-  });
+  const client = await createIdentityClient();
   const session = await client.call((api) => api.toSession()).catch(() => undefined);
   const first = signInFirst(session, locale);
   const identityId = session?.identity?.id;
