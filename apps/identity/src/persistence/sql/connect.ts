@@ -162,9 +162,8 @@ function dialectFor(dsn: string): {
   const embedded = (folder?: string) => ({
     dialect: new FastPGliteDialect({
       pglite: async () => {
-        if (!folder) return (instance = new PGlite(pgliteOptions));
-        const isNew = !existsSync(join(folder, "PG_VERSION"));
-        instance = new PGlite(folder, pgliteOptions);
+        const isNew = folder !== undefined && !existsSync(join(folder, "PG_VERSION"));
+        instance = folder ? new PGlite(folder, pgliteOptions) : new PGlite(pgliteOptions);
         if (isNew) {
           await instance.waitReady;
           collectInitdbGarbage();
