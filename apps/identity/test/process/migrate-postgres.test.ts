@@ -30,7 +30,11 @@ async function freshDatabase(name: string): Promise<string> {
   return server.url.replace(/\/postgres$/, `/${name}`);
 }
 
-const migrationNames = ["0001-initial", "0002-outbox-webhooks"];
+const migrationNames = [
+  "0001-initial",
+  "0002-outbox-webhooks",
+  "0003-identity-change-notifications",
+];
 
 describe("migrate on PostgreSQL", () => {
   it("lets two instances migrate a fresh database at once, each migration applied once", async () => {
@@ -66,7 +70,7 @@ describe("migrate on PostgreSQL", () => {
   it("refuses to serve a schema that is behind when auto_migrate is off", async () => {
     const url = await freshDatabase("behind");
     await expect(openDatabase(url, { migrations: "check" })).rejects.toThrow(
-      "the database schema is behind (pending: 0001-initial, 0002-outbox-webhooks): run the migrate command first, or set auto_migrate: true",
+      `the database schema is behind (pending: ${migrationNames.join(", ")}): run the migrate command first, or set auto_migrate: true`,
     );
   });
 });
