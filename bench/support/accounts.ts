@@ -72,3 +72,43 @@ export async function forDuration(
   );
   return done / ((performance.now() - start) / 1000);
 }
+
+/** Signs in through a browser flow (CSRF cookie and token); returns the Cookie header it ends with. */
+export async function browserCookie(publicUrl: string, email: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (response: Response): void => {
+    for (const line of response.headers.getSetCookie()) {
+      const pair = line.split(";")[0] ?? "";
+      const at = pair.indexOf("=");
+      jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  };
+  const header = (): string => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  const started = await fetch(`${publicUrl}/self-service/login/browser`, {
+    headers: { accept: "application/json" },
+  });
+  keep(started);
+  const flow = (await started.json()) as {
+    id: string;
+    ui: { nodes: { attributes: { name?: string; value?: unknown } }[] };
+  };
+  const csrf = flow.ui.nodes.find((node) => node.attributes.name === "csrf_token")?.attributes;
+  const done = await fetch(`${publicUrl}/self-service/login?flow=${flow.id}`, {
+    method: "POST",
+    headers: { accept: "application/json", "content-type": "application/json", cookie: header() },
+    body: JSON.stringify({
+      method: "password",
+      identifier: email,
+      password: benchPassword,
+      csrf_token: csrf?.value,
+    }),
+  });
+  keep(done);
+  if (!done.ok) throw new Error(`browser login answered ${done.status}`);
+  return header();
+}
+
+/** Ends the session of a native sign-in. */
+export async function logout(api: FrontendApi, token: string): Promise<void> {
+  await api.performNativeLogout({ performNativeLogoutBody: { session_token: token } });
+}
