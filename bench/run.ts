@@ -36,8 +36,9 @@ const full = ["identity", "leak", "import", "web"].every((part) => parts.has(par
 
 const cores = cpus().length;
 const serviceCores = Math.max(1, Math.floor(cores / 2));
-const serviceCpus = serviceCores === 1 ? "0" : `0-${serviceCores - 1}`;
-const loadCpus = cores < 2 ? "0" : `${serviceCores}-${cores - 1}`;
+const serviceCpus = `0${serviceCores === 1 ? "" : `-${serviceCores - 1}`}`;
+const range = (from: number, to: number): string => (from === to ? `${from}` : `${from}-${to}`);
+const loadCpus = cores < 2 ? "0" : range(serviceCores, cores - 1);
 const allCpus = `0-${cores - 1}`;
 const whoamiGoal = 3000 * serviceCores;
 const ratioGoal = 0.85;
