@@ -36,8 +36,8 @@ const full = ["identity", "leak", "import", "web"].every((part) => parts.has(par
 
 const cores = cpus().length;
 const serviceCores = Math.max(1, Math.floor(cores / 2));
-const serviceCpus = `0${serviceCores === 1 ? "" : `-${serviceCores - 1}`}`;
 const range = (from: number, to: number): string => (from === to ? `${from}` : `${from}-${to}`);
+const serviceCpus = range(0, serviceCores - 1);
 const loadCpus = cores < 2 ? "0" : range(serviceCores, cores - 1);
 const allCpus = `0-${cores - 1}`;
 const whoamiGoal = 3000 * serviceCores;
