@@ -16,6 +16,7 @@ import { fieldFromNodes, hiddenFields } from "../ui/nodes";
 import { ErrorNotice, FlowMessages, Screen, ScreenRoot, TextLink } from "../ui/screen";
 import { submitRegistration } from "./actions";
 import { SocialRegister } from "./social-register";
+import { RegistrationTerms } from "../ui/registration-terms";
 
 export async function RegistrationScreen({
   locale,
@@ -106,7 +107,7 @@ export async function RegistrationScreen({
         submit={{ label: common("createAccount") }}
         errorTexts={await errorTexts(locale)}
       >
-        <p className="text-sm text-gray-700">{t("terms")}</p>
+        <RegistrationTerms locale={locale} />
       </FlowForm>
       <p className="text-gray-700">
         {t("haveAccount")}{" "}

@@ -15,6 +15,7 @@ import { socialProviders, socialTraitNodes } from "../social/social-nodes";
 import { type FormatText, hiddenFields, inputAttributes, nodeField, nodeValue } from "../ui/nodes";
 import { ErrorNotice, FlowMessages, Screen } from "../ui/screen";
 import { submitSocialRegister } from "./actions";
+import { RegistrationTerms } from "../ui/registration-terms";
 
 /** 4000002: the field is required. */
 const REQUIRED = 4000002;
@@ -43,7 +44,6 @@ export async function SocialRegister({
 }): Promise<React.JSX.Element> {
   const t = await getTranslations({ locale, namespace: "social" });
   const common = await getTranslations({ locale, namespace: "common" });
-  const registration = await getTranslations({ locale, namespace: "registration" });
   const nodes = flow.ui.nodes;
   const provider = socialProviders(nodes, format).find((button) => button.name === "provider");
   const providerName = provider?.displayName ?? "";
@@ -84,7 +84,7 @@ export async function SocialRegister({
         }}
         errorTexts={await errorTexts(locale)}
       >
-        <p className="text-sm text-gray-700">{registration("terms")}</p>
+        <RegistrationTerms locale={locale} />
       </FlowForm>
     </Screen>
   );
