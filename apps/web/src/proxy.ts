@@ -14,6 +14,11 @@
 import { NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
 import { FLOW_SCREENS, flowInitPath } from "./flows/init-url";
+import {
+  isSettingsSubScreen,
+  SETTINGS_SCREEN_COOKIE_MAX_AGE,
+  settingsScreenCookieName,
+} from "./flows/settings-deep-link";
 import { routing } from "./i18n/routing";
 import { CLIENT_PARAM, clientCookie, clientCookieName, parseClientName } from "./lib/client-name";
 import { config as appConfig } from "./lib/config";
@@ -40,6 +45,7 @@ const IDENTITY_PATHS = ["/self-service/", "/sessions", "/.well-known/ory/", "/sc
 const ONE_YEAR = 60 * 60 * 24 * 365;
 const LOCALE_COOKIE = localeCookieName(appConfig.https);
 const CLIENT_COOKIE = clientCookieName(appConfig.https);
+const SETTINGS_SCREEN_COOKIE = settingsScreenCookieName(appConfig.https);
 /** The error reporting service, when configured: the browser SDK sends there. */
 const REPORTING_ORIGINS = appConfig.sentry ? [new URL(appConfig.sentry.dsn).origin] : [];
 
@@ -129,7 +135,30 @@ function routePage(request: NextRequest): NextResponse {
   const flow = FLOW_SCREENS[path];
   if (isPageRequest && flow && !searchParams.get("flow") && !searchParams.get("error")) {
     const init = flowInitPath(flow, searchParams, appConfig.publicBaseUrl);
-    return withRemembered(redirectTo(init), request, chosen);
+    const response = withRemembered(redirectTo(init), request, chosen);
+    // A settings sub-screen: come back to it, not to /settings (flows/settings-deep-link.ts).
+    if (isSettingsSubScreen(path)) {
+      response.cookies.set(SETTINGS_SCREEN_COOKIE, path, {
+        path: "/",
+        maxAge: SETTINGS_SCREEN_COOKIE_MAX_AGE,
+        sameSite: "lax",
+        httpOnly: true,
+        secure: appConfig.https,
+      });
+    }
+    return response;
+  }
+  const subScreen = request.cookies.get(SETTINGS_SCREEN_COOKIE)?.value;
+  if (isPageRequest && path === "/settings" && searchParams.get("flow") && subScreen) {
+    const response = isSettingsSubScreen(subScreen)
+      ? withRemembered(redirectTo(`${localizePath(locale, subScreen)}${search}`), request, chosen)
+      : withRemembered(intl(request), request, chosen);
+    response.cookies.set(SETTINGS_SCREEN_COOKIE, "", {
+      path: "/",
+      maxAge: 0,
+      secure: appConfig.https,
+    });
+    return response;
   }
 
   return withRemembered(intl(request), request, chosen);

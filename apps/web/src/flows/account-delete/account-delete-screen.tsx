@@ -7,11 +7,7 @@ import { FlowForm } from "../form/flow-form";
 import { queryParam, type SearchParams } from "../screen-query";
 import { ErrorNotice, Screen, TextLink } from "../ui/screen";
 import { deleteAccount } from "./actions";
-import {
-  CONFIRM_EMAIL_FIELD,
-  CONFIRM_EMAIL_MISMATCH,
-  emailOfSession,
-} from "./delete-confirmation";
+import { CONFIRM_EMAIL_FIELD, CONFIRM_EMAIL_MISMATCH, emailOfSession } from "./delete-confirmation";
 import { signInFirst } from "./recent-session.server";
 
 const DELETED_ITEMS = ["account", "signIn", "social", "newsletter", "sessions"] as const;

@@ -13,10 +13,10 @@ import { submitProvider } from "../social/actions";
 import { isSocialRegister, socialProviders } from "../social/social-nodes";
 import { SocialSection } from "../social/social-section";
 import { fieldFromNodes, hiddenFields } from "../ui/nodes";
+import { RegistrationTerms } from "../ui/registration-terms";
 import { ErrorNotice, FlowMessages, Screen, ScreenRoot, TextLink } from "../ui/screen";
 import { submitRegistration } from "./actions";
 import { SocialRegister } from "./social-register";
-import { RegistrationTerms } from "../ui/registration-terms";
 
 export async function RegistrationScreen({
   locale,

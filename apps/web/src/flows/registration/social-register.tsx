@@ -13,9 +13,9 @@ import { traitFieldOverrides } from "../form/trait-fields";
 import { errorTexts } from "../i18n.server";
 import { socialProviders, socialTraitNodes } from "../social/social-nodes";
 import { type FormatText, hiddenFields, inputAttributes, nodeField, nodeValue } from "../ui/nodes";
+import { RegistrationTerms } from "../ui/registration-terms";
 import { ErrorNotice, FlowMessages, Screen } from "../ui/screen";
 import { submitSocialRegister } from "./actions";
-import { RegistrationTerms } from "../ui/registration-terms";
 
 /** 4000002: the field is required. */
 const REQUIRED = 4000002;

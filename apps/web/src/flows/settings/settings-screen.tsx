@@ -14,6 +14,7 @@ import { NewsletterSection } from "../newsletter/newsletter-section";
 import { queryParam, type SearchParams } from "../screen-query";
 import { type FormatText, hasMessage, hiddenFields, inputAttributes, nodeField } from "../ui/nodes";
 import { ErrorNotice, FlowMessages, LinkButton, Screen, ScreenRoot } from "../ui/screen";
+import { SETTINGS_CARD, SETTINGS_CARD_TITLE } from "../ui/settings-card";
 import { SuccessNote } from "../ui/success-note";
 import { logOut, submitProfile } from "./actions";
 import { LinkedAccountsSection } from "./linked-accounts";
@@ -82,8 +83,8 @@ export async function SettingsScreen({
       ) : null}
       <FlowMessages messages={flow.ui.messages} format={format} />
 
-      <section aria-labelledby="profile-title" className="flex flex-col gap-4">
-        <h2 id="profile-title" className="text-h2 font-bold text-gray-900">
+      <section aria-labelledby="profile-title" className={SETTINGS_CARD}>
+        <h2 id="profile-title" className={SETTINGS_CARD_TITLE}>
           {t("profileTitle")}
         </h2>
         <FlowForm
@@ -96,8 +97,8 @@ export async function SettingsScreen({
         />
       </section>
 
-      <section aria-labelledby="password-title" className="flex flex-col gap-4">
-        <h2 id="password-title" className="text-h2 font-bold text-gray-900">
+      <section aria-labelledby="password-title" className={SETTINGS_CARD}>
+        <h2 id="password-title" className={SETTINGS_CARD_TITLE}>
           {common("password")}
         </h2>
         <p className="text-gray-700">{t("passwordIntro")}</p>
@@ -122,8 +123,8 @@ export async function SettingsScreen({
         notice={notice}
       />
 
-      <section aria-labelledby="logout-title" className="flex flex-col gap-4">
-        <h2 id="logout-title" className="text-h2 font-bold text-gray-900">
+      <section aria-labelledby="logout-title" className={SETTINGS_CARD}>
+        <h2 id="logout-title" className={SETTINGS_CARD_TITLE}>
           {t("logOutTitle")}
         </h2>
         <FlowForm

@@ -20,11 +20,18 @@ function linkTo(href: string | undefined): (chunks: React.ReactNode) => React.Re
   };
 }
 
-export async function RegistrationTerms({ locale }: { locale: Locale }): Promise<React.JSX.Element> {
+export async function RegistrationTerms({
+  locale,
+}: {
+  locale: Locale;
+}): Promise<React.JSX.Element> {
   const t = await getTranslations({ locale, namespace: "registration" });
   return (
     <p className="text-sm text-gray-700">
-      {t.rich("terms", { terms: linkTo(config.legal.terms), privacy: linkTo(config.legal.privacy) })}
+      {t.rich("terms", {
+        terms: linkTo(config.legal.terms),
+        privacy: linkTo(config.legal.privacy),
+      })}
     </p>
   );
 }

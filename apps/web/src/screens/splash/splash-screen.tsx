@@ -12,13 +12,13 @@ import { startSocialSignIn } from "../../flows/social/actions";
 import { offeredProviderNodes } from "../../flows/social/offered-providers.server";
 import { socialProviders } from "../../flows/social/social-nodes";
 import { SocialSection } from "../../flows/social/social-section";
+import { RegistrationTerms } from "../../flows/ui/registration-terms";
 import { LinkButton, Screen } from "../../flows/ui/screen";
 import { CLIENT_PARAM, clientCookieName, parseClientName } from "../../lib/client-name";
 import { config } from "../../lib/config";
 import { createIdentityClient } from "../../lib/identity.server";
 import { type Locale, localizedHref } from "../../lib/locale";
 import { type ContinueTarget, continueTarget } from "./continue-target";
-import { RegistrationTerms } from "../../flows/ui/registration-terms";
 
 type Mode = "login" | "registration";
 
