@@ -46,6 +46,10 @@ for (const lang of languages) {
         for (const control of await controls.all()) {
           if (await control.isVisible()) await expectFitsItsBox(control);
         }
+        // The linked accounts' names beside their buttons are not squeezed under them.
+        for (const provider of ["Apple", "Facebook", "Google"]) {
+          await expectFitsItsBox(main.getByText(provider, { exact: true }));
+        }
       }
       await settings.expectAccessible("settings (cards)");
     });
