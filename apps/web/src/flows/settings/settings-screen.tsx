@@ -103,8 +103,10 @@ export async function SettingsScreen({
         </h2>
         <p className="text-gray-700">{t("passwordIntro")}</p>
         <LinkButton
-          href={localizedHref(locale, "/settings/password", { flow: flow.id })}
+          // A fresh flow: this one's messages ("saved") must not show again there.
+          href={localizedHref(locale, "/settings/password")}
           variant="secondary"
+          startsFlow
         >
           {t("changePassword")}
         </LinkButton>

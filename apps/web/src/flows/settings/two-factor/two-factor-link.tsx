@@ -25,8 +25,10 @@ export async function TwoFactorLink({
       </h2>
       <p className="text-gray-700">{t("settings.intro")}</p>
       <LinkButton
-        href={localizedHref(locale, "/settings/two-factor", { flow: flow.id })}
+        // A fresh flow, not this one: its messages ("saved") belong to this screen only.
+        href={localizedHref(locale, "/settings/two-factor")}
         variant="secondary"
+        startsFlow
       >
         {t("settings.open")}
       </LinkButton>
