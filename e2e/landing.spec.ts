@@ -106,7 +106,10 @@ for (const lang of languages) {
       const terms = page.getByRole("main").getByText(plainText(lang.t.registration.terms));
       const tags = richTags(lang.t.registration.terms);
       const termsLabel = tags.terms ?? "terms";
-      await expect(terms.getByRole("link", { name: termsLabel })).toHaveAttribute("href", urls.terms);
+      await expect(terms.getByRole("link", { name: termsLabel })).toHaveAttribute(
+        "href",
+        urls.terms,
+      );
       await expect(terms.getByRole("link", { name: tags.privacy ?? "privacy" })).toHaveAttribute(
         "href",
         urls.privacy,

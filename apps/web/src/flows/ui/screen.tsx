@@ -11,8 +11,12 @@ import { FlowLink } from "../../screens/loading/flow-link";
 import type { FormatText } from "./nodes";
 import { SuccessNote } from "./success-note";
 
-/** Message ids shown as success notes (toast with JavaScript, Alert without). */
-export const SUCCESS_NOTE_IDS: ReadonlySet<number> = new Set([1050001, 1060001, 1080002, 1080005]);
+/**
+ * Message ids shown as success notes (toast with JavaScript, Alert without). 1060001 (back in
+ * after recovery, "this session ends in 15 minutes") is not one: a limit the customer must act
+ * within stays on the screen as an Alert instead of closing itself after 5 seconds.
+ */
+export const SUCCESS_NOTE_IDS: ReadonlySet<number> = new Set([1050001, 1080002, 1080005]);
 
 export function Screen({
   title,
