@@ -13,7 +13,8 @@ import { ErrorReporting } from "../../screens/layout/error-reporting";
 import "../globals.css";
 
 export const metadata: Metadata = {
-  title: "Moos",
+  // Each page names itself (lib/page-title.ts): "Anmelden · Moos".
+  title: { template: "%s · Moos", default: "Moos" },
   robots: { index: false, follow: false },
 };
 

@@ -1,6 +1,9 @@
 import type * as React from "react";
 import { type PageProps, readPageProps } from "../../lib/page-props";
 import { SplashScreen } from "../../screens/splash/splash-screen";
+import { pageTitle } from "../../lib/page-title";
+
+export const generateMetadata = pageTitle("splash", "pageTitle");
 
 export default async function Page(props: PageProps): Promise<React.JSX.Element> {
   const { locale, query } = await readPageProps(props);
