@@ -79,7 +79,9 @@ for (const lang of languages) {
       await error.open(planted);
       await error.expectGenericError();
       await expect(page.getByText(/0900 123456/)).toHaveCount(0);
-      await expect(page.getByText(format(lang.t.error.reference, { id: "" }).trim())).toHaveCount(0);
+      await expect(page.getByText(format(lang.t.error.reference, { id: "" }).trim())).toHaveCount(
+        0,
+      );
     });
 
     test("the error page shows the generic error and a link home", async ({ screens }) => {

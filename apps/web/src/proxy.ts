@@ -6,7 +6,8 @@
 //    that decision, never to what the client sent.
 // 2. Route handlers (/api) get the decision in request headers and are otherwise untouched.
 // 3. Pages get a Content-Security-Policy with a fresh nonce (lib/security-headers.ts), then:
-//    language: an unprefixed page requested by someone who chose English goes to /en/...;
+//    language: `/` or an identity service redirect (unprefixed) requested by someone who chose
+//    English goes to /en/... (followsRememberedLocale); other unprefixed pages stay German;
 //    an explicit /de or /en prefix updates the remembered choice; `?client=` is remembered in
 //    a cookie; a flow screen without `?flow=` (and without `?error=`) starts its flow (303 to
 //    /self-service/<flow>/browser); next-intl maps the path to the [locale] segment.
@@ -114,6 +115,18 @@ function redirectTo(path: string): NextResponse {
   return NextResponse.redirect(new URL(path, `${appConfig.publicBaseUrl}/`), 303);
 }
 
+/**
+ * The language follows the URL: `/login` is German whatever was chosen before. The remembered
+ * choice only picks the language of `/` and of the addresses the identity service redirects to,
+ * which only know the unprefixed UI URLs (a flow screen with `?flow=`, `/error?id=`): without
+ * it, a customer who started in English would be switched to German in the middle of a flow.
+ */
+export function followsRememberedLocale(path: string, query: URLSearchParams): boolean {
+  if (path === "/") return true;
+  if (FLOW_SCREENS[path] && query.has("flow")) return true;
+  return path === "/error" && query.has("id");
+}
+
 /** A page: the language, the client, the start of a flow, next-intl's mapping. */
 function routePage(request: NextRequest): NextResponse {
   const { pathname, searchParams, search } = request.nextUrl;
@@ -122,7 +135,7 @@ function routePage(request: NextRequest): NextResponse {
   // The choice to remember: only an explicit prefix (the language switch links carry one).
   const chosen = prefixed ? locale : undefined;
 
-  if (isPageRequest && !prefixed) {
+  if (isPageRequest && !prefixed && followsRememberedLocale(path, searchParams)) {
     const remembered = request.cookies.get(LOCALE_COOKIE)?.value;
     if (isLocale(remembered) && remembered !== DEFAULT_LOCALE) {
       const target = redirectTo(`${localizePath(remembered, path)}${search}`);

@@ -1,7 +1,7 @@
 import type * as React from "react";
 import { type PageProps, readPageProps } from "../../lib/page-props";
-import { SplashScreen } from "../../screens/splash/splash-screen";
 import { pageTitle } from "../../lib/page-title";
+import { SplashScreen } from "../../screens/splash/splash-screen";
 
 export const generateMetadata = pageTitle("splash", "pageTitle");
 

@@ -1,8 +1,8 @@
 import type * as React from "react";
 import { queryParam } from "../../../flows/screen-query";
 import { type PageProps, readPageProps } from "../../../lib/page-props";
-import { ErrorScreen } from "../../../screens/error/error-screen";
 import { pageTitle } from "../../../lib/page-title";
+import { ErrorScreen } from "../../../screens/error/error-screen";
 
 export const generateMetadata = pageTitle("error", "title");
 
