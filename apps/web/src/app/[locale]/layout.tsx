@@ -14,7 +14,7 @@ import "../globals.css";
 
 export const metadata: Metadata = {
   // Each page names itself (lib/page-title.ts): "Anmelden · Moos".
-  title: { template: "%s · Moos", default: "Moos" },
+  title: "Moos",
   robots: { index: false, follow: false },
 };
 
