@@ -30,9 +30,12 @@ test("switches between German and English, keeps the flow; the URL decides the l
   await page.goto("/");
   await en.splash.expectSignedOut();
 
-  await page.goto("/en/registration");
-  await en.registration.switchLanguage(german);
-  await de.registration.expectShown();
+  await page.goto("/en/login");
+  await en.login.expectEmailStep();
+  await en.login.switchLanguage(german);
+  await de.login.expectEmailStep();
+  await page.goto("/");
+  await de.splash.expectSignedOut();
   await page.goto("/login");
   await de.login.expectEmailStep();
 });
