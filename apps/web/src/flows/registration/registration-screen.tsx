@@ -16,6 +16,8 @@ import { fieldFromNodes, hiddenFields } from "../ui/nodes";
 import { RegistrationTerms } from "../ui/registration-terms";
 import { ErrorNotice, FlowMessages, Screen, ScreenRoot, TextLink } from "../ui/screen";
 import { submitRegistration } from "./actions";
+import { CredentialChoice, isCredentialChoice } from "./credential-choice";
+import { PasskeyChoiceButton } from "./passkey-choice-button";
 import { SocialRegister } from "./social-register";
 
 export async function RegistrationScreen({
@@ -41,6 +43,9 @@ export async function RegistrationScreen({
   const format = await kratosFormatter(locale);
   if (isSocialRegister(flow)) {
     return <SocialRegister locale={locale} flow={flow} format={format} error={error} />;
+  }
+  if (isCredentialChoice(flow)) {
+    return <CredentialChoice locale={locale} flow={flow} format={format} error={error} />;
   }
   const nodes = flow.ui.nodes;
   const fields: FieldSpec[] = [
@@ -106,6 +111,7 @@ export async function RegistrationScreen({
         fields={fields}
         submit={{ label: common("createAccount") }}
         errorTexts={await errorTexts(locale)}
+        after={<PasskeyChoiceButton label={t("passkey.continue")} />}
       >
         <RegistrationTerms locale={locale} />
       </FlowForm>
