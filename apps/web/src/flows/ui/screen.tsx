@@ -16,7 +16,9 @@ import { SuccessNote } from "./success-note";
  * after recovery, "this session ends in 15 minutes") is not one: a limit the customer must act
  * within stays on the screen as an Alert instead of closing itself after 5 seconds.
  */
-export const SUCCESS_NOTE_IDS: ReadonlySet<number> = new Set([1050001, 1080002, 1080005]);
+export const SUCCESS_NOTE_IDS: ReadonlySet<number> = new Set([
+  1050001, 1080002, 1080005, 1905003, 1905004,
+]);
 
 export function Screen({
   title,
