@@ -39,6 +39,22 @@ export interface Config {
    */
   readonly oryOAuth2AdminUrl: string;
   readonly oryOAuth2AdminToken: string | undefined;
+  /**
+   * The shop's front page: "Weiter zum Shop" on the signed-in landing screen when no client or
+   * return_to says where the customer came from. Unset: the landing screen offers no such link.
+   */
+  readonly shopUrl: string | undefined;
+  /** The shop's legal pages, linked in every screen's footer and the registration terms. */
+  readonly legal: LegalUrls;
+}
+
+export interface LegalUrls {
+  /** AGB (terms and conditions). */
+  readonly terms: string | undefined;
+  /** Datenschutzerklärung (privacy policy). */
+  readonly privacy: string | undefined;
+  /** Impressum (legal notice). */
+  readonly imprint: string | undefined;
 }
 
 export const DEFAULT_CLIENT = "self";
@@ -139,6 +155,12 @@ export function readConfig(env: Env): Config {
     oryAdminToken: env.ORY_ADMIN_TOKEN?.trim() || undefined,
     oryOAuth2AdminUrl: readUrl(env, "ORY_OAUTH2_ADMIN_URL", "http://127.0.0.1:4445") as string,
     oryOAuth2AdminToken: env.ORY_OAUTH2_ADMIN_TOKEN?.trim() || undefined,
+    shopUrl: readUrl(env, "SHOP_URL", undefined),
+    legal: Object.freeze({
+      terms: readUrl(env, "TERMS_URL", undefined),
+      privacy: readUrl(env, "PRIVACY_URL", undefined),
+      imprint: readUrl(env, "IMPRINT_URL", undefined),
+    }),
   });
 }
 

@@ -13,6 +13,7 @@ import { ErrorReporting } from "../../screens/layout/error-reporting";
 import "../globals.css";
 
 export const metadata: Metadata = {
+  // Each page names itself (lib/page-title.ts): "Anmelden · Moos".
   title: "Moos",
   robots: { index: false, follow: false },
 };

@@ -3,8 +3,9 @@ import * as React from "react";
 import { Logo } from "../../components/logo";
 import { type Locale, localizePath } from "../../lib/locale";
 import { LocaleLinks, LocaleSwitch } from "./locale-switch";
+import { SiteFooter } from "./site-footer";
 
-/** The frame around every screen: logo (link home), language switch, the screen. */
+/** The frame around every screen: logo (link home), language switch, the screen, the footer. */
 export async function AppShell({
   locale,
   children,
@@ -30,6 +31,7 @@ export async function AppShell({
         </React.Suspense>
       </header>
       <main className="flex flex-1 flex-col">{children}</main>
+      <SiteFooter locale={locale} />
     </div>
   );
 }
