@@ -96,6 +96,22 @@ describe("proxy", () => {
     );
   });
 
+  it("sends a security notice's link to the chosen language", () => {
+    const response = proxy(request("/security/undo-email-change?token=t-1", "NEXT_LOCALE=en"));
+    expect(response.headers.get("location")).toBe(
+      "http://localhost:3000/en/security/undo-email-change?token=t-1",
+    );
+  });
+
+  it("leaves a partner's sign-in at an unprefixed URL to the partner's ui_locales", () => {
+    const response = proxy(request("/login?login_challenge=c-1"));
+    expect(response.status).toBe(303);
+    expect(response.cookies.get("NEXT_LOCALE")).toBeUndefined();
+    expect(proxy(request("/en/login?login_challenge=c-1")).cookies.get("NEXT_LOCALE")?.value).toBe(
+      "en",
+    );
+  });
+
   it("takes a settings deep link to its screen once the flow is there", () => {
     const start = proxy(request("/en/settings/two-factor", "NEXT_LOCALE=en"));
     expect(start.headers.get("location")).toContain("/self-service/settings/browser");

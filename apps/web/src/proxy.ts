@@ -118,14 +118,19 @@ function redirectTo(path: string): NextResponse {
 /**
  * The language follows the URL: `/login` is German whatever was chosen before. The remembered
  * choice only picks the language of `/` and of the addresses the identity service redirects to,
- * which only know the unprefixed UI URLs (a flow screen with `?flow=`, `/error?id=`): without
+ * which only know the unprefixed UI URLs (a flow screen with `?flow=`, `/error?id=`, the
+ * security notices' links with `?token=`): without
  * it, a customer who started in English would be switched to German in the middle of a flow.
  */
 export function followsRememberedLocale(path: string, query: URLSearchParams): boolean {
   if (path === "/") return true;
   if (FLOW_SCREENS[path] && query.has("flow")) return true;
+  if (SECURITY_LINK_SCREENS.has(path) && query.has("token")) return true;
   return path === "/error" && query.has("id");
 }
+
+/** The screens the identity service's security notices link to (security.*.ui_url). */
+const SECURITY_LINK_SCREENS = new Set(["/security/not-me", "/security/undo-email-change"]);
 
 /** A page: the language, the client, the start of a flow, next-intl's mapping. */
 function routePage(request: NextRequest): NextResponse {
@@ -150,7 +155,10 @@ function routePage(request: NextRequest): NextResponse {
     const init = flowInitPath(flow, searchParams, appConfig.publicBaseUrl);
     // The flow's language is the URL's: the identity service's redirect back (unprefixed,
     // with ?flow=) reads it from the remembered choice, so a German start stays German.
-    const response = withRemembered(redirectTo(init), request, locale);
+    // A partner's sign-in (login_challenge) at an unprefixed URL chose no language: the
+    // client's ui_locales may still pick one (flows/oauth2/client-language.server.ts).
+    const started = prefixed || !searchParams.has("login_challenge") ? locale : undefined;
+    const response = withRemembered(redirectTo(init), request, started);
     // A settings sub-screen: come back to it, not to /settings (flows/settings-deep-link.ts).
     if (isSettingsSubScreen(path)) {
       response.cookies.set(SETTINGS_SCREEN_COOKIE, path, {
