@@ -47,6 +47,7 @@ export default defineConfig({
         "**/loading.spec.ts",
         "**/social-redirect.spec.ts",
         "**/passkey.spec.ts",
+        "**/keyboard.spec.ts",
       ],
     },
   ],
