@@ -39,7 +39,11 @@ export interface Config {
    */
   readonly oryOAuth2AdminUrl: string;
   readonly oryOAuth2AdminToken: string | undefined;
+  /** Where customers report a barrier (the accessibility statement's contact, an email address). */
+  readonly accessibilityContact: string;
 }
+
+export const DEFAULT_ACCESSIBILITY_CONTACT = "barrierefreiheit@moos.example";
 
 export const DEFAULT_CLIENT = "self";
 
@@ -139,6 +143,7 @@ export function readConfig(env: Env): Config {
     oryAdminToken: env.ORY_ADMIN_TOKEN?.trim() || undefined,
     oryOAuth2AdminUrl: readUrl(env, "ORY_OAUTH2_ADMIN_URL", "http://127.0.0.1:4445") as string,
     oryOAuth2AdminToken: env.ORY_OAUTH2_ADMIN_TOKEN?.trim() || undefined,
+    accessibilityContact: env.ACCESSIBILITY_CONTACT?.trim() || DEFAULT_ACCESSIBILITY_CONTACT,
   });
 }
 
