@@ -6,6 +6,7 @@
 // the action asks for one.
 
 import * as React from "react";
+import { forgetStep } from "../ui/screen-focus";
 import { checkField, checkFields, formValues } from "./field-rules";
 import type { FieldSpec } from "./field-spec";
 import { type FormState, initialFormState } from "./form-state";
@@ -106,6 +107,7 @@ export function useFlowForm(
         return;
       }
       event.preventDefault();
+      forgetStep();
       setChecked(
         Object.fromEntries(Object.keys(present).map((name) => [name, errors[name] ?? null])),
       );

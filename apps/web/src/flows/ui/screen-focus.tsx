@@ -10,20 +10,33 @@ import * as React from "react";
 
 /** Set when the customer takes a step; read (and removed) by the screen that follows. */
 const STEP_KEY = "moos.step";
+/**
+ * A step's answer comes within this time (a redirect through the identity service included);
+ * a mark older than that belongs to a step long done, not to a page opened afterwards.
+ */
+const STEP_LIFETIME_MS = 60_000;
 
-function markStep(): void {
+export function markStep(): void {
   try {
-    sessionStorage.setItem(STEP_KEY, "1");
+    sessionStorage.setItem(STEP_KEY, String(Date.now()));
   } catch {
     // Storage blocked: the next screen simply keeps the browser's focus.
   }
 }
 
-function takeStep(): boolean {
+/** A submission the browser-side check stopped is no step (focus is already on its field). */
+export function forgetStep(): void {
   try {
-    const isStep = sessionStorage.getItem(STEP_KEY) !== null;
     sessionStorage.removeItem(STEP_KEY);
-    return isStep;
+  } catch {
+    // Storage blocked: nothing was kept.
+  }
+}
+
+function isStepPending(): boolean {
+  try {
+    const markedAt = Number(sessionStorage.getItem(STEP_KEY));
+    return markedAt > 0 && Date.now() - markedAt < STEP_LIFETIME_MS;
   } catch {
     return false;
   }
@@ -77,34 +90,55 @@ export function stepStart(main: HTMLElement): HTMLElement | undefined {
 
 export function ScreenFocus(): null {
   React.useEffect(() => {
-    // Bubbling on window: after React's own handlers, so a form the browser-side check
-    // stopped (its focus is already on the field) is not a step.
-    const onSubmit = (event: Event): void => {
-      if (!event.defaultPrevented) markStep();
-    };
+    // Captured before React's handlers: React stops the browser's own submission of a form
+    // with a server action (defaultPrevented says nothing); a form whose browser-side check
+    // stops it calls forgetStep() (use-flow-form.ts).
+    const onSubmit = (): void => markStep();
     const onClick = (event: MouseEvent): void => {
       if (isOwnLink(event.target)) markStep();
     };
-    window.addEventListener("submit", onSubmit);
+    // A step inside one screen (the email step of login shows the password field in place of
+    // the email field) can remove the element that has focus; the browser then drops focus to
+    // <body>. Focus goes on to where the screen now starts instead.
+    let lastFocused: Element | null = null;
+    const main = document.querySelector("main");
+    const onFocusIn = (event: FocusEvent): void => {
+      const target = event.target instanceof Element ? event.target : null;
+      lastFocused = target && main?.contains(target) ? target : null;
+    };
+    const observer = new MutationObserver(() => {
+      if (!main || !lastFocused || lastFocused.isConnected) return;
+      if (document.activeElement !== null && document.activeElement !== document.body) return;
+      lastFocused = null;
+      const start = stepStart(main);
+      if (start) focusElement(start);
+    });
+    if (main) observer.observe(main, { childList: true, subtree: true });
+    window.addEventListener("submit", onSubmit, true);
     window.addEventListener("click", onClick, true);
+    document.addEventListener("focusin", onFocusIn);
     return () => {
-      window.removeEventListener("submit", onSubmit);
+      observer.disconnect();
+      window.removeEventListener("submit", onSubmit, true);
       window.removeEventListener("click", onClick, true);
+      document.removeEventListener("focusin", onFocusIn);
     };
   }, []);
 
   // After every render of the screen (a server answer re-renders it even at the same URL).
   React.useEffect(() => {
-    if (!takeStep()) return;
+    if (!isStepPending()) return;
     const main = document.querySelector("main");
     if (!main) return;
     const error = firstError(main);
     const active = document.activeElement;
     // Focus that survived the answer (the button just used, in a screen that stayed) stays,
-    // unless there is an error to read.
+    // unless there is an error to read; the step stays pending for the screen that follows.
     const hasFocus = active !== null && active !== document.body && active.isConnected;
     const target = error ?? (hasFocus ? undefined : stepStart(main));
-    if (target) focusElement(target);
+    if (!target) return;
+    forgetStep();
+    focusElement(target);
   });
   return null;
 }
