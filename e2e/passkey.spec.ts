@@ -1,9 +1,12 @@
 // Passkeys (JavaScript only): add one in settings with Chromium's virtual authenticator, then
 // log in with it by the login screen's button; the email field offers it to the browser's
-// autofill (`autocomplete="username webauthn"`).
+// autofill (`autocomplete="username webauthn"`). And an account made with a passkey alone:
+// name and email, "Weiter mit Passkey", then "Mit Passkey registrieren" at the credential choice.
 
+import { newAccountData } from "./support/identity-admin.ts";
 import { languages } from "./support/languages.ts";
-import { test } from "./support/test.ts";
+import { Mailbox } from "./support/mailbox.ts";
+import { expect, test } from "./support/test.ts";
 import { addVirtualAuthenticator, twoFactorScreens } from "./support/two-factor.ts";
 
 for (const lang of languages) {
@@ -43,6 +46,50 @@ for (const lang of languages) {
       await login.expectAccessible("login (passkey)");
       await authenticator.setPresent(true);
       await passkeyLogin.signIn();
+      await splash.expectSignedIn(account.email);
+    });
+
+    test("signs up with a passkey alone, verifies the address and logs in with the passkey", async ({
+      page,
+      screens,
+      javaScriptEnabled,
+    }) => {
+      const { registration, verification, splash, login, newsletter, settings } = screens;
+      const { twoFactor, passkeyLogin } = twoFactorScreens(page, lang, javaScriptEnabled);
+      const authenticator = await addVirtualAuthenticator(page);
+      const account = newAccountData();
+      const mailbox = new Mailbox(account.email);
+
+      await registration.open();
+      await registration.continueWithPasskey(account);
+      await registration.expectCredentialChoice(account.email);
+      await registration.expectAccessible("registration (credential choice)");
+      // Back keeps name and email; the choice comes again.
+      await registration.back();
+      await registration.expectShown();
+      await expect(registration.field(registration.labels.email)).toHaveValue(account.email);
+      await registration.continueWithPasskey(account);
+      await registration.expectCredentialChoice(account.email);
+
+      await registration.signUpWithPasskey();
+      await verification.expectCodeStep();
+      await verification.enterCode((await mailbox.nextCode()).code);
+      await verification.expectVerified();
+
+      // The account has the passkey (and no password): settings list it.
+      await twoFactor.openFromSettings();
+      await twoFactor.expectOnePasskey();
+      await settings.open();
+      await settings.logOut();
+      await splash.expectSignedOut();
+
+      await authenticator.setPresent(false);
+      await login.open();
+      await passkeyLogin.expectOffered();
+      await authenticator.setPresent(true);
+      await passkeyLogin.signIn();
+      await newsletter.expectQuestion();
+      await newsletter.decline();
       await splash.expectSignedIn(account.email);
     });
   });

@@ -1,4 +1,6 @@
-// `/registration`: first name, last name, email, password, repeat password.
+// `/registration`: first name, last name, email, password, repeat password; with JavaScript also
+// "Weiter mit Passkey", which leads to the credential choice ("Mit Passkey registrieren", or a
+// password, or back).
 
 import { expect } from "@playwright/test";
 import { AppScreen } from "./app-screen.ts";
@@ -47,5 +49,33 @@ export class RegistrationScreen extends AppScreen {
   async register(input: RegistrationInput): Promise<void> {
     await this.fill(input);
     await this.submit();
+  }
+
+  /** Name and email, then "Weiter mit Passkey": the identity service's credential choice. */
+  async continueWithPasskey(
+    input: Omit<RegistrationInput, "password" | "repeatPassword">,
+  ): Promise<void> {
+    await this.field(this.labels.firstName).fill(input.firstName);
+    await this.field(this.labels.lastName).fill(input.lastName);
+    await this.field(this.labels.email).fill(input.email);
+    await this.button(this.t.registration.passkey.continue).click();
+  }
+
+  async expectCredentialChoice(email: string): Promise<void> {
+    await this.expectUrl("/registration", { flow: true });
+    await this.expectTitle(this.t.registration.title);
+    await this.expectMessage("1040009");
+    await expect(this.main.getByText(email, { exact: true })).toBeVisible();
+    await expect(this.button(this.t.kratos["1040007"])).toBeEnabled();
+    await expect(this.field(this.labels.password)).toBeVisible();
+  }
+
+  /** "Mit Passkey registrieren": the browser's authenticator creates the passkey. */
+  async signUpWithPasskey(): Promise<void> {
+    await this.button(this.t.kratos["1040007"]).click();
+  }
+
+  async back(): Promise<void> {
+    await this.button(this.t.common.back).click();
   }
 }

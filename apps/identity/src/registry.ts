@@ -10,6 +10,7 @@ import { lookupSecretSettings } from "./strategies/lookup-secret/settings.ts";
 import { oidcSettings } from "./strategies/oidc/settings.ts";
 import { oidcLogin, oidcRegistration } from "./strategies/oidc/submit.ts";
 import { passkeyLogin } from "./strategies/passkey/login.ts";
+import { passkeyRegistration } from "./strategies/passkey/registration.ts";
 import { passkeySettings } from "./strategies/passkey/settings.ts";
 import { passwordLogin } from "./strategies/password/login.ts";
 import { passwordRegistration } from "./strategies/password/registration.ts";
@@ -36,7 +37,7 @@ export function selfServiceStrategies(): Strategies {
     login: [passwordLogin, passkeyLogin, codeLogin, oidcLogin],
     loginSecondFactors: secondFactors,
     secondFactors,
-    registration: [passwordRegistration, codeRegistration, oidcRegistration],
+    registration: [passwordRegistration, oidcRegistration, codeRegistration, passkeyRegistration],
     settings: [
       totpSettings,
       lookupSecretSettings,

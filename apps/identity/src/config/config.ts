@@ -80,6 +80,18 @@ export interface Config {
       request_log: boolean;
       /** IPs or CIDRs whose X-Forwarded-For / X-Forwarded-Proto are believed. */
       trusted_proxies: string[];
+      cors: {
+        enabled: boolean;
+        allowed_origins: string[];
+        allowed_methods: string[];
+        allowed_headers: string[];
+        exposed_headers: string[];
+        allow_credentials: boolean;
+        options_passthrough: boolean;
+        /** Seconds a preflight may be cached; 0 sends no Access-Control-Max-Age. */
+        max_age: number;
+        debug: boolean;
+      };
     };
     admin: {
       base_url: string;
@@ -161,6 +173,7 @@ export interface Config {
           password: { hooks: HookConfig[] };
           oidc: { hooks: HookConfig[] };
           code: { hooks: HookConfig[] };
+          passkey: { hooks: HookConfig[] };
         };
       };
       settings: FlowUi & {

@@ -128,4 +128,47 @@ describe("loadConfig", () => {
       /"google" appears twice/,
     );
   });
+
+  it("takes Kratos's serve.public.cors with its defaults, off unless enabled", () => {
+    const config = loadConfig({ env: {}, overrides: { dev: true } });
+    expect(config.serve.public.cors).toEqual({
+      enabled: false,
+      allowed_origins: ["*"],
+      allowed_methods: ["POST", "GET", "PUT", "PATCH", "DELETE"],
+      allowed_headers: [
+        "Authorization",
+        "Content-Type",
+        "Max-Age",
+        "X-Session-Token",
+        "X-XSRF-TOKEN",
+        "X-CSRF-TOKEN",
+      ],
+      exposed_headers: ["Content-Type"],
+      allow_credentials: true,
+      options_passthrough: false,
+      max_age: 0,
+      debug: false,
+    });
+    const fromEnv = loadConfig({
+      env: {
+        SERVE_PUBLIC_CORS_ENABLED: "true",
+        SERVE_PUBLIC_CORS_ALLOWED_ORIGINS: "https://shop.moos.de,https://*.moos-shop.de",
+      },
+      overrides: { dev: true },
+    });
+    expect(fromEnv.serve.public.cors.enabled).toBe(true);
+    expect(fromEnv.serve.public.cors.allowed_origins).toEqual([
+      "https://shop.moos.de",
+      "https://*.moos-shop.de",
+    ]);
+    expect(() =>
+      loadConfig({
+        env: {},
+        overrides: {
+          dev: true,
+          serve: { public: { cors: { allowed_origins: ["https://*.*.de"] } } },
+        },
+      }),
+    ).toThrow(/serve\.public\.cors\.allowed_origins/);
+  });
 });

@@ -223,4 +223,36 @@ describe("production checks", () => {
     });
     expect(config.courier.smtp.connection_uri).toContain("127.0.0.1");
   });
+
+  it("refuses CORS with credentials for every origin, http origins and open wildcards", () => {
+    const message = refusal({
+      serve: {
+        public: {
+          cors: {
+            enabled: true,
+            allowed_origins: [
+              "*",
+              "http://shop.example",
+              "https://*.com",
+              "https://*.shop.example",
+            ],
+          },
+        },
+      },
+    });
+    expect(message).toContain("serve.public.cors.allowed_origins: admits every origin");
+    expect(message).toContain("serve.public.cors.allowed_origins[1]: must be https");
+    expect(message).toContain("serve.public.cors.allowed_origins[2]: has a wildcard");
+    expect(message).not.toContain("allowed_origins[3]");
+    const named = load({
+      serve: {
+        public: { cors: { enabled: true, allowed_origins: ["https://*.shop.example"] } },
+      },
+    });
+    expect(named.serve.public.cors.allow_credentials).toBe(true);
+    const anyWithoutCookies = load({
+      serve: { public: { cors: { enabled: true, allow_credentials: false } } },
+    });
+    expect(anyWithoutCookies.serve.public.cors.allowed_origins).toEqual(["*"]);
+  });
 });

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import type { Config } from "./config.ts";
+import { isUnboundedWildcard } from "./cors-origins.ts";
 import { matchesEveryAddress } from "./ip-or-cidr.ts";
 
 // What a careful operator wants refused before the service takes its first request, outside
@@ -25,6 +26,7 @@ export function productionFindings(config: Config): Finding[] {
     ...smtpFindings(config),
     ...proxyFindings(config),
     ...policyFindings(config),
+    ...corsFindings(config),
   ];
 }
 
@@ -163,6 +165,38 @@ function policyFindings(config: Config): Finding[] {
         },
       ]
     : [];
+}
+
+/**
+ * Cross-origin calls with the customer's cookies: only from named https origins. `*` (or an
+ * empty list, which Kratos reads as every origin) with allow_credentials would, on Kratos, let
+ * any site act for a signed-in customer; we never echo it, but an operator who wrote it meant
+ * something else. A wildcard that is not below a registrable domain never matches.
+ */
+function corsFindings(config: Config): Finding[] {
+  const cors = config.serve.public.cors;
+  if (!cors.enabled) return [];
+  const findings: Finding[] = [];
+  const key = "serve.public.cors.allowed_origins";
+  const every = cors.allowed_origins.length === 0 || cors.allowed_origins.includes("*");
+  if (every && cors.allow_credentials) {
+    findings.push({
+      key,
+      problem:
+        "admits every origin (`*` or an empty list) while allow_credentials is true: name the shop's origins",
+    });
+  }
+  cors.allowed_origins.forEach((origin, i) => {
+    if (origin.startsWith("http:"))
+      findings.push({ key: `${key}[${i}]`, problem: "must be https outside dev mode" });
+    else if (isUnboundedWildcard(origin))
+      findings.push({
+        key: `${key}[${i}]`,
+        problem:
+          "has a wildcard that is not below a registrable domain and never matches: write https://*.example.com",
+      });
+  });
+  return findings;
 }
 
 function isLoopback(hostname: string): boolean {

@@ -191,6 +191,47 @@ export const configSchema = obj({
       port: { type: "integer", minimum: 0, maximum: 65535, default: 4433 },
       request_log: { type: "boolean", default: false },
       trusted_proxies: trustedProxies,
+      // Kratos's keys and defaults (kratos-config.schema.json). Origins: exact, one `*` for a
+      // subdomain part (https://*.example.com), or `*` alone; see http/cors-origins.ts.
+      cors: obj({
+        enabled: { type: "boolean", default: false },
+        allowed_origins: {
+          type: "array",
+          uniqueItems: true,
+          default: ["*"],
+          items: {
+            type: "string",
+            minLength: 1,
+            not: { type: "string", pattern: ".*\\*.*\\*.*" },
+            anyOf: [{ type: "string", format: "uri" }, { const: "*" }],
+          },
+        },
+        allowed_methods: {
+          type: "array",
+          default: ["POST", "GET", "PUT", "PATCH", "DELETE"],
+          items: {
+            type: "string",
+            enum: ["POST", "GET", "PUT", "PATCH", "DELETE", "CONNECT", "HEAD", "OPTIONS", "TRACE"],
+          },
+        },
+        allowed_headers: {
+          type: "array",
+          default: [
+            "Authorization",
+            "Content-Type",
+            "Max-Age",
+            "X-Session-Token",
+            "X-XSRF-TOKEN",
+            "X-CSRF-TOKEN",
+          ],
+          items: { type: "string" },
+        },
+        exposed_headers: { type: "array", default: ["Content-Type"], items: { type: "string" } },
+        allow_credentials: { type: "boolean", default: true },
+        options_passthrough: { type: "boolean", default: false },
+        max_age: { type: "integer", minimum: 0, default: 0 },
+        debug: { type: "boolean", default: false },
+      }),
     }),
     admin: obj({
       base_url: url("http://127.0.0.1:4434/"),
@@ -357,6 +398,7 @@ export const configSchema = obj({
           password: obj({ hooks: hookList(["session", "show_verification_ui"]) }),
           oidc: obj({ hooks: hookList(["session", "show_verification_ui"]) }),
           code: obj({ hooks: hookList(["session"]) }),
+          passkey: obj({ hooks: hookList(["session", "show_verification_ui"]) }),
         }),
       }),
       settings: obj({

@@ -13,6 +13,7 @@ import { registerSessionRoutes } from "../session/handlers.ts";
 import { registerOidcCallbackRoutes } from "../strategies/oidc/callback.ts";
 import { registerFedcmRoutes } from "../strategies/oidc/fedcm.ts";
 import { csrfCookie, ensureCsrfSecret } from "./cookies.ts";
+import { registerCors } from "./cors.ts";
 import { decodeSecret, newCsrfSecret } from "./csrf.ts";
 import type { Deps } from "./deps.ts";
 import { errors } from "./errors.ts";
@@ -31,6 +32,8 @@ export async function buildPublicServer(deps: Deps, ops: ServerOps): Promise<Fas
     bodyLimit: deps.config.body_limit_bytes,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  // First: a preflight is answered before the CSRF cookie, the body parsers and the limits.
+  await registerCors(app, deps.config.serve.public.cors);
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: deps.config.body_limit_bytes });
   await app.register(multipart, {

@@ -9,7 +9,12 @@ import { type UiText, uiText } from "../ui/text.ts";
 // message ids placed on the trait's node.
 
 interface KratosExtension {
-  credentials?: { password?: { identifier?: boolean }; code?: { identifier?: boolean } };
+  credentials?: {
+    password?: { identifier?: boolean };
+    code?: { identifier?: boolean };
+    webauthn?: { identifier?: boolean };
+    passkey?: { display_name?: boolean };
+  };
   verification?: { via?: string };
   recovery?: { via?: string };
 }
@@ -40,6 +45,12 @@ export interface IdentitySchema {
   passwordIdentifierFields: TraitField[];
   verificationFields: TraitField[];
   recoveryFields: TraitField[];
+  /**
+   * The traits a new passkey is named after (`credentials.passkey.display_name`, or
+   * `credentials.webauthn.identifier`), by name as Kratos lists them. Without one, Kratos
+   * offers no passkey sign-up.
+   */
+  passkeyDisplayNameFields: TraitField[];
   /** Validates and normalises traits (defaults applied, form strings cast); throws nothing. */
   validate(traits: unknown): { traits: Record<string, unknown>; errors: TraitError[] };
 }
@@ -70,6 +81,13 @@ export function loadIdentitySchema(id: string, url: string): IdentitySchema {
     passwordIdentifierFields: fields.filter((f) => f.extension.credentials?.password?.identifier),
     verificationFields: fields.filter((f) => f.extension.verification?.via === "email"),
     recoveryFields: fields.filter((f) => f.extension.recovery?.via === "email"),
+    passkeyDisplayNameFields: fields
+      .filter(
+        (f) =>
+          f.extension.credentials?.passkey?.display_name ||
+          f.extension.credentials?.webauthn?.identifier,
+      )
+      .sort((a, b) => a.name.localeCompare(b.name)),
     validate: (traits) => validate(validateTraits, traits),
   };
 }

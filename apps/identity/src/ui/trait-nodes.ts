@@ -14,7 +14,8 @@ export function traitNodes(
       group: options.group,
       name: field.name,
       type: options.hidden ? "hidden" : field.type,
-      value: traitValue(traits, field.path) ?? "",
+      // Kratos sends no value for a trait not set yet (PROTOCOL.md §4: omitted only if null).
+      value: traitValue(traits, field.path),
       required: field.required || undefined,
       autocomplete: field.autocomplete,
       pattern: field.pattern,
@@ -32,4 +33,23 @@ export function newPasswordNode(): UiNode {
     autocomplete: "new-password",
     label: labels.password(),
   });
+}
+
+/**
+ * Puts submitted trait values into the form's trait inputs, keeping their types (a hidden
+ * trait stays hidden), as Kratos does before it answers a failed registration submit.
+ */
+export function fillTraitValues(
+  nodes: readonly UiNode[],
+  schema: IdentitySchema,
+  traits: Record<string, unknown>,
+): void {
+  for (const field of schema.fields) {
+    const value = traitValue(traits, field.path);
+    if (value === undefined) continue;
+    const node = nodes.find(
+      (n) => n.attributes.node_type === "input" && n.attributes.name === field.name,
+    );
+    if (node?.attributes.node_type === "input") node.attributes.value = value;
+  }
 }

@@ -62,14 +62,15 @@ async function submitCode(
 }
 
 describe("code login: the form", () => {
-  it("offers 'Send sign in code' (1010015) in the code group after the password", async () => {
+  it("offers 'Send sign in code' (1010015) in the code group, before the password group as Kratos sorts them", async () => {
     const { json: flow } = await body(h.browser().api.createBrowserLoginFlowRaw({}), "loginFlow");
+    // selfservice/flow/login/sort.go: oidc, default, webauthn, passkey, code, password, ...
     expect(nodeNames(flow)).toEqual([
       "default:csrf_token",
       "default:identifier",
+      "code:method=code",
       "password:password",
       "password:method=password",
-      "code:method=code",
     ]);
     expect(node(flow, "method", "code").meta.label.id).toBe(1010015);
   });

@@ -26,13 +26,14 @@ describe("social sign-in buttons", () => {
       [registration, 1040002],
     ] as const) {
       const buttons = flow.ui.nodes.filter((n) => n.group === "oidc");
+      // Kratos sorts a group's nodes by value where nothing else tells them apart.
       expect(buttons.map((n) => (n.attributes as { value: string }).value)).toEqual([
-        "google",
         "apple",
         "facebook",
+        "google",
       ]);
-      expect(buttons[0]?.attributes).toMatchObject({ name: "provider", type: "submit" });
-      expect(buttons[0]?.meta.label).toMatchObject({
+      expect(buttons[2]?.attributes).toMatchObject({ name: "provider", type: "submit" });
+      expect(buttons[2]?.meta.label).toMatchObject({
         id,
         context: { provider: "Google", provider_id: "google" },
       });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Browser, type Harness, startHarness } from "../support/harness.ts";
 import { expectSchema } from "../support/openapi.ts";
-import { SoftwareAuthenticator } from "../support/software-authenticator.ts";
+import { type CeremonyOptions, SoftwareAuthenticator } from "../support/software-authenticator.ts";
 import { harnessWithWebauthn, webauthnOrigin, webauthnRpId } from "../support/webauthn-config.ts";
-import { body, type Json } from "./account-helpers.ts";
+import { body, csrfOf, type Json, traitsOf, uniqueEmail } from "./account-helpers.ts";
 import {
   accountWithAuthenticator,
   ceremonyOptionsOf,
@@ -163,4 +163,158 @@ describe("signing in with a passkey", () => {
     expect(status).toBe(400);
     expect(json.ui.messages.map((m: Json) => m.id)).toEqual([4000015]);
   });
+});
+
+describe("signing up with a passkey", () => {
+  /** A registration flow past the profile step: the credential choice. */
+  async function credentialChoice(
+    browser: Browser,
+    email: string,
+  ): Promise<{ status: number; json: Json }> {
+    const flow = (await body(browser.api.createBrowserRegistrationFlowRaw({}), "registrationFlow"))
+      .json;
+    return postRegistration(browser, flow, { method: "profile", traits: traitsOf(email) });
+  }
+
+  async function postRegistration(
+    browser: Browser,
+    flow: Json,
+    fields: Record<string, unknown>,
+  ): Promise<{ status: number; json: Json }> {
+    const res = await browser.fetch(`${h.publicUrl}/self-service/registration?flow=${flow.id}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ csrf_token: csrfOf(flow), ...fields }),
+    });
+    return { status: res.status, json: (await res.json()) as Json };
+  }
+
+  const createData = (flow: Json): { credentialOptions: CeremonyOptions } & Json =>
+    JSON.parse(nodeOf(flow, "passkey_create_data")?.attributes.value);
+
+  it("offers 'Sign up with passkey' at the credential choice, as Kratos", async () => {
+    const browser = h.browser();
+    const first = (await body(browser.api.createBrowserRegistrationFlowRaw({}), "registrationFlow"))
+      .json;
+    expect(first.ui.nodes.some((n: Json) => n.group === "passkey")).toBe(false);
+    const email = uniqueEmail("pk-offer");
+    const { status, json } = await credentialChoice(browser, email);
+    expect(status).toBe(400);
+    expectSchema("registrationFlow", json);
+    expect(nodeOf(json, "passkey_register_trigger")).toEqual({
+      type: "input",
+      group: "passkey",
+      attributes: {
+        name: "passkey_register_trigger",
+        type: "button",
+        disabled: false,
+        onclick: "window.oryPasskeyRegistration()",
+        onclickTrigger: "oryPasskeyRegistration",
+        node_type: "input",
+      },
+      messages: [],
+      meta: { label: { id: 1040007, text: "Sign up with passkey", type: "info" } },
+    });
+    expect(nodeOf(json, "passkey_register")?.attributes).toEqual({
+      name: "passkey_register",
+      type: "hidden",
+      disabled: false,
+      node_type: "input",
+    });
+    const data = createData(json);
+    expect(data.displayNameFieldName).toBe("traits.email");
+    expect(data.displayNameFieldNames).toEqual(["traits.email"]);
+    const { publicKey } = data.credentialOptions;
+    expect(Buffer.from(publicKey.challenge, "base64url")).toHaveLength(32);
+    expect(publicKey).toMatchObject({
+      rp: { id: webauthnRpId, name: "Moos" },
+      user: { name: email },
+      authenticatorSelection: { residentKey: "required" },
+    });
+    expect(json.ui.nodes.filter((n: Json) => n.type === "script")).toHaveLength(1);
+  });
+
+  it("is not offered to native apps", async () => {
+    const api = h.native();
+    const flow = await api.createNativeRegistrationFlow();
+    const res = await fetch(`${h.publicUrl}/self-service/registration?flow=${flow.id}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ method: "profile", traits: traitsOf(uniqueEmail("pk-native")) }),
+    });
+    const json = (await res.json()) as Json;
+    expect(json.ui.nodes.some((n: Json) => n.group === "passkey")).toBe(false);
+  });
+
+  it("creates the account with the passkey alone and signs in; the passkey signs in again", async () => {
+    const browser = h.browser();
+    const email = uniqueEmail("pk-signup");
+    const choice = (await credentialChoice(browser, email)).json;
+    const key = new SoftwareAuthenticator(webauthnOrigin, webauthnRpId);
+    const { status, json } = await postRegistration(browser, choice, {
+      method: "passkey",
+      traits: traitsOf(email),
+      passkey_register: key.register(createData(choice).credentialOptions),
+    });
+    expect(status).toBe(200);
+    expectSchema("successfulNativeRegistration", json);
+    expect(json.identity.traits.email).toBe(email);
+    expect(json.identity.verifiable_addresses[0]).toMatchObject({ value: email, verified: false });
+    expect(json.session.authentication_methods).toMatchObject([{ method: "passkey", aal: "aal1" }]);
+    expect(json.continue_with.map((c: Json) => c.action)).toEqual([
+      "show_verification_ui",
+      "redirect_browser_to",
+    ]);
+    const session = await whoami(h, browser);
+    expect(session.json.identity.traits.email).toBe(email);
+
+    const other = h.browser();
+    const login = await loginFlow(other);
+    const signIn = await submitLogin(h, other, login, {
+      method: "passkey",
+      passkey_login: key.assert(ceremonyOptionsOf(login, "passkey_challenge")),
+    });
+    expect(signIn.status).toBe(200);
+    expect((await whoami(h, other)).json.identity.traits.email).toBe(email);
+  });
+
+  it("refuses a taken address with 4000007 and a used challenge, with fresh options", async () => {
+    const taken = uniqueEmail("pk-taken");
+    await withPasskeyAccount(taken);
+    const browser = h.browser();
+    const choice = (await credentialChoice(browser, taken)).json;
+    const key = new SoftwareAuthenticator(webauthnOrigin, webauthnRpId);
+    const attestation = key.register(createData(choice).credentialOptions);
+    const first = await postRegistration(browser, choice, {
+      method: "passkey",
+      traits: traitsOf(taken),
+      passkey_register: attestation,
+    });
+    expect(first.status).toBe(400);
+    expectSchema("registrationFlow", first.json);
+    expect(first.json.ui.messages.map((m: Json) => m.id)).toEqual([4000007]);
+    expect(createData(first.json).credentialOptions.publicKey.challenge).not.toBe(
+      createData(choice).credentialOptions.publicKey.challenge,
+    );
+    const replay = await postRegistration(browser, first.json, {
+      method: "passkey",
+      traits: traitsOf(uniqueEmail("pk-replay")),
+      passkey_register: attestation,
+    });
+    expect(replay.status).toBe(400);
+    expect(replay.json.ui.messages.map((m: Json) => m.id)).toEqual([4000001]);
+    expect((await whoami(h, browser)).status).toBe(401);
+  });
+
+  async function withPasskeyAccount(email: string): Promise<void> {
+    const browser = h.browser();
+    const choice = (await credentialChoice(browser, email)).json;
+    const key = new SoftwareAuthenticator(webauthnOrigin, webauthnRpId);
+    const { status } = await postRegistration(browser, choice, {
+      method: "passkey",
+      traits: traitsOf(email),
+      passkey_register: key.register(createData(choice).credentialOptions),
+    });
+    expect(status).toBe(200);
+  }
 });

@@ -12,6 +12,7 @@ import { hasPassword, oidcLinks } from "../../identity/oidc-credentials.ts";
 import { type ActiveSession, findActiveSession } from "../../session/session-manager.ts";
 import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { linkedProviders } from "../../ui/oidc-nodes.ts";
+import { loginOrder, sortNodes } from "../../ui/sort-nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { browserLoginChallenge, loginChallengeParam } from "../login-challenge.ts";
@@ -25,7 +26,7 @@ import {
   submitSecondFactorStep,
 } from "./second-factor-step.ts";
 import { enabledLoginMethod } from "./strategy.ts";
-import { loginNodes, passwordStepNodes, socialStepNodes } from "./ui.ts";
+import { identifierStepNodes, loginNodes } from "./ui.ts";
 
 export interface LoginOptions {
   type: FlowType;
@@ -73,6 +74,7 @@ export async function createLoginFlow(ctx: Ctx, options: LoginOptions): Promise<
   for (const strategy of deps.strategies.login) {
     if (strategy.isEnabled(deps)) await strategy.populate?.(ctx, flow);
   }
+  sortNodes(flow.payload.ui.nodes, loginOrder);
   await deps.persistence.flows.createFlow(flow);
   return flow;
 }
@@ -180,9 +182,10 @@ async function submitIdentifier(ctx: Ctx, flow: Flow, body: Body): Promise<void>
   // Every identifier gets the password step, registered or not (no account enumeration),
   // except an account that can only sign in socially: it is offered its providers.
   const social = await socialOnlyProviders(ctx, identifier);
-  flow.payload.ui.nodes = social.length
-    ? socialStepNodes(ctx.deps, flow.csrf_token, identifier.slice(0, 320), social)
-    : passwordStepNodes(ctx.deps, flow.csrf_token, identifier.slice(0, 320));
+  flow.payload.ui.nodes = identifierStepNodes(ctx.deps, flow.payload.ui.nodes, {
+    identifier: identifier.slice(0, 320),
+    ...(social.length ? { socialOnly: social } : {}),
+  });
   flow.payload.active = "identifier_first";
   await ctx.deps.persistence.flows.updateFlow(flow);
   // Kratos answers a step with 400 and the flow; browsers are sent back to the UI.

@@ -2,7 +2,14 @@ import type { OidcProviderConfig } from "../../config/config.ts";
 import type { Deps } from "../../http/deps.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { hasPassword, oidcLinks } from "../../identity/oidc-credentials.ts";
-import { csrfNode, inputNode, labels, submitNode, type UiNode } from "../../ui/nodes.ts";
+import {
+  csrfNode,
+  inputAttributes,
+  inputNode,
+  labels,
+  submitNode,
+  type UiNode,
+} from "../../ui/nodes.ts";
 import { enabledOidcProviders, linkedProviders, oidcButtonNodes } from "../../ui/oidc-nodes.ts";
 import { type UiText, uiText } from "../../ui/text.ts";
 import { enabledLoginMethod } from "./strategy.ts";
@@ -36,7 +43,8 @@ export function loginNodes(
         type: "text",
         value: "",
         required: true,
-        autocomplete: "username",
+        // Kratos's identifier_first always offers the browser's passkey autofill here.
+        autocomplete: "username webauthn",
         label: identifierLabel(deps),
       }),
       submitNode("identifier_first", "method", "identifier_first", labels.continue()),
@@ -106,39 +114,40 @@ export function passwordNodes(submitLabel: UiText): UiNode[] {
   ];
 }
 
-/** The identifier of identifier-first's first step, kept as a hidden field for the second. */
-function keptIdentifierNode(deps: Deps, identifier: string): UiNode {
-  return inputNode({
-    group: "identifier_first",
-    name: "identifier",
-    type: "hidden",
-    value: identifier,
-    required: true,
-    label: identifierLabel(deps),
-  });
-}
-
-/** The second step of identifier-first: the identifier kept as a hidden field. */
-export function passwordStepNodes(deps: Deps, csrfToken: string, identifier: string): UiNode[] {
-  return [
-    csrfNode(csrfToken),
-    keptIdentifierNode(deps, identifier),
-    ...passwordNodes(uiText(1010022)),
-    ...codeNodes(deps),
-  ];
-}
-
-/** The second identifier-first step of a social-only account: its providers, no password. */
-export function socialStepNodes(
+/**
+ * The second step of identifier-first (Kratos's idfirst strategy): the first step's nodes stay
+ * (social buttons, the passkey autofill and button) without its "Continue", the identifier is
+ * kept as a hidden field, and the methods follow: the password, or for an account that can
+ * only sign in socially its providers alone, then "Send sign in code". Kratos does not sort
+ * this step's nodes.
+ */
+export function identifierStepNodes(
   deps: Deps,
-  csrfToken: string,
-  identifier: string,
-  providers: readonly OidcProviderConfig[],
+  current: readonly UiNode[],
+  options: { identifier: string; socialOnly?: readonly OidcProviderConfig[] },
 ): UiNode[] {
-  return [
-    ...oidcButtonNodes(providers, "login"),
-    csrfNode(csrfToken),
-    keptIdentifierNode(deps, identifier),
-    ...codeNodes(deps),
-  ];
+  const { socialOnly } = options;
+  const nodes = current.flatMap((node): UiNode[] => {
+    const attributes = inputAttributes(node);
+    if (node.group === "identifier_first" && attributes?.name === "method") return [];
+    // The methods are added below, once, also when the identifier is sent a second time.
+    if (node.group === "password" || (node.group === "code" && attributes?.name === "method"))
+      return [];
+    if (attributes?.name === "identifier") {
+      return [
+        {
+          ...node,
+          messages: [],
+          attributes: { ...attributes, type: "hidden", value: options.identifier },
+        },
+      ];
+    }
+    // A social-only account is offered the providers it has, not every one.
+    if (socialOnly && node.group === "oidc") return [];
+    return [node];
+  });
+  if (socialOnly) nodes.unshift(...oidcButtonNodes(socialOnly, "login"));
+  else nodes.push(...passwordNodes(uiText(1010022)));
+  nodes.push(...codeNodes(deps));
+  return nodes;
 }

@@ -15,7 +15,7 @@ import { newFlow } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
 import { checkOrganizationAndSchema, createExchangeCodes } from "../shared-params.ts";
 import { afterRegistrationUrl } from "./after-registration.ts";
-import { credentialSelectionNodes, registrationNodes } from "./ui.ts";
+import { firstStep, registrationForm } from "./ui.ts";
 
 export async function createRegistrationFlow(
   ctx: Ctx,
@@ -35,19 +35,17 @@ export async function createRegistrationFlow(
     lifespanMs: deps.config.selfservice.flows.registration.lifespan,
     state: "choose_method",
     returnTo: options.returnTo,
-    nodes: (csrf) => registrationNodes(deps, csrf),
+    nodes: () => [],
     fields: {
       organization_id: null,
       ...(options.loginChallenge ? { oauth2_login_challenge: options.loginChallenge } : {}),
     },
   });
+  flow.payload.ui.nodes = await registrationForm(ctx, flow, firstStep(deps));
   if (options.afterVerificationReturnTo)
     flow.internal.afterVerificationReturnTo = options.afterVerificationReturnTo;
   if (options.exchange)
     flow.payload.session_token_exchange_code = (await createExchangeCodes(ctx, flow.id)).initCode;
-  for (const strategy of deps.strategies.registration) {
-    if (strategy.isEnabled(deps)) await strategy.populate?.(ctx, flow);
-  }
   await deps.persistence.flows.createFlow(flow);
   return flow;
 }
@@ -136,27 +134,31 @@ function traitsOf(body: Body): unknown {
   return body.traits;
 }
 
+/** `screen=previous`: back to step one with the traits as they were (Kratos's returnToProfileForm). */
 async function showProfile(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   flow.state = "choose_method";
   const traits = (traitsOf(body) ?? {}) as Record<string, unknown>;
-  flow.payload.ui.nodes = registrationNodes(ctx.deps, flow.csrf_token, traits);
+  flow.payload.ui.nodes = await registrationForm(ctx, flow, "profile", traits);
   await ctx.deps.persistence.flows.updateFlow(flow);
   // A step answers 400 with the flow (PROTOCOL.md §13.1); browsers go back to the UI.
   await respondWithFlow(ctx, flow, 400);
 }
 
-/** Step one of profile_first: valid traits lead to the credential selection step. */
+/**
+ * Step one of profile_first: valid traits lead to the credential choice. As Kratos's
+ * showCredentialsSelection, no method is chosen yet: `active` is reset (Ory Elements reads it
+ * as the chosen method) and the state is choose_method, also when coming back from the code step.
+ */
 async function submitProfile(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   const { traits, errors } = ctx.deps.defaultSchema.validate(traitsOf(body));
-  // Back from an email-code step: the next submit chooses a method again.
   flow.state = "choose_method";
+  delete flow.payload.active;
   if (errors.length > 0) {
-    flow.payload.ui.nodes = registrationNodes(ctx.deps, flow.csrf_token, traits);
+    flow.payload.ui.nodes = await registrationForm(ctx, flow, "profile", traits);
     for (const error of errors) addFieldMessage(flow.payload.ui, error.field, error.message);
   } else {
-    flow.payload.ui.nodes = credentialSelectionNodes(ctx.deps, flow.csrf_token, traits);
+    flow.payload.ui.nodes = await registrationForm(ctx, flow, "credentials", traits);
     addFlowMessage(flow.payload.ui, uiText(1040009));
-    flow.payload.active = "profile";
   }
   await ctx.deps.persistence.flows.updateFlow(flow);
   // A step answers 400 with the flow (PROTOCOL.md §13.1); browsers go back to the UI.

@@ -2,6 +2,7 @@ import type { Flow } from "../../flow/flow.ts";
 import type { Body } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import type { Deps } from "../../http/deps.ts";
+import type { UiNode } from "../../ui/nodes.ts";
 
 // What a sign-up method gives the registration flow (Kratos's registration.Strategy). The
 // flow keeps the profile_first steps (traits, then the method) for itself; every `method`
@@ -15,11 +16,14 @@ export interface RegistrationStrategy {
   /** Whether a submit is this method's: its `method`, or a field only its form posts. */
   isSubmit(body: Body): boolean;
   /**
-   * Adds the method's own nodes to a registration flow being created, before it is stored
-   * (as a passkey sign-up would add its button and challenge). Traits, password, code button
-   * and social buttons are part of the registration form itself (ui.ts).
+   * The method's own nodes where a credential is chosen: the credential choice of profile_first
+   * (after the profile step) and the one form of the unified style (Kratos's
+   * PopulateRegistrationMethodCredentials / PopulateRegistrationMethod), as passkey sign-up adds
+   * its button and challenge. Building them may start a ceremony, kept in `flow.internal`.
+   * Traits, password, code button and social buttons are part of the registration form itself
+   * (ui.ts).
    */
-  populate?(ctx: Ctx, flow: Flow): Promise<void>;
+  formNodes?(ctx: Ctx, flow: Flow, traits: Record<string, unknown>): Promise<UiNode[]>;
   /**
    * Runs the submit and answers it. A new account is stored with storeRegistration and
    * answered with completeWithSession (hooks/complete-with-session.ts); addresses to verify

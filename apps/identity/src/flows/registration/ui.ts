@@ -1,53 +1,63 @@
+import type { Flow } from "../../flow/flow.ts";
+import type { Ctx } from "../../http/context.ts";
 import type { Deps } from "../../http/deps.ts";
 import { csrfNode, submitNode, type UiNode } from "../../ui/nodes.ts";
 import { enabledOidcProviders, oidcButtonNodes } from "../../ui/oidc-nodes.ts";
+import { registrationOrder, sortNodes } from "../../ui/sort-nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import { newPasswordNode, traitNodes } from "../../ui/trait-nodes.ts";
 import { enabledRegistrationMethod } from "./strategy.ts";
 
-/** Step one of profile_first, or the one unified form. */
-export function registrationNodes(
-  deps: Deps,
-  csrfToken: string,
-  traits: Record<string, unknown> = {},
-): UiNode[] {
-  const social = oidcButtonNodes(enabledOidcProviders(deps.config), "registration");
-  if (deps.config.selfservice.flows.registration.style === "unified") {
-    return [
-      ...social,
-      csrfNode(csrfToken),
-      ...traitNodes(deps.defaultSchema, traits, { group: "default", hidden: false }),
-      newPasswordNode(),
-      submitNode("password", "method", "password", uiText(1040001)),
-      ...codeNodes(deps),
-    ];
-  }
-  return [
-    ...social,
-    csrfNode(csrfToken),
-    ...traitNodes(deps.defaultSchema, traits, { group: "default", hidden: false }),
-    submitNode("profile", "method", "profile", uiText(1040001)),
-  ];
+// Registration forms as Kratos's form hydrators build them (PROTOCOL.md §4 "Registration"):
+// - `profile`: step one of profile_first, the traits and "Sign up" (`method=profile`);
+// - `credentials`: its step two, the credential choice: the traits kept hidden, a way back
+//   (`screen=previous`), the password, "Send sign up code" and each strategy's own nodes
+//   (passkey sign-up);
+// - `unified`: the one form of the unified style, traits and every method at once.
+// Social sign-up buttons stay on every step, as Kratos keeps them. The result is sorted as
+// Kratos sorts registration nodes (ui/sort-nodes.ts).
+
+export type RegistrationStep = "profile" | "credentials" | "unified";
+
+/** The form a new flow shows, and the one a failed email-code step goes back to. */
+export function firstStep(deps: Deps): RegistrationStep {
+  return deps.config.selfservice.flows.registration.style === "unified" ? "unified" : "profile";
 }
 
-/** Step two of profile_first: traits kept hidden, a way back, and the password. */
-export function credentialSelectionNodes(
-  deps: Deps,
-  csrfToken: string,
-  traits: Record<string, unknown>,
-): UiNode[] {
-  return [
-    csrfNode(csrfToken),
-    ...traitNodes(deps.defaultSchema, traits, { group: "default", hidden: true }),
-    submitNode("profile", "screen", "previous", uiText(1040008)),
-    newPasswordNode(),
-    submitNode("password", "method", "password", uiText(1040001)),
-    ...codeNodes(deps),
+export function sortRegistrationNodes(deps: Deps, nodes: UiNode[]): UiNode[] {
+  return sortNodes(nodes, registrationOrder(deps.defaultSchema.fields.map((f) => f.name)));
+}
+
+export async function registrationForm(
+  ctx: Ctx,
+  flow: Flow,
+  step: RegistrationStep,
+  traits: Record<string, unknown> = {},
+): Promise<UiNode[]> {
+  const { deps } = ctx;
+  const nodes: UiNode[] = [
+    ...oidcButtonNodes(enabledOidcProviders(deps.config), "registration"),
+    csrfNode(flow.csrf_token),
+    ...traitNodes(deps.defaultSchema, traits, { group: "default", hidden: step === "credentials" }),
   ];
+  if (step === "profile") {
+    nodes.push(submitNode("profile", "method", "profile", uiText(1040001)));
+    return sortRegistrationNodes(deps, nodes);
+  }
+  if (step === "credentials") {
+    nodes.push(submitNode("profile", "screen", "previous", uiText(1040008)));
+  }
+  nodes.push(newPasswordNode(), submitNode("password", "method", "password", uiText(1040001)));
+  nodes.push(...codeNodes(deps));
+  for (const strategy of deps.strategies.registration) {
+    if (strategy.isEnabled(deps) && strategy.formNodes)
+      nodes.push(...(await strategy.formNodes(ctx, flow, traits)));
+  }
+  return sortRegistrationNodes(deps, nodes);
 }
 
 /**
- * "Send sign up code" (1040006) when the email code method signs up (Kratos adds it last).
+ * "Send sign up code" (1040006) when the email code method signs up.
  * Its strategy answers the submit; the button belongs to the form, which the flow builds.
  */
 function codeNodes(deps: Deps): UiNode[] {

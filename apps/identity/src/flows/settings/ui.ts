@@ -6,6 +6,7 @@ import { oidcLinks, signInMethodCount } from "../../identity/oidc-credentials.ts
 import { schemaOf } from "../../identity/traits.ts";
 import { csrfNode, labels, submitNode, type UiNode } from "../../ui/nodes.ts";
 import { oidcSettingsNodes } from "../../ui/oidc-nodes.ts";
+import { settingsOrder, sortNodes, upsertNode } from "../../ui/sort-nodes.ts";
 import { newPasswordNode, traitNodes } from "../../ui/trait-nodes.ts";
 
 // Settings forms (PROTOCOL.md §4 "Settings"): the traits with their current values in the
@@ -13,7 +14,12 @@ import { newPasswordNode, traitNodes } from "../../ui/trait-nodes.ts";
 // Social sign-in adds `link` / `unlink` submits (group oidc) per enabled provider.
 // Second factors (totp, lookup_secret, webauthn) and passkeys follow, each from its strategy.
 
-/** The whole settings form of a flow: settingsNodes, then each enabled strategy's own nodes. */
+/**
+ * The whole settings form of a flow: settingsNodes, then each enabled strategy's own nodes,
+ * sorted as Kratos sorts settings nodes. Script nodes are upserted by id, as Kratos's
+ * strategies add theirs: security keys and passkeys share one webauthn.js node (two would
+ * load the script twice and give React two elements with one key).
+ */
 export async function settingsFormNodes(
   ctx: Ctx,
   flow: Flow,
@@ -22,10 +28,14 @@ export async function settingsFormNodes(
   const { deps } = ctx;
   const nodes = settingsNodes(deps, flow.csrf_token, identity);
   for (const strategy of deps.strategies.settings) {
-    if (strategy.isEnabled(deps) && strategy.formNodes)
-      nodes.push(...(await strategy.formNodes(ctx, flow, identity)));
+    if (!strategy.isEnabled(deps) || !strategy.formNodes) continue;
+    for (const node of await strategy.formNodes(ctx, flow, identity)) {
+      if (node.type === "script") upsertNode(nodes, node);
+      else nodes.push(node);
+    }
   }
-  return nodes;
+  const schema = schemaOf(deps, identity.schema_id);
+  return sortNodes(nodes, settingsOrder(schema.fields.map((f) => f.name)));
 }
 
 export function settingsNodes(

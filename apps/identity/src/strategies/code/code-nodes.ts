@@ -19,7 +19,8 @@ export function emailInputNode(group: "code" | "link", email: string): UiNode {
     group,
     name: "email",
     type: "email",
-    value: email,
+    // Kratos sends no value for an empty field (PROTOCOL.md §4).
+    value: email || undefined,
     required: true,
     autocomplete: "email",
     label: labels.email(),
@@ -32,7 +33,6 @@ function codeInputNode(label: KratosMessageId): UiNode {
     group: "code",
     name: "code",
     type: "text",
-    value: "",
     required: true,
     pattern: "[0-9]+",
     maxlength: 6,

@@ -131,7 +131,7 @@ function loginCodeNodes(ctx: Ctx, csrfToken: string, identifier: string): UiNode
 
 /** A failed code submit: 400 with the flow, the code field emptied, still `sent_email`. */
 async function answer(ctx: Ctx, flow: Flow): Promise<void> {
-  setInputValue(flow.payload.ui, "code", "");
+  setInputValue(flow.payload.ui, "code", undefined);
   await ctx.deps.persistence.flows.updateFlow(flow);
   await respondWithFlow(ctx, flow, 400);
 }

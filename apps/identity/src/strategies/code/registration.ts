@@ -2,7 +2,7 @@ import type { Flow } from "../../flow/flow.ts";
 import { afterRegistrationUrl } from "../../flows/registration/after-registration.ts";
 import { storeRegistration } from "../../flows/registration/store-registration.ts";
 import type { RegistrationStrategy } from "../../flows/registration/strategy.ts";
-import { registrationNodes } from "../../flows/registration/ui.ts";
+import { firstStep, registrationForm, sortRegistrationNodes } from "../../flows/registration/ui.ts";
 import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
 import { completeWithSession } from "../../hooks/complete-with-session.ts";
 import { localeOf } from "../../hooks/locale.ts";
@@ -21,7 +21,7 @@ import {
   type UiNode,
 } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
-import { traitNodes } from "../../ui/trait-nodes.ts";
+import { fillTraitValues, traitNodes } from "../../ui/trait-nodes.ts";
 import { acceptSubmittedCode } from "./check-code.ts";
 import { codeEntryNodes } from "./code-nodes.ts";
 import { isPasswordlessCodeEnabled } from "./passwordless.ts";
@@ -63,9 +63,11 @@ async function sendRegistrationCode(ctx: Ctx, flow: Flow, body: Body): Promise<v
   const { traits, errors } = deps.defaultSchema.validate(submitted);
   const address = identifierOf(ctx, traits);
   if (errors.length > 0 || !address) {
+    // As Kratos: the form stays as it was, with the submitted traits and their messages.
     flow.state = "choose_method";
-    flow.payload.ui.nodes = registrationNodes(deps, flow.csrf_token, traits);
+    fillTraitValues(flow.payload.ui.nodes, deps.defaultSchema, traits);
     for (const error of errors) addFieldMessage(flow.payload.ui, error.field, error.message);
+    sortRegistrationNodes(deps, flow.payload.ui.nodes);
     await deps.persistence.flows.updateFlow(flow);
     return respondWithFlow(ctx, flow, 400);
   }
@@ -182,13 +184,18 @@ async function duplicate(ctx: Ctx, flow: Flow): Promise<void> {
   addFlowMessage(flow.payload.ui, uiText(4000007));
   flow.state = "choose_method";
   flow.internal.completed = false;
-  flow.payload.ui.nodes = registrationNodes(ctx.deps, flow.csrf_token, storedTraits(flow) ?? {});
+  flow.payload.ui.nodes = await registrationForm(
+    ctx,
+    flow,
+    firstStep(ctx.deps),
+    storedTraits(flow) ?? {},
+  );
   return answer(ctx, flow);
 }
 
 /** A failed submit: 400 with the flow and the code field emptied. */
 async function answer(ctx: Ctx, flow: Flow): Promise<void> {
-  setInputValue(flow.payload.ui, "code", "");
+  setInputValue(flow.payload.ui, "code", undefined);
   await ctx.deps.persistence.flows.updateFlow(flow);
   await respondWithFlow(ctx, flow, 400);
 }

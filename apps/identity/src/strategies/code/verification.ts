@@ -75,7 +75,7 @@ async function submitCode(ctx: Ctx, flow: Flow, code: string): Promise<void> {
   if (!match || !(await deps.persistence.codes.useCode(match.id, deps.now()))) {
     flow.internal.tries = (flow.internal.tries ?? 0) + 1;
     addFlowMessage(flow.payload.ui, uiText(4070006));
-    setInputValue(flow.payload.ui, "code", "");
+    setInputValue(flow.payload.ui, "code", undefined);
     await deps.persistence.flows.updateFlow(flow);
     return respondWithFlow(ctx, flow, 200);
   }

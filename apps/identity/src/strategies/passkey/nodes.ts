@@ -74,6 +74,6 @@ export async function passkeySettingsNodes(
 }
 
 /** A random 64-byte user handle, no personal data in it (WebAuthn §14.6.1). */
-function newUserHandle(): string {
+export function newUserHandle(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(64))).toString("base64url");
 }

@@ -1,7 +1,7 @@
 import type { Flow } from "../../flow/flow.ts";
 import { completeLogin, issueLoginSession } from "../../flows/login/complete-login.ts";
 import type { LoginStrategy } from "../../flows/login/strategy.ts";
-import { passwordStepNodes } from "../../flows/login/ui.ts";
+import { identifierStepNodes } from "../../flows/login/ui.ts";
 import { linkPendingCredentials } from "../../hooks/link-credentials.ts";
 import {
   clearLoginFailures,
@@ -14,7 +14,14 @@ import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { respondWithFlow } from "../../http/respond.ts";
 import { getCredential, type Identity, normaliseIdentifier } from "../../identity/identity.ts";
-import { addFlowMessage, anchorNode, resetMessages, setInputValue } from "../../ui/nodes.ts";
+import {
+  addFlowMessage,
+  anchorNode,
+  inputAttributes,
+  resetMessages,
+  setInputValue,
+} from "../../ui/nodes.ts";
+import { loginOrder, sortNodes } from "../../ui/sort-nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import { usesMigrationHook, verifyWithMigrationHook } from "./migrate-hook.ts";
 
@@ -93,21 +100,21 @@ async function fail(
   identifier: string,
   message: ReturnType<typeof uiText>,
 ): Promise<void> {
-  if (
-    flow.payload.active === "password" &&
-    flow.payload.ui.nodes.some((n) => n.group === "identifier_first") &&
-    identifier
-  ) {
-    flow.payload.ui.nodes = passwordStepNodes(
-      ctx.deps,
-      flow.csrf_token,
-      identifier.slice(0, maxIdentifierLength),
-    );
+  // A password sent from identifier-first's first step: the answer is its second step.
+  const firstStep = flow.payload.ui.nodes.some(
+    (n) => n.group === "identifier_first" && inputAttributes(n)?.name === "method",
+  );
+  if (flow.payload.active === "password" && firstStep && identifier) {
+    flow.payload.ui.nodes = identifierStepNodes(ctx.deps, flow.payload.ui.nodes, {
+      identifier: identifier.slice(0, maxIdentifierLength),
+    });
   }
   addFlowMessage(flow.payload.ui, message);
   // The identifier stays, the password never comes back.
   setInputValue(flow.payload.ui, "identifier", identifier.slice(0, maxIdentifierLength));
   setInputValue(flow.payload.ui, "password", undefined);
+  // Kratos's login error handler sorts the nodes before it answers.
+  sortNodes(flow.payload.ui.nodes, loginOrder);
   await ctx.deps.persistence.flows.updateFlow(flow);
   await respondWithFlow(ctx, flow, 400);
 }

@@ -1,10 +1,7 @@
 import type { Flow } from "../../flow/flow.ts";
-import { uiUrl } from "../../flows/new-flow.ts";
-import { afterRegistrationUrl } from "../../flows/registration/after-registration.ts";
-import { storeRegistration } from "../../flows/registration/store-registration.ts";
+import { completeRegistration } from "../../flows/registration/complete-registration.ts";
 import type { RegistrationStrategy } from "../../flows/registration/strategy.ts";
-import { startVerificationForAddress } from "../../flows/verification/verification-flow.ts";
-import { completeWithSession } from "../../hooks/complete-with-session.ts";
+import { sortRegistrationNodes } from "../../flows/registration/ui.ts";
 import { localeOf } from "../../hooks/locale.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
@@ -12,16 +9,9 @@ import type { Ctx } from "../../http/context.ts";
 import { respondWithFlow } from "../../http/respond.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { normaliseIdentifier } from "../../identity/identity.ts";
-import {
-  addFieldMessage,
-  addFlowMessage,
-  csrfNode,
-  setInputValue,
-  submitNode,
-  type UiNode,
-} from "../../ui/nodes.ts";
+import { addFieldMessage, addFlowMessage, setInputValue } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
-import { newPasswordNode, traitNodes } from "../../ui/trait-nodes.ts";
+import { fillTraitValues } from "../../ui/trait-nodes.ts";
 import { validatePassword } from "./policy/index.ts";
 import { passwordPolicyOf } from "./policy-options.ts";
 
@@ -38,8 +28,9 @@ async function submitPasswordRegistration(ctx: Ctx, flow: Flow, body: Body): Pro
   const schema = deps.defaultSchema;
   const { traits, errors } = schema.validate(body.traits);
   const password = optionalString(body, "password") ?? "";
-  flow.payload.active = "password";
-  flow.payload.ui.nodes = oneStepNodes(ctx, flow.csrf_token, traits);
+  // As Kratos: the form stays the step it was (a one-step submit from the profile form keeps
+  // that form), with the submitted traits in it; `active` is not set by a password sign-up.
+  fillTraitValues(flow.payload.ui.nodes, schema, traits);
   for (const error of errors) addFieldMessage(flow.payload.ui, error.field, error.message);
   if (!password)
     addFieldMessage(flow.payload.ui, "password", uiText(4000002, { property: "password" }));
@@ -67,47 +58,13 @@ async function submitPasswordRegistration(ctx: Ctx, flow: Flow, body: Body): Pro
     localeOf(ctx.request, body),
   );
   const hooks = deps.config.selfservice.flows.registration.after.password.hooks.map((h) => h.hook);
-  const showVerification =
-    deps.config.selfservice.flows.verification.enabled && hooks.includes("show_verification_ui");
-  let verificationFlow: Flow | undefined;
-  const stored = await storeRegistration(ctx, flow, identity, {
+  const outcome = await completeRegistration(ctx, flow, identity, {
+    method: "password",
     hooks,
-    sessionMethod: { method: "password" },
-    inBrowser: flow.type === "browser",
-    alsoInTransaction: async (tx) => {
-      if (!deps.config.selfservice.flows.verification.enabled) return;
-      verificationFlow = await startVerificationForAddress(ctx, tx, {
-        type: flow.type,
-        identity,
-        address: identifier,
-        returnTo: flow.internal.afterVerificationReturnTo ?? flow.payload.return_to,
-        locale: localeOf(ctx.request, body),
-      });
-    },
+    address: identifier,
+    locale: localeOf(ctx.request, body),
   });
-  // Two registrations racing for one address: the unique index decides, the loser sees 4000007.
-  if (stored === "duplicate") return duplicate(ctx, flow);
-  const { issued } = stored;
-  const verification = showVerification ? verificationFlow : undefined;
-  const verificationUrl = verification ? uiUrl(deps, "verification", verification.id) : undefined;
-  await completeWithSession(ctx, {
-    flow,
-    identity,
-    issued,
-    returnTo: afterRegistrationUrl(deps, flow.payload.return_to),
-    includeIdentity: true,
-    ...(verification && verificationUrl
-      ? {
-          continueWith: [
-            {
-              action: "show_verification_ui",
-              flow: { id: verification.id, verifiable_address: identifier, url: verificationUrl },
-            },
-          ],
-          browserTarget: verificationUrl,
-        }
-      : {}),
-  });
+  if (outcome === "duplicate") return duplicate(ctx, flow);
 }
 
 function newIdentity(
@@ -162,24 +119,17 @@ function newIdentity(
   };
 }
 
-function oneStepNodes(ctx: Ctx, csrfToken: string, traits: Record<string, unknown>): UiNode[] {
-  return [
-    csrfNode(csrfToken),
-    ...traitNodes(ctx.deps.defaultSchema, traits, { group: "default" }),
-    newPasswordNode(),
-    submitNode("password", "method", "password", uiText(1040001)),
-  ];
-}
-
 async function duplicate(ctx: Ctx, flow: Flow): Promise<void> {
   addFlowMessage(flow.payload.ui, uiText(4000007));
   return answer(ctx, flow);
 }
 
+/** A refused submit: 400 with the flow, its nodes sorted as Kratos's error handler sorts them. */
 async function answer(ctx: Ctx, flow: Flow): Promise<void> {
   setInputValue(flow.payload.ui, "password", undefined);
   flow.state = "choose_method";
   flow.internal.completed = false;
+  sortRegistrationNodes(ctx.deps, flow.payload.ui.nodes);
   await ctx.deps.persistence.flows.updateFlow(flow);
   await respondWithFlow(ctx, flow, 400);
 }

@@ -202,5 +202,7 @@ export const webauthnScriptSource = `(function () {
     window["__" + name] = triggers[name];
   });
   window.__oryWebAuthnInitialized = true;
+  // As Kratos's script: UIs that rendered before it loaded (Ory Elements) wait for this event.
+  window.dispatchEvent(new CustomEvent("oryWebAuthnInitialized"));
 })();
 `;

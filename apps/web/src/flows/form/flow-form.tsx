@@ -25,6 +25,8 @@ export interface FlowFormProps {
   readonly errorTexts: Readonly<Record<string, string>>;
   /** Shown between the fields and the button (a "forgot password" link, a note). */
   readonly children?: React.ReactNode;
+  /** Shown after the button, inside the form: another way to submit it. */
+  readonly after?: React.ReactNode;
   readonly label?: string;
 }
 
@@ -60,6 +62,7 @@ export function FlowForm(props: FlowFormProps): React.JSX.Element {
       >
         {props.submit.label}
       </Button>
+      {props.after}
     </form>
   );
 }

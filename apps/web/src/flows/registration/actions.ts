@@ -19,8 +19,10 @@ const REGISTRATION_RULES: FieldRules = {
 };
 
 /**
- * One step: all traits and the password with `method=password` (the identity service's
- * two-step profile_first screens are not used). The repeated password never leaves this server.
+ * All traits and the password with `method=password`, from the registration form (one step) or
+ * from the credential choice. The repeated password never leaves this server. "Weiter mit
+ * Passkey" (intent=passkey) sends the traits alone (`method=profile`): the identity service
+ * answers with its credential choice, which this app shows next (credential-choice.tsx).
  */
 export async function submitRegistration(
   _state: FormState,
@@ -29,6 +31,7 @@ export async function submitRegistration(
   const values = formValues(formData);
   const locale = toLocale(values.locale);
   const kept = traitFields(values);
+  if (values.intent === "passkey") return chooseCredential(values, locale, kept);
   const errors = checkFields(REGISTRATION_RULES, { ...values, ...kept });
   if (Object.keys(errors).length > 0) return { values: kept, errors };
   return updateRegistration(values.flow, locale, kept, {
@@ -37,6 +40,50 @@ export async function submitRegistration(
     traits: traitsFromForm(values),
     csrf_token: values.csrf_token,
     transient_payload: { locale },
+  });
+}
+
+async function chooseCredential(
+  values: Record<string, string>,
+  locale: ReturnType<typeof toLocale>,
+  kept: Record<string, string>,
+): Promise<FormState> {
+  const errors = checkFields(TRAIT_RULES, kept);
+  if (Object.keys(errors).length > 0) return { values: kept, errors };
+  return updateRegistration(values.flow, locale, kept, {
+    method: "profile",
+    traits: traitsFromForm(values),
+    csrf_token: values.csrf_token,
+  });
+}
+
+/** The passkey webauthn.js created at the credential choice (`passkey_register`), with the traits. */
+export async function submitPasskeyRegistration(
+  _state: FormState,
+  formData: FormData,
+): Promise<FormState> {
+  const values = formValues(formData);
+  const locale = toLocale(values.locale);
+  const kept = traitFields(values);
+  return updateRegistration(values.flow, locale, kept, {
+    method: "passkey",
+    passkey_register: values.passkey_register ?? "",
+    traits: traitsFromForm(values),
+    csrf_token: values.csrf_token,
+    transient_payload: { locale },
+  });
+}
+
+/** "Zurück" from the credential choice: the registration form again, name and email kept. */
+export async function backToProfile(_state: FormState, formData: FormData): Promise<FormState> {
+  const values = formValues(formData);
+  const locale = toLocale(values.locale);
+  const kept = traitFields(values);
+  return updateRegistration(values.flow, locale, kept, {
+    method: "profile",
+    screen: "previous",
+    traits: traitsFromForm(values),
+    csrf_token: values.csrf_token,
   });
 }
 

@@ -15,6 +15,8 @@ import { SocialSection } from "../social/social-section";
 import { fieldFromNodes, hiddenFields } from "../ui/nodes";
 import { ErrorNotice, FlowMessages, Screen, ScreenRoot, TextLink } from "../ui/screen";
 import { submitRegistration } from "./actions";
+import { CredentialChoice, isCredentialChoice } from "./credential-choice";
+import { PasskeyChoiceButton } from "./passkey-choice-button";
 import { SocialRegister } from "./social-register";
 
 export async function RegistrationScreen({
@@ -40,6 +42,9 @@ export async function RegistrationScreen({
   const format = await kratosFormatter(locale);
   if (isSocialRegister(flow)) {
     return <SocialRegister locale={locale} flow={flow} format={format} error={error} />;
+  }
+  if (isCredentialChoice(flow)) {
+    return <CredentialChoice locale={locale} flow={flow} format={format} error={error} />;
   }
   const nodes = flow.ui.nodes;
   const fields: FieldSpec[] = [
@@ -109,6 +114,7 @@ export async function RegistrationScreen({
         fields={fields}
         submit={{ label: common("createAccount") }}
         errorTexts={await errorTexts(locale)}
+        after={<PasskeyChoiceButton label={t("passkey.continue")} />}
       >
         <p className="text-sm text-gray-700">{t("terms")}</p>
       </FlowForm>
