@@ -7,9 +7,8 @@ import { test } from "./support/test.ts";
 
 const SCREENS = ["/login", "/registration", "/recovery", "/verification", "/barrierefreiheit"];
 
-/** WCAG 1.4.12's spacing, and the browser's text size doubled. */
-const TEXT_SPACING_AND_200_PERCENT = `
-  html { font-size: 200% !important; }
+/** WCAG 1.4.12's spacing. */
+const TEXT_SPACING = `
   * { line-height: 1.5 !important; letter-spacing: 0.12em !important;
       word-spacing: 0.16em !important; }
   p { margin-bottom: 2em !important; }
@@ -22,19 +21,21 @@ async function sidewaysOverflow(page: Page): Promise<number> {
 }
 
 // The added style sheet is the test's own (a user style sheet, as the criterion has it), not the app's.
-test.use({ viewport: { width: 320, height: 640 }, bypassCSP: true });
+test.use({ bypassCSP: true });
 
-test("at 320 px, also with text spacing and text at 200 %, no screen scrolls sideways", async ({
+test("at 320 px, also with text spacing, and at 200 % text, no screen scrolls sideways", async ({
   page,
 }) => {
   for (const path of SCREENS) {
+    await page.setViewportSize({ width: 320, height: 640 });
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     expect(await sidewaysOverflow(page), `${path} at 320 px`).toBeLessThanOrEqual(0);
-    await page.addStyleTag({ content: TEXT_SPACING_AND_200_PERCENT });
-    expect(
-      await sidewaysOverflow(page),
-      `${path} at 320 px with text spacing and 200 % text`,
-    ).toBeLessThanOrEqual(0);
+    await page.addStyleTag({ content: TEXT_SPACING });
+    expect(await sidewaysOverflow(page), `${path} with text spacing`).toBeLessThanOrEqual(0);
+    // 200 % text on a desktop (1.4.4 asks it at the usual width; 320 px is reflow's case).
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.addStyleTag({ content: "html { font-size: 200% !important; }" });
+    expect(await sidewaysOverflow(page), `${path} at 200 % text`).toBeLessThanOrEqual(0);
   }
 });

@@ -18,6 +18,7 @@ export const ACCESSIBILITY_PATHS: Readonly<Record<Locale, string>> = {
 
 const dateLocales: Record<Locale, string> = { de: "de-DE", en: "en-GB" };
 
+/** wrap-anywhere: long words (Barrierefreiheitsstärkungsgesetz, the address) wrap under text spacing. */
 function Section({
   id,
   title,
@@ -28,7 +29,7 @@ function Section({
   children: React.ReactNode;
 }): React.JSX.Element {
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-2">
+    <section aria-labelledby={id} className="flex flex-col gap-2 wrap-anywhere">
       <h2 id={id} className="text-h2 font-semibold text-gray-900">
         {title}
       </h2>
