@@ -54,6 +54,15 @@ module.exports = {
       to: { path: `${identity}(flows|strategies)/` },
     },
     {
+      name: "security-below-flows-and-strategies",
+      severity: "error",
+      comment:
+        "security/ (issue 13: events, notices, trusted devices, notice links, failed sign-ins) " +
+        "is called by flows and strategies like the hooks are, so it imports neither.",
+      from: { path: `${identity}security/`, pathNot: notTests },
+      to: { path: `${identity}(flows|strategies|hooks)/` },
+    },
+    {
       name: "domain-at-the-bottom",
       severity: "error",
       comment:

@@ -9,6 +9,7 @@ export default defineConfig({
       "apps/local-provider/src/**/*.test.ts",
       "apps/oauth2/src/**/*.test.ts",
       "apps/oauth2/test/**/*.test.ts",
+      "bench/**/*.test.ts",
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -6,6 +6,7 @@ import { type Harness, startHarness } from "../apps/identity/test/support/harnes
 import { startPostgres } from "../apps/identity/test/support/postgres.ts";
 import { measureImport } from "./import.ts";
 import { measureMemory } from "./memory.ts";
+import { measureTiming } from "./timing.ts";
 import { measureWeb } from "./web.ts";
 
 // `npm run bench`: identity service throughput on this machine, PGlite and PostgreSQL, written
@@ -111,9 +112,11 @@ const rows = [
   `| both | argon2id hashes/s on one core (m=19 MiB, t=2, p=1): the bound | ${hashes.toFixed(1)} |`,
 ];
 rows.push(...(await measure("PGlite")));
+rows.push(...(await measureTiming()));
 const pg = await startPostgres();
 try {
   rows.push(...(await measure("PostgreSQL", pg.url)));
+  rows.push(...(await measureTiming({ label: "PostgreSQL", dsn: pg.url })));
 } finally {
   await pg.stop();
 }

@@ -116,6 +116,66 @@ export class SettingsScreen extends AppScreen {
     await this.revokeButton(device).click();
   }
 
+  private get emailChange(): Locator {
+    return this.section(this.t.settings.emailChange.title);
+  }
+
+  /** Types a new email address into the profile and saves. */
+  async changeEmail(email: string): Promise<void> {
+    await this.profile.getByRole("textbox", { name: this.t.common.email }).fill(email);
+    await this.profile.getByRole("button", { name: this.t.common.save }).click();
+  }
+
+  /** 1905005: the code went to the new address. */
+  async expectCodeSent(newAddress: string): Promise<void> {
+    await expect(
+      this.main.getByText(format(this.t.kratos["1905005"], { new_address: newAddress }), {
+        exact: true,
+      }),
+    ).toBeVisible();
+  }
+
+  /** The change waits for its code: the old address stays in the profile. */
+  async expectEmailChangePending(newAddress: string, oldAddress: string): Promise<void> {
+    await expect(
+      this.emailChange.getByText(
+        format(this.t.kratos["1905001"], { new_address: newAddress, old_address: oldAddress }),
+      ),
+    ).toBeVisible();
+    await expect(this.profile.getByRole("textbox", { name: this.t.common.email })).toHaveValue(
+      oldAddress,
+    );
+  }
+
+  async expectNoEmailChange(): Promise<void> {
+    await expect(this.emailChange).toHaveCount(0);
+  }
+
+  async confirmEmailChange(code: string): Promise<void> {
+    const { emailChange } = this.t.settings;
+    await this.emailChange.getByRole("textbox", { name: emailChange.codeLabel }).fill(code);
+    await this.emailChange.getByRole("button", { name: emailChange.confirm, exact: true }).click();
+  }
+
+  async cancelEmailChange(): Promise<void> {
+    await this.emailChange
+      .getByRole("button", { name: this.t.settings.emailChange.cancel, exact: true })
+      .click();
+  }
+
+  /** After a password change: the offer to log out every other device. */
+  async expectSignOutOthersOffer(): Promise<void> {
+    await expect(this.main.getByText(this.t.settings.signOutOthers.text)).toBeVisible();
+  }
+
+  async signOutOthers(): Promise<void> {
+    await this.button(this.t.settings.signOutOthers.button).click();
+  }
+
+  async openActivity(): Promise<void> {
+    await this.link(this.t.settings.activityLink).click();
+  }
+
   async logOut(): Promise<void> {
     await this.section(this.t.settings.logOutTitle)
       .getByRole("button", { name: this.t.common.logOut, exact: true })

@@ -165,3 +165,14 @@ export async function createMigratedAccount(
   }
   return { ...account, password: "" };
 }
+
+/**
+ * The security notices (issue 13) written for an address so far. The outbox gets a notice in
+ * the same transaction as the sign-in or change that causes it, so this is exact at once.
+ */
+export async function securityNotices(email: string): Promise<{ subject: string }[]> {
+  const response = await admin(`/admin/courier/messages?recipient=${encodeURIComponent(email)}`);
+  if (!response.ok) throw new Error(`listing courier messages failed: ${response.status}`);
+  const messages = (await response.json()) as { subject: string; template_type: string }[];
+  return messages.filter((m) => m.template_type === "security_notice");
+}

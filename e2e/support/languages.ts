@@ -16,6 +16,7 @@ import deNotFound from "../../apps/web/messages/de/notFound.json" with { type: "
 import deOAuth2 from "../../apps/web/messages/de/oauth2.json" with { type: "json" };
 import deRecovery from "../../apps/web/messages/de/recovery.json" with { type: "json" };
 import deRegistration from "../../apps/web/messages/de/registration.json" with { type: "json" };
+import deSecurity from "../../apps/web/messages/de/security.json" with { type: "json" };
 import deSettings from "../../apps/web/messages/de/settings.json" with { type: "json" };
 import deSocial from "../../apps/web/messages/de/social.json" with { type: "json" };
 import deSplash from "../../apps/web/messages/de/splash.json" with { type: "json" };
@@ -35,6 +36,7 @@ import enNotFound from "../../apps/web/messages/en/notFound.json" with { type: "
 import enOAuth2 from "../../apps/web/messages/en/oauth2.json" with { type: "json" };
 import enRecovery from "../../apps/web/messages/en/recovery.json" with { type: "json" };
 import enRegistration from "../../apps/web/messages/en/registration.json" with { type: "json" };
+import enSecurity from "../../apps/web/messages/en/security.json" with { type: "json" };
 import enSettings from "../../apps/web/messages/en/settings.json" with { type: "json" };
 import enSocial from "../../apps/web/messages/en/social.json" with { type: "json" };
 import enSplash from "../../apps/web/messages/en/splash.json" with { type: "json" };
@@ -62,6 +64,7 @@ const de = {
   oauth2: deOAuth2,
   recovery: deRecovery,
   registration: deRegistration,
+  security: deSecurity,
   settings: deSettings,
   social: deSocial,
   splash: deSplash,
@@ -88,6 +91,7 @@ const en: Texts = {
   oauth2: enOAuth2,
   recovery: enRecovery,
   registration: enRegistration,
+  security: enSecurity,
   settings: enSettings,
   social: enSocial,
   splash: enSplash,
@@ -111,6 +115,12 @@ export interface Language {
     readonly newsletter: RegExp;
     readonly accountDeleted: RegExp;
     readonly migration: RegExp;
+    /** Security notices (issue 13). */
+    readonly newLogin: RegExp;
+    readonly passwordChanged: RegExp;
+    readonly emailChangeCode: RegExp;
+    readonly emailChangeRequested: RegExp;
+    readonly emailChangeCompleted: RegExp;
   };
 }
 
@@ -124,6 +134,11 @@ export const german: Language = {
     newsletter: /^Bitte bestätige deine Newsletter-Anmeldung/,
     accountDeleted: /^Dein Moos-Konto ist gelöscht/,
     migration: /^Dein Kundenkonto ist umgezogen/,
+    newLogin: /^Neue Anmeldung bei deinem Moos-Konto$/,
+    passwordChanged: /^Dein Moos-Passwort wurde geändert$/,
+    emailChangeCode: /^Dein Code für deine neue E-Mail-Adresse/,
+    emailChangeRequested: /^Deine E-Mail-Adresse bei Moos soll geändert werden$/,
+    emailChangeCompleted: /^Die E-Mail-Adresse deines Moos-Kontos wurde geändert$/,
   },
 };
 
@@ -137,6 +152,11 @@ export const english: Language = {
     newsletter: /^Please confirm your newsletter subscription/,
     accountDeleted: /^Your Moos account has been deleted/,
     migration: /^Your account has moved/,
+    newLogin: /^New login to your Moos account$/,
+    passwordChanged: /^Your Moos password was changed$/,
+    emailChangeCode: /^Your code for your new email address/,
+    emailChangeRequested: /^Someone wants to change your email address at Moos$/,
+    emailChangeCompleted: /^The email address of your Moos account was changed$/,
   },
 };
 

@@ -38,12 +38,15 @@ export class Mailbox {
 
   constructor(readonly address: string) {}
 
-  /** Waits for the newest email not handed out before and returns its 6-digit code. */
+  /**
+   * Waits for the newest email with a code not handed out before and returns its 6-digit code.
+   * Security notices carry no code; one may arrive after the code it follows.
+   */
   async nextCode(): Promise<CodeEmail> {
     const deadline = Date.now() + WAIT_MS;
     while (Date.now() < deadline) {
       const fresh = (await emailsTo(this.address)).filter((email) => !this.seen.has(email.id));
-      const email = fresh.at(-1);
+      const email = fresh.filter((candidate) => /\b\d{6}\b/.test(candidate.text)).at(-1);
       const code = email?.text.match(/\b(\d{6})\b/)?.[1];
       if (email && code) {
         for (const old of fresh) this.seen.add(old.id);
@@ -70,4 +73,11 @@ export class Mailbox {
     }
     throw new Error(`no new email "${subject}" reached ${this.address} within ${WAIT_MS} ms`);
   }
+}
+
+/** The link of a security notice ("Das war ich nicht", or the undo of an email change). */
+export function noticeLink(email: Email): string {
+  const url = email.text.match(/https?:\/\/\S+\/security\/[a-z-]+\?token=[A-Za-z0-9]+/)?.[0];
+  if (!url) throw new Error(`the email "${email.subject}" carries no security link`);
+  return url;
 }

@@ -10,6 +10,7 @@ import {
   type Page,
 } from "@playwright/test";
 import { AccountDeleteScreen } from "../screens/account-delete-screen.ts";
+import { ActivityScreen } from "../screens/activity-screen.ts";
 import { ErrorScreen } from "../screens/error-screen.ts";
 import { LoadingScreen } from "../screens/loading-screen.ts";
 import { LoginScreen } from "../screens/login-screen.ts";
@@ -20,6 +21,7 @@ import { NotFoundScreen } from "../screens/not-found-screen.ts";
 import { ProviderScreen } from "../screens/provider-screen.ts";
 import { RecoveryScreen } from "../screens/recovery-screen.ts";
 import { RegistrationScreen } from "../screens/registration-screen.ts";
+import { SecurityLinkScreen } from "../screens/security-link-screen.ts";
 import { SettingsPasswordScreen } from "../screens/settings-password-screen.ts";
 import { SettingsScreen } from "../screens/settings-screen.ts";
 import { SocialRegisterScreen } from "../screens/social-register-screen.ts";
@@ -33,6 +35,8 @@ export { expect } from "@playwright/test";
 
 export interface Screens {
   readonly accountDelete: AccountDeleteScreen;
+  /** The account activity (issue 13). */
+  readonly activity: ActivityScreen;
   readonly error: ErrorScreen;
   readonly loading: LoadingScreen;
   readonly login: LoginScreen;
@@ -45,6 +49,8 @@ export interface Screens {
   readonly provider: ProviderScreen;
   readonly recovery: RecoveryScreen;
   readonly registration: RegistrationScreen;
+  /** "This wasn't me" and the undo of an email change (issue 13). */
+  readonly securityLink: SecurityLinkScreen;
   readonly settings: SettingsScreen;
   readonly settingsPassword: SettingsPasswordScreen;
   readonly socialRegister: SocialRegisterScreen;
@@ -56,6 +62,7 @@ export function screensFor(page: Page, lang: Language, javaScriptEnabled: boolea
   const context = { page, lang, javaScriptEnabled };
   return {
     accountDelete: new AccountDeleteScreen(context),
+    activity: new ActivityScreen(context),
     error: new ErrorScreen(context),
     loading: new LoadingScreen(context),
     login: new LoginScreen(context),
@@ -66,6 +73,7 @@ export function screensFor(page: Page, lang: Language, javaScriptEnabled: boolea
     provider: new ProviderScreen(page, javaScriptEnabled),
     recovery: new RecoveryScreen(context),
     registration: new RegistrationScreen(context),
+    securityLink: new SecurityLinkScreen(context),
     settings: new SettingsScreen(context),
     settingsPassword: new SettingsPasswordScreen(context),
     socialRegister: new SocialRegisterScreen(context),

@@ -3,12 +3,14 @@ import type { Logger } from "pino";
 import type { Config } from "./config/config.ts";
 import { createDispatcher, type Dispatcher } from "./courier/index.ts";
 import { outboxDepth } from "./courier/outbox-depth.ts";
+import { recoveryEmailJob } from "./flows/recovery/recovery-email-job.ts";
 import { createPasswordHasher } from "./hash/index.ts";
 import { buildAdminServer } from "./http/admin-server.ts";
 import type { Deps } from "./http/deps.ts";
 import { createLogger, type LoggerOptions } from "./http/logging.ts";
 import { buildPublicServer } from "./http/public-server.ts";
 import { loadIdentitySchema } from "./identity/identity-schema.ts";
+import { createJobDispatcher } from "./jobs/dispatcher.ts";
 import { createMetrics, type Metrics } from "./metrics/metrics.ts";
 import { createHydraAdminClient } from "./oauth2/hydra/hydra-admin-client.ts";
 import { openDatabase } from "./persistence/sql/connect.ts";
@@ -28,6 +30,8 @@ export interface App {
   dispatcher: Dispatcher;
   /** Delivers the shop's webhooks from the same outbox. */
   webhookDispatcher: Dispatcher;
+  /** Runs the outbox's jobs (work taken off a request's path, jobs/). */
+  jobDispatcher: Dispatcher;
   /** Listens on the configured (or, with port 0, random) ports; returns the base URLs. */
   listen(): Promise<{ publicUrl: string; adminUrl: string }>;
   /**
@@ -99,7 +103,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
   const ops = { logger, metrics };
   const publicServer = await buildPublicServer(deps, ops);
   const adminServer = await buildAdminServer(deps, ops);
-  const failures = (type: "email" | "webhook") => (outcome: string) =>
+  const failures = (type: "email" | "webhook" | "job") => (outcome: string) =>
     metrics.courierSendFailures.inc({ type, outcome });
   const dispatcher = createDispatcher(db, config.courier, {
     logger: logger.child({ component: "courier" }),
@@ -110,6 +114,11 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     logger: logger.child({ component: "webhooks" }),
     onSendFailure: failures("webhook"),
   });
+  const jobDispatcher = createJobDispatcher(db, config, {
+    handlers: { recovery_email: recoveryEmailJob(deps) },
+    logger: logger.child({ component: "jobs" }),
+    onSendFailure: failures("job"),
+  });
   return {
     deps,
     logger,
@@ -118,6 +127,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     adminServer,
     dispatcher,
     webhookDispatcher,
+    jobDispatcher,
     async listen() {
       const { public: pub, admin } = config.serve;
       const publicUrl = await publicServer.listen({ host: pub.host, port: pub.port });
@@ -125,6 +135,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
       if (config.courier.dispatcher.enabled) {
         dispatcher.start();
         webhookDispatcher.start();
+        jobDispatcher.start();
       }
       return { publicUrl, adminUrl };
     },
@@ -135,6 +146,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
         closeServer(adminServer, timeoutMs),
         dispatcher.stop({ graceMs: timeoutMs }),
         webhookDispatcher.stop({ graceMs: timeoutMs }),
+        jobDispatcher.stop({ graceMs: timeoutMs }),
       ]);
       await deps.persistence.close();
     },

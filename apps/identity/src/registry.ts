@@ -15,6 +15,7 @@ import { passkeySettings } from "./strategies/passkey/settings.ts";
 import { passwordLogin } from "./strategies/password/login.ts";
 import { passwordRegistration } from "./strategies/password/registration.ts";
 import { passwordSettings } from "./strategies/password/settings.ts";
+import { emailChangeSettings } from "./strategies/profile/email-change.ts";
 import { profileSettings } from "./strategies/profile/settings.ts";
 import { totpLogin } from "./strategies/totp/login.ts";
 import { totpSettings } from "./strategies/totp/settings.ts";
@@ -39,6 +40,9 @@ export function selfServiceStrategies(): Strategies {
     secondFactors,
     registration: [passwordRegistration, oidcRegistration, codeRegistration, passkeyRegistration],
     settings: [
+      // First: its submits (confirm, resend, cancel) carry no `method`, and its nodes follow
+      // the profile form they belong to.
+      emailChangeSettings,
       totpSettings,
       lookupSecretSettings,
       webauthnSettings,

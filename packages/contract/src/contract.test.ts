@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorIds, isErrorId, messageCatalogue, messageIds } from "./index.ts";
+import { errorIds, isErrorId, isMoosMessageId, messageCatalogue, messageIds } from "./index.ts";
 
 describe("message catalogue", () => {
   it("pins the ids the product relies on", () => {
@@ -12,8 +12,16 @@ describe("message catalogue", () => {
     }
   });
 
-  it("types each id by its range, with Kratos's success exceptions", () => {
-    const successIds = new Set([1050001, 1060001, 1080002, 1080005]);
+  it("pins our own ids, all in our range and none in Kratos's", () => {
+    const own = messageIds.filter(isMoosMessageId);
+    expect(own).toEqual([1905001, 1905002, 1905003, 1905004, 1905005, 4905001, 4905002]);
+    expect(isMoosMessageId(1050001)).toBe(false);
+    expect(isMoosMessageId(4000006)).toBe(false);
+    expect(isMoosMessageId(5000001)).toBe(false);
+  });
+
+  it("types each id by its range, with Kratos's and our success exceptions", () => {
+    const successIds = new Set([1050001, 1060001, 1080002, 1080005, 1905003, 1905004]);
     for (const id of messageIds) {
       const { type } = messageCatalogue[id];
       if (id >= 4000000) expect(type, String(id)).toBe("error");

@@ -1,5 +1,6 @@
-// The Kratos message catalogue (ids, types, English texts), taken from ory/docs @ 378ce260.
-// Both apps import it: the identity service sends these texts, the web app translates by id.
+// The Kratos message catalogue (ids, types, English texts), taken from ory/docs @ 378ce260,
+// plus Moos's own ids at the end (README "Message ids of our own"). Both apps import it: the
+// identity service sends these texts, the web app translates by id.
 
 export type MessageType = "info" | "error" | "success";
 
@@ -437,9 +438,40 @@ export const messageCatalogue = {
     type: "error",
     text: "Your organization requires SSO authentication, but no SSO provider is configured. Please contact the system administrator.",
   },
+  // Moos's own ids, for what Kratos has no message for. Our range puts a 9 in the second
+  // digit, which no Kratos id has (Kratos: 10[1-8]xxxx, 40[0-7]xxxx, 500xxxx), and keeps the
+  // flow group in the next two: 1905xxx and 4905xxx belong to settings (the safe email change).
+  1905001: {
+    id: 1905001,
+    type: "info",
+    text: "We sent a code to {new_address}. Until you confirm your new email address with it, you keep signing in with {old_address}.",
+  },
+  1905002: { id: 1905002, type: "info", text: "Cancel email change" },
+  1905003: { id: 1905003, type: "success", text: "Your email address is now {new_address}." },
+  1905004: {
+    id: 1905004,
+    type: "success",
+    text: "The email change was cancelled. You keep signing in with {old_address}.",
+  },
+  1905005: { id: 1905005, type: "info", text: "We sent a code to {new_address}." },
+  4905001: {
+    id: 4905001,
+    type: "error",
+    text: "The email change has expired. Please enter your new email address again.",
+  },
+  4905002: {
+    id: 4905002,
+    type: "error",
+    text: "The code was entered wrong too often. Please send yourself a new code.",
+  },
 } as const satisfies Record<number, MessageDefinition>;
 
 export type KratosMessageId = keyof typeof messageCatalogue;
+
+/** Our own ids (see the range above): a second digit of 9. */
+export function isMoosMessageId(id: number): boolean {
+  return Math.floor(id / 100_000) % 10 === 9;
+}
 
 export const messageIds: readonly KratosMessageId[] = Object.keys(messageCatalogue).map(
   Number,

@@ -5,6 +5,7 @@ import { sendError } from "../http/respond.ts";
 import { sameSecret } from "../session/handlers.ts";
 import { registerCourierRoutes } from "./courier-routes.ts";
 import { registerIdentityRoutes } from "./identity-routes.ts";
+import { registerSecurityEventRoutes } from "./security-event-routes.ts";
 import { registerAdminSessionRoutes } from "./session-routes.ts";
 
 // The admin API (Kratos's /admin/*). Every route needs `Authorization: Bearer <serve.admin.token>`.
@@ -47,6 +48,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
     registerIdentityRoutes(admin, deps);
     registerAdminSessionRoutes(admin, deps);
     registerCourierRoutes(admin, deps);
+    registerSecurityEventRoutes(admin, deps);
   });
 }
 

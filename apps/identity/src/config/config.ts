@@ -207,6 +207,20 @@ export interface Config {
     max_attempts: number;
     retry_backoff: { initial: number; max: number };
   };
+  /** Account safety (ours): notices, their links, the safe email change, devices, activity. */
+  security: {
+    notices: { enabled: boolean; time_zone: string };
+    /** "This wasn't me": the web app's screen and how long a notice's link stays valid. */
+    not_me: { ui_url: string; lifespan: number };
+    email_change: {
+      /** How long a requested change waits for the code from the new address. */
+      lifespan: number;
+      /** The old address's link that undoes a completed change. */
+      undo: { ui_url: string; lifespan: number };
+    };
+    trusted_devices: { cookie_name: string; lifespan: number };
+    activity: { ui_url: string; retention: number };
+  };
   rate_limits: {
     submit_per_ip: Limit;
     flow_init_per_ip: Limit;

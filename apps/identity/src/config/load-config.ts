@@ -55,6 +55,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
   const config = tree as unknown as Config;
   refuseInsecureProduction(config);
   refuseDuplicateProviderIds(config);
+  refuseUnknownTimeZone(config);
   return deepFreeze(config);
 }
 
@@ -191,4 +192,16 @@ function deepFreeze<T>(value: T): T {
     Object.freeze(value);
   }
   return value;
+}
+
+/** The notices' time zone must be one the runtime knows, or every notice would fail to render. */
+function refuseUnknownTimeZone(config: Config): void {
+  const zone = config.security.notices.time_zone;
+  try {
+    new Intl.DateTimeFormat("de-DE", { timeZone: zone });
+  } catch {
+    throw new ConfigError(
+      `invalid configuration:\n  security.notices.time_zone: "${zone}" is not a known time zone`,
+    );
+  }
 }

@@ -22,6 +22,11 @@ const secure = (): Record<string, unknown> => ({
     ),
   },
   courier: { smtp: { connection_uri: "smtps://moos:secret@mail.example:465/" } },
+  security: {
+    not_me: { ui_url: `${shop}/security/not-me` },
+    email_change: { undo: { ui_url: `${shop}/security/undo-email-change` } },
+    activity: { ui_url: `${shop}/settings/activity` },
+  },
 });
 
 function load(
@@ -66,6 +71,11 @@ describe("production checks", () => {
   });
 
   const cases: [string, Record<string, unknown>, RegExp][] = [
+    [
+      "a notice's link to an http screen",
+      { security: { not_me: { ui_url: "http://shop.example/security/not-me" } } },
+      /security\.not_me\.ui_url: must be https/,
+    ],
     [
       "the default secret",
       { secrets: { default: ["insecure-default-secret-change-me"] } },

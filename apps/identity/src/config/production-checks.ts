@@ -79,6 +79,9 @@ function urlFindings(config: Config): Finding[] {
         flows[flow].after.default_browser_return_url,
       ],
     ),
+    ["security.not_me.ui_url", config.security.not_me.ui_url],
+    ["security.email_change.undo.ui_url", config.security.email_change.undo.ui_url],
+    ["security.activity.ui_url", config.security.activity.ui_url],
     ...(["webauthn", "passkey"] as const).flatMap((method) =>
       (methods[method].config.rp.origins ?? []).map((origin, i): [string, string] => [
         `selfservice.methods.${method}.config.rp.origins[${i}]`,

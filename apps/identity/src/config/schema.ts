@@ -461,6 +461,34 @@ export const configSchema = obj({
     max_attempts: { type: "integer", minimum: 1, default: 15 },
     retry_backoff: obj({ initial: duration("10s"), max: duration("1h") }),
   }),
+  // Ours, not Kratos's: account safety (issue 13). Security notices by email, the links they
+  // carry, the safe email change, trusted devices and the account activity.
+  security: obj({
+    notices: obj({
+      enabled: { type: "boolean", default: true },
+      // The time zone the notices' times are written in (an IANA name).
+      time_zone: { type: "string", minLength: 1, default: "Europe/Berlin" },
+    }),
+    not_me: obj({
+      ui_url: url("http://localhost:3000/security/not-me"),
+      lifespan: duration("168h"),
+    }),
+    email_change: obj({
+      lifespan: duration("24h"),
+      undo: obj({
+        ui_url: url("http://localhost:3000/security/undo-email-change"),
+        lifespan: duration("168h"),
+      }),
+    }),
+    trusted_devices: obj({
+      cookie_name: { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$", default: "moos_device" },
+      lifespan: duration("9600h"),
+    }),
+    activity: obj({
+      ui_url: url("http://localhost:3000/settings/activity"),
+      retention: duration("2160h"),
+    }),
+  }),
   rate_limits: obj({
     submit_per_ip: limit(60, "1m"),
     flow_init_per_ip: limit(120, "1m"),

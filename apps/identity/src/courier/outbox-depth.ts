@@ -12,7 +12,7 @@ export async function outboxDepth(
   const rows = await db
     .selectFrom("courier_messages")
     .select(["type", "status", db.fn.countAll<string>().as("count")])
-    .where("type", "in", ["email", "webhook"])
+    .where("type", "in", ["email", "webhook", "job"])
     .where("status", "in", ["queued", "processing", "abandoned"])
     .groupBy(["type", "status"])
     .execute();

@@ -77,7 +77,7 @@ function describeError(error: unknown): string {
 
 export function createOutboxLoop(options: OutboxLoopOptions): Dispatcher {
   const { db, logger, type } = options;
-  const label = type === "email" ? "courier" : "webhooks";
+  const label = type === "email" ? "courier" : type === "webhook" ? "webhooks" : "jobs";
   const inFlight = new Set<Promise<number>>();
   /** Claimed messages whose send has not finished yet. */
   const held = new Map<string, ClaimedMessage>();

@@ -13,12 +13,23 @@ export function localeOf(
   body?: Body,
   identity?: { metadata_public: Record<string, unknown> | null },
 ): Locale {
+  const fromPayload = payloadLocale(body);
+  if (fromPayload) return fromPayload;
+  const kept = identity?.metadata_public?.locale;
+  if (kept === "de" || kept === "en") return kept;
+  return acceptedLocale(request);
+}
+
+/** transient_payload.locale of a submit, when it names a language we write. */
+export function payloadLocale(body: Body | undefined): Locale | undefined {
   const payload = body?.transient_payload as Record<string, unknown> | undefined;
   const fromPayload =
     typeof payload?.locale === "string" ? payload.locale.slice(0, 2).toLowerCase() : undefined;
-  if (fromPayload === "de" || fromPayload === "en") return fromPayload;
-  const kept = identity?.metadata_public?.locale;
-  if (kept === "de" || kept === "en") return kept;
+  return fromPayload === "de" || fromPayload === "en" ? fromPayload : undefined;
+}
+
+/** The first supported language of Accept-Language, else German. */
+export function acceptedLocale(request: FastifyRequest): Locale {
   const header = String(request.headers["accept-language"] ?? "");
   for (const part of header.split(",")) {
     const tag = part.trim().slice(0, 2).toLowerCase();

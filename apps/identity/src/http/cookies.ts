@@ -126,3 +126,19 @@ export function setContinuityCookie(
     maxAge: maxAgeSeconds,
   });
 }
+
+/**
+ * The trusted-device cookie (issue 13, security/devices.ts): a long-lived random value that
+ * tells a browser this account has signed in from before. HttpOnly like the others, so no
+ * script can copy it; SameSite=Lax, so the top-level return from a social sign-in carries it.
+ */
+export function deviceCookie(config: Config): string {
+  return hostPrefixed(config, config.security.trusted_devices.cookie_name, config.cookies.domain);
+}
+
+export function setDeviceCookie(reply: FastifyReply, config: Config, value: string): void {
+  reply.setCookie(deviceCookie(config), value, {
+    ...baseOptions(config, "Lax", config.cookies.domain),
+    maxAge: Math.floor(config.security.trusted_devices.lifespan / 1000),
+  });
+}

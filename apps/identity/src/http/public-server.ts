@@ -7,6 +7,8 @@ import { loginFlow } from "../flows/login/login-flow.ts";
 import { registerLogoutRoutes } from "../flows/logout/logout-routes.ts";
 import { recoveryFlow } from "../flows/recovery/recovery-flow.ts";
 import { registrationFlow } from "../flows/registration/registration-flow.ts";
+import { registerActivityRoute } from "../flows/security/activity-route.ts";
+import { registerSecurityLinkRoutes } from "../flows/security/link-routes.ts";
 import { registerSettingsReturnRoute, settingsFlow } from "../flows/settings/settings-flow.ts";
 import { verificationFlow } from "../flows/verification/verification-flow.ts";
 import { registerSessionRoutes } from "../session/handlers.ts";
@@ -70,6 +72,8 @@ export async function buildPublicServer(deps: Deps, ops: ServerOps): Promise<Fas
   registerFedcmRoutes(app, deps);
   registerLogoutRoutes(app, deps);
   registerSessionRoutes(app, deps);
+  registerActivityRoute(app, deps);
+  registerSecurityLinkRoutes(app, deps);
   registerMiscRoutes(app, deps);
   return app;
 }

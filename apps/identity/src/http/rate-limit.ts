@@ -5,7 +5,8 @@ import { errors } from "./errors.ts";
 // Per-IP fixed windows kept in the database, so every instance behind a load balancer counts
 // together. Submits and flow starts have separate budgets (config rate_limits.*).
 
-const submitPath = /^\/self-service\/(login|registration|recovery|verification|settings)(\?|$)/;
+const submitPath =
+  /^\/self-service\/(login|registration|recovery|verification|settings|security\/links)(\?|$)/;
 const initPath =
   /^\/self-service\/(login|registration|recovery|verification|settings)\/(browser|api)(\?|$)/;
 

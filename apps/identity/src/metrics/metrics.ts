@@ -26,7 +26,7 @@ export interface Metrics {
 }
 
 const outboxStatuses = ["queued", "processing", "abandoned"] as const;
-const outboxTypes: OutboxMessageType[] = ["email", "webhook"];
+const outboxTypes: OutboxMessageType[] = ["email", "webhook", "job"];
 
 export function createMetrics(
   sources: MetricsSources,

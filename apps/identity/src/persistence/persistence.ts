@@ -6,6 +6,16 @@ import type {
 } from "../courier/index.ts";
 import type { Flow, FlowKind } from "../flow/flow.ts";
 import type { Identity } from "../identity/identity.ts";
+import type { OidcLink } from "../identity/oidc-credentials.ts";
+import type { OutgoingJob } from "../jobs/job.ts";
+import type {
+  EmailChange,
+  FailedSignInDay,
+  PasswordCredentialLookup,
+  SecurityEvent,
+  SecurityLink,
+  TrustedDevice,
+} from "../security/records.ts";
 import type { Session } from "../session/session.ts";
 import type { OutgoingWebhook } from "../webhooks/outbox.ts";
 
@@ -117,10 +127,60 @@ export interface CourierPersister {
   enqueueEmail(email: OutgoingEmail): Promise<string>;
   /** A webhook delivery for the shop (webhooks/outbox.ts), in the same outbox. */
   enqueueWebhook(webhook: OutgoingWebhook): Promise<string>;
+  /** Work for after the request (jobs/), in the same outbox and the caller's transaction. */
+  enqueueJob(job: OutgoingJob): Promise<string>;
   listMessages(
     query: ListCourierMessagesQuery,
   ): Promise<{ messages: CourierMessageJson[]; nextPageToken?: string }>;
   getMessage(id: string): Promise<CourierMessageJson>;
+}
+
+/**
+ * Account safety (issue 13): events, failed sign-ins per day, trusted devices, notice links,
+ * email changes and the sessions' last activity.
+ */
+export interface SecurityPersister {
+  recordEvent(event: SecurityEvent): Promise<void>;
+  getEvent(id: string): Promise<SecurityEvent | undefined>;
+  /** The identity's events since `since`, newest first. */
+  listEvents(identityId: string, since: Date): Promise<SecurityEvent[]>;
+  /** Counts one failed sign-in for the identifier's HMAC on `day` (one statement). */
+  recordFailedSignIn(failure: Omit<FailedSignInDay, "count">): Promise<void>;
+  /** Failed sign-ins for these identifier HMACs from `sinceDay` on, newest day first. */
+  listFailedSignIns(identifierHashes: string[], sinceDay: string): Promise<FailedSignInDay[]>;
+  /** Drops events and failure counts older than the retention. */
+  purgeActivity(before: Date, beforeDay: string): Promise<void>;
+  findTrustedDevice(identityId: string, deviceHash: string): Promise<TrustedDevice | undefined>;
+  /** Inserts the device, or for a known (identity, hash) moves last_seen_at; returns its id. */
+  trustDevice(device: TrustedDevice): Promise<string>;
+  removeTrustedDevice(identityId: string, deviceId: string): Promise<void>;
+  createLink(link: SecurityLink): Promise<void>;
+  /** The link with this token HMAC, used or not. */
+  findLink(tokenHash: string): Promise<SecurityLink | undefined>;
+  /** Marks a link used; false when it was used, expired or another request took it first. */
+  useLink(id: string, now: Date): Promise<boolean>;
+  /** The identity's pending change, also an expired one (the caller decides). */
+  pendingEmailChange(identityId: string): Promise<EmailChange | undefined>;
+  /** Inserts the change, or updates the one with its id. */
+  saveEmailChange(change: EmailChange): Promise<void>;
+  getEmailChange(id: string): Promise<EmailChange | undefined>;
+  /** Records that the session was used at `at` (kept per session, dropped with it). */
+  touchSession(sessionId: string, at: Date): Promise<void>;
+  lastActivityOf(sessionIds: string[]): Promise<Map<string, Date>>;
+}
+
+/**
+ * Lookups of the sign-in steps that must cost the same whether or not an account exists
+ * (issue 13, "no timing oracle"): each is one statement answering one row shape either way.
+ */
+export interface SignInLookupPersister {
+  /** The password credential behind a password identifier. */
+  passwordCredential(identifier: string): Promise<PasswordCredentialLookup | undefined>;
+  /**
+   * The social sign-ins of the account an address belongs to, when it has no password (the
+   * identifier-first step offers them instead of a password field); else none.
+   */
+  socialOnlyLinks(address: string): Promise<OidcLink[]>;
 }
 
 export interface Persistence {
@@ -135,5 +195,7 @@ export interface Persistence {
   transaction<T>(fn: (tx: Persistence) => Promise<T>): Promise<T>;
   /** The email outbox, written in the same transaction as the flow change. */
   courier: CourierPersister;
+  security: SecurityPersister;
+  signInLookups: SignInLookupPersister;
   close(): Promise<void>;
 }

@@ -7,6 +7,7 @@ import { errors, HttpError } from "../http/errors.ts";
 import { wantsJson } from "../http/negotiate.ts";
 import { sendError, sendJson } from "../http/respond.ts";
 import { requireAal } from "./aal-required.ts";
+import { touchSessionActivity } from "./last-activity.ts";
 import { toSessionJson } from "./session.ts";
 import {
   type ActiveSession,
@@ -64,6 +65,7 @@ async function whoami(ctx: Ctx): Promise<void> {
     });
   }
   ctx.reply.header("x-kratos-authenticated-identity-id", active.identity.id);
+  await touchSessionActivity(ctx.deps, active.session.id);
   sendJson(ctx.reply, 200, session);
 }
 

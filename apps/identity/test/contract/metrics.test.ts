@@ -144,10 +144,11 @@ describe("GET /metrics", () => {
       }),
     ).toBe(1);
 
-    // The registration's verification email, the deletion's email and the failed webhook wait.
+    // The registration's verification email, the notice of the sign-in from a new device, the
+    // deletion's email and the failed webhook wait.
     expect(
       metrics.value("moos_identity_courier_outbox_messages", { type: "email", status: "queued" }),
-    ).toBe(2);
+    ).toBe(3);
     expect(
       metrics.value("moos_identity_courier_outbox_messages", {
         type: "webhook",

@@ -209,8 +209,8 @@ describe("profile method", () => {
     expect((await browser.api.toSession()).identity?.traits.name.first).toBe("Mia");
   });
 
-  it("changes the email: new identifier and recovery address, unverified, with a verification code", async () => {
-    const { browser, flow, identity } = await signedInFlow("email-old");
+  it("changes the email only once the code sent to the new address comes back (issue 13)", async () => {
+    const { browser, flow, identity, email } = await signedInFlow("email-old");
     const newEmail = uniqueEmail("email-new");
     const { json } = await body(
       browser.api.updateSettingsFlowRaw({
@@ -223,49 +223,56 @@ describe("profile method", () => {
       }),
       "settingsFlow",
     );
-    expect(json.state).toBe("success");
-    const show = json.continue_with.find((c: Json) => c.action === "show_verification_ui");
-    expect(show.flow.verifiable_address).toBe(newEmail);
-    expect(show.flow.url).toBe(`http://localhost:3000/verification?flow=${show.flow.id}`);
-    expect(json.continue_with.at(-1).action).toBe("redirect_browser_to");
-
+    expect(json.state).toBe("show_form");
+    expect(json.ui.messages.map((m: Json) => m.id)).toEqual([1905005]);
+    expect(node(json, "traits.email").attributes.value).toBe(email);
     const stored = await h.identityApi().getIdentity({ id: identity.id });
-    expect(stored.credentials?.password?.identifiers).toEqual([newEmail]);
-    expect(stored.verifiable_addresses?.map((a) => [a.value, a.verified, a.status])).toEqual([
-      [newEmail, false, "sent"],
-    ]);
-    expect(stored.recovery_addresses?.map((a) => a.value)).toEqual([newEmail]);
+    expect(stored.credentials?.password?.identifiers).toEqual([email]);
 
     const code = await h.codeFor(newEmail);
-    const verified = await browser.api.updateVerificationFlow({
-      flow: show.flow.id,
-      updateVerificationFlowBody: { method: "code", code },
+    const confirmed = await browser.api.updateSettingsFlow({
+      flow: flow.id,
+      updateSettingsFlowBody: {
+        csrf_token: csrfOf(flow as SettingsFlow),
+        email_change_confirm: "true",
+        email_change_code: code,
+      } as never,
     });
-    expect(verified.state).toBe("passed_challenge");
-    expect((await browser.api.toSession()).identity?.verifiable_addresses?.[0]?.verified).toBe(
-      true,
-    );
+    expect(confirmed.state).toBe("success");
+    expect(confirmed.ui.messages?.map((m) => m.id)).toEqual([1905003]);
+    expect((await browser.api.toSession()).identity?.verifiable_addresses?.[0]).toMatchObject({
+      value: newEmail,
+      verified: true,
+    });
     await signInNative(h, newEmail);
   });
 
-  it("refuses an email that belongs to another identity with 4000007", async () => {
+  it("names an address of another identity (4000007) only after its code came back", async () => {
     const taken = uniqueEmail("taken");
     await createAccount(h, taken);
     const { browser, flow } = await signedInFlow("dup");
+    const requested = await browser.api.updateSettingsFlow({
+      flow: flow.id,
+      updateSettingsFlowBody: {
+        method: "profile",
+        csrf_token: csrfOf(flow as SettingsFlow),
+        traits: traitsOf(taken),
+      },
+    });
+    expect(requested.ui.messages?.map((m) => m.id)).toEqual([1905005]);
     const { status, json } = await failure(
       browser.api.updateSettingsFlow({
         flow: flow.id,
         updateSettingsFlowBody: {
-          method: "profile",
           csrf_token: csrfOf(flow as SettingsFlow),
-          traits: traitsOf(taken),
-        },
+          email_change_confirm: "true",
+          email_change_code: await h.codeFor(taken),
+        } as never,
       }),
     );
     expect(status).toBe(400);
     expectSchema("settingsFlow", json);
     expect(json.ui.messages.map((m: Json) => m.id)).toEqual([4000007]);
-    expect(node(json, "traits.email").attributes.value).toBe(taken);
   });
 
   it("answers browsers posting a form with 303 to the settings UI", async () => {

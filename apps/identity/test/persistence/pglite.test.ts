@@ -3,6 +3,7 @@ import type { Persistence } from "../../src/persistence/persistence.ts";
 import { connectDatabase } from "../../src/persistence/sql/connect.ts";
 import { createSqlPersistence } from "../../src/persistence/sql/sql-persistence.ts";
 import { persistenceContract } from "./persistence-contract.ts";
+import { securityContract } from "./security-contract.ts";
 
 let persistence: Persistence;
 beforeAll(async () => {
@@ -11,3 +12,4 @@ beforeAll(async () => {
 afterAll(async () => persistence?.close());
 
 persistenceContract("PGlite", () => persistence);
+securityContract("PGlite", () => persistence);

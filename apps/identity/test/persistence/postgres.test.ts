@@ -4,6 +4,7 @@ import { connectDatabase } from "../../src/persistence/sql/connect.ts";
 import { createSqlPersistence } from "../../src/persistence/sql/sql-persistence.ts";
 import { type PostgresServer, startPostgres } from "../support/postgres.ts";
 import { persistenceContract } from "./persistence-contract.ts";
+import { securityContract } from "./security-contract.ts";
 
 let server: PostgresServer;
 let persistence: Persistence;
@@ -21,6 +22,7 @@ afterAll(async () => {
 });
 
 persistenceContract("PostgreSQL", () => persistence);
+securityContract("PostgreSQL", () => persistence);
 
 describe("two instances on one PostgreSQL", () => {
   it("share rate limit counters and see each other's revocations", async () => {

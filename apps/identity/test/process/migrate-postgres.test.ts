@@ -1,6 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/persistence/sql/connect.ts";
+import { migrationNames } from "../../src/persistence/sql/migrate.ts";
 import { runMain } from "../support/child-service.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { type PostgresServer, startPostgres } from "../support/postgres.ts";
@@ -29,8 +30,6 @@ async function freshDatabase(name: string): Promise<string> {
   await query(server.url, `CREATE DATABASE ${name}`);
   return server.url.replace(/\/postgres$/, `/${name}`);
 }
-
-const migrationNames = ["0001-initial", "0002-outbox-webhooks"];
 
 describe("migrate on PostgreSQL", () => {
   it("lets two instances migrate a fresh database at once, each migration applied once", async () => {
@@ -66,7 +65,7 @@ describe("migrate on PostgreSQL", () => {
   it("refuses to serve a schema that is behind when auto_migrate is off", async () => {
     const url = await freshDatabase("behind");
     await expect(openDatabase(url, { migrations: "check" })).rejects.toThrow(
-      "the database schema is behind (pending: 0001-initial, 0002-outbox-webhooks): run the migrate command first, or set auto_migrate: true",
+      `the database schema is behind (pending: ${migrationNames.join(", ")}): run the migrate command first, or set auto_migrate: true`,
     );
   });
 });

@@ -10,14 +10,16 @@ import enKratos from "../../messages/en/kratos.json";
 import enSocial from "../../messages/en/social.json";
 import enValidation from "../../messages/en/validation.json";
 import kratosMessages from "./fixtures/kratos-messages.json";
+import moosMessages from "./fixtures/moos-messages.json";
 import { formatUiText, type UiLocale } from "./format-ui-text";
 import { icuPlaceholders } from "./icu-placeholders";
 
 // fixtures/kratos-messages.json is Ory's published list of messages with a sample context
 // for each (github.com/ory/docs, docs/kratos/concepts/ui-messages): it tells which values
-// Kratos sends along with each id.
+// Kratos sends along with each id. fixtures/moos-messages.json does the same for our own ids
+// (1905xxx, 4905xxx: the identity service's safe email change).
 const contexts = new Map<number, Record<string, unknown>>(
-  kratosMessages.map((message): [number, Record<string, unknown>] => [
+  [...kratosMessages, ...moosMessages].map((message): [number, Record<string, unknown>] => [
     message.id,
     ("context" in message ? message.context : undefined) ?? {},
   ]),

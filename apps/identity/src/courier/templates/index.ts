@@ -1,6 +1,9 @@
 import { CourierError } from "../errors.ts";
 import { email as accountDeletedDe } from "./account_deleted/de/email.ts";
 import { email as accountDeletedEn } from "./account_deleted/en/email.ts";
+import { email as emailChangeCodeDe } from "./email_change_code/de/email.ts";
+import { email as emailChangeCodeEn } from "./email_change_code/en/email.ts";
+import type { EmailChangeCodeModel } from "./email_change_code/model.ts";
 import { email as loginCodeValidDe } from "./login_code_valid/de/email.ts";
 import { email as loginCodeValidEn } from "./login_code_valid/en/email.ts";
 import { email as newsletterConfirmationDe } from "./newsletter_confirmation/de/email.ts";
@@ -13,6 +16,9 @@ import { email as recoveryValidDe } from "./recovery_valid/de/email.ts";
 import { email as recoveryValidEn } from "./recovery_valid/en/email.ts";
 import { email as registrationCodeValidDe } from "./registration_code_valid/de/email.ts";
 import { email as registrationCodeValidEn } from "./registration_code_valid/en/email.ts";
+import { email as securityNoticeDe } from "./security_notice/de/email.ts";
+import { email as securityNoticeEn } from "./security_notice/en/email.ts";
+import type { SecurityNoticeModel } from "./security_notice/model.ts";
 import type {
   CodeModel,
   EmailLocale,
@@ -42,6 +48,10 @@ export interface TemplateModels {
   /** The link method's emails (Kratos names them without `_link`). */
   recovery_valid: LinkModel;
   verification_valid: LinkModel;
+  /** Ours (issue 13): what happened to the account, with "This wasn't me". */
+  security_notice: SecurityNoticeModel;
+  /** Ours (issue 13): the code that confirms a new login address. */
+  email_change_code: EmailChangeCodeModel;
 }
 
 export type TemplateType = keyof TemplateModels;
@@ -58,6 +68,8 @@ const templates: { [T in TemplateType]: Record<EmailLocale, EmailTemplate<Templa
   registration_code_valid: { de: registrationCodeValidDe, en: registrationCodeValidEn },
   recovery_valid: { de: recoveryValidDe, en: recoveryValidEn },
   verification_valid: { de: verificationValidDe, en: verificationValidEn },
+  security_notice: { de: securityNoticeDe, en: securityNoticeEn },
+  email_change_code: { de: emailChangeCodeDe, en: emailChangeCodeEn },
 };
 
 /** Renders subject, text and HTML body of one template in one language. */

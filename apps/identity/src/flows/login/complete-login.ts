@@ -2,6 +2,7 @@ import type { Flow } from "../../flow/flow.ts";
 import { completeWithSession } from "../../hooks/complete-with-session.ts";
 import type { Ctx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
+import { noteSignIn } from "../../security/sign-in.ts";
 import {
   createSession,
   findActiveSession,
@@ -20,13 +21,18 @@ export interface FirstFactor {
   provider?: string;
 }
 
+/** A session a first factor issued; `refreshed` when it re-authenticated the signed-in one. */
+export interface LoginSession extends IssuedSession {
+  refreshed?: boolean;
+}
+
 /** A refresh re-authenticates the signed-in account's session; otherwise a new aal1 session. */
 export async function issueLoginSession(
   ctx: Ctx,
   flow: Flow,
   identity: Identity,
   factor: FirstFactor,
-): Promise<IssuedSession> {
+): Promise<LoginSession> {
   const { deps } = ctx;
   const active = await findActiveSession(deps, ctx.request);
   if (flow.payload.refresh === true && active?.identity.id === identity.id) {
@@ -36,7 +42,7 @@ export async function issueLoginSession(
       completed_at: deps.now().toISOString(),
       ...(factor.provider ? { provider: factor.provider } : {}),
     });
-    return { session: active.session, token: active.token };
+    return { session: active.session, token: active.token, refreshed: true };
   }
   return createSession(deps, identity, factor, ctx.request);
 }
@@ -45,8 +51,12 @@ export async function issueLoginSession(
 export async function completeLogin(
   ctx: Ctx,
   flow: Flow,
-  completion: { identity: Identity; issued: IssuedSession; inBrowser?: boolean },
+  completion: { identity: Identity; issued: LoginSession; inBrowser?: boolean },
 ): Promise<void> {
+  // A new session (not a refresh): the device is recognised, or the customer is told.
+  if (!completion.issued.refreshed) {
+    await noteSignIn(ctx, completion.identity, completion.inBrowser ? "browser" : flow.type);
+  }
   flow.state = "passed_challenge";
   flow.internal.completed = true;
   flow.identity_id = completion.identity.id;

@@ -8,7 +8,6 @@ import { query } from "../../http/context.ts";
 import { errors, kratosError } from "../../http/errors.ts";
 import { redirect, respondWithFlow } from "../../http/respond.ts";
 import { type Identity, normaliseIdentifier } from "../../identity/identity.ts";
-import { hasPassword, oidcLinks } from "../../identity/oidc-credentials.ts";
 import { type ActiveSession, findActiveSession } from "../../session/session-manager.ts";
 import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { linkedProviders } from "../../ui/oidc-nodes.ts";
@@ -192,17 +191,16 @@ async function submitIdentifier(ctx: Ctx, flow: Flow, body: Body): Promise<void>
   await respondWithFlow(ctx, flow, 400);
 }
 
-/** The enabled providers of an account that has them but no password; else none. */
+/**
+ * The enabled providers of an account that has them but no password; else none. One lookup
+ * statement whatever the address (issue 13, "no timing oracle"): the step answers a registered
+ * address with a password as fast as an unknown one.
+ */
 async function socialOnlyProviders(ctx: Ctx, identifier: string): Promise<OidcProviderConfig[]> {
   if (!enabledLoginMethod(ctx.deps, "oidc")) return [];
-  const { identities } = ctx.deps.persistence;
   const address = normaliseIdentifier(identifier).slice(0, 320);
-  if (await identities.findIdentityByIdentifier("password", address)) return [];
-  const identity =
-    (await identities.findIdentityByVerifiableAddress(address)) ??
-    (await identities.findIdentityByRecoveryAddress(address));
-  if (!identity || hasPassword(identity)) return [];
-  return linkedProviders(ctx.deps.config, oidcLinks(identity));
+  const links = await ctx.deps.persistence.signInLookups.socialOnlyLinks(address);
+  return links.length > 0 ? linkedProviders(ctx.deps.config, links) : [];
 }
 
 function identifierOf(credentials: { type: string; identifiers: string[] }[]): string {

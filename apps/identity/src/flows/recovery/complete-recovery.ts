@@ -4,6 +4,7 @@ import type { Ctx } from "../../http/context.ts";
 import { errors } from "../../http/errors.ts";
 import { flowJson, redirect, sendJson } from "../../http/respond.ts";
 import type { Identity } from "../../identity/identity.ts";
+import { noteRecovery } from "../../security/sign-in.ts";
 import { createSession, sendSessionCookie } from "../../session/session-manager.ts";
 import { formatMinutes, uiText } from "../../ui/text.ts";
 import { uiUrl } from "../new-flow.ts";
@@ -23,6 +24,7 @@ export async function completeRecovery(
   // The code or link reached the address, so it counts as verified too.
   await markAddressVerified(ctx, identity, options.address);
   const issued = await createSession(deps, identity, { method: options.method }, ctx.request);
+  await noteRecovery(ctx, identity, flow.type, options.method);
   const privilegedUntil = new Date(
     issued.session.authenticated_at.getTime() +
       deps.config.selfservice.flows.settings.privileged_session_max_age,

@@ -13,14 +13,14 @@ import { validateReturnTo } from "../return-to.ts";
 import type { RecoveryStrategy } from "./strategy.ts";
 
 /** The strategy `selfservice.flows.recovery.use` names; it serves every recovery flow. */
-function recoveryStrategy(deps: Deps): RecoveryStrategy {
+export function recoveryStrategy(deps: Deps): RecoveryStrategy {
   const method = emailMethod(deps, "recovery");
   const strategy = deps.strategies.recovery.find((s) => s.method === method);
   if (!strategy) throw new Error(`No recovery strategy "${method}" is registered.`);
   return strategy;
 }
 
-function createRecoveryFlow(ctx: Ctx, type: FlowType, returnTo: string | undefined): Flow {
+export function createRecoveryFlow(ctx: Ctx, type: FlowType, returnTo: string | undefined): Flow {
   const strategy = recoveryStrategy(ctx.deps);
   return newFlow(ctx.deps, ctx.request, {
     kind: "recovery",

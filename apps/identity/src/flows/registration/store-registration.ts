@@ -4,6 +4,7 @@ import { rotateCsrfSecret } from "../../http/cookies.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { isDuplicateKey } from "../../persistence/errors.ts";
 import type { Persistence } from "../../persistence/persistence.ts";
+import { noteSignUp } from "../../security/sign-in.ts";
 import { createSession, type IssuedSession } from "../../session/session-manager.ts";
 
 export interface StoreRegistrationOptions {
@@ -46,6 +47,7 @@ export async function storeRegistration(
     if (isDuplicateKey(error)) return "duplicate";
     throw error;
   }
+  await noteSignUp(ctx, identity, options.inBrowser ? "browser" : flow.type);
   const issued = issuesSession
     ? await createSession(deps, identity, options.sessionMethod, ctx.request)
     : undefined;

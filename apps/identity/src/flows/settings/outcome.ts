@@ -2,9 +2,10 @@ import type { Flow } from "../../flow/flow.ts";
 import type { Ctx } from "../../http/context.ts";
 import { flowJson, redirect, respondWithFlow, sendJson } from "../../http/respond.ts";
 import type { Identity } from "../../identity/identity.ts";
+import { reportSettingsChanges } from "../../security/settings-changes.ts";
 import type { ActiveSession } from "../../session/session-manager.ts";
 import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
-import { uiText } from "../../ui/text.ts";
+import { type UiText, uiText } from "../../ui/text.ts";
 import { uiUrl } from "../new-flow.ts";
 import { ensurePrivilegedSession } from "./settings-session.ts";
 import type { SettingsStrategy } from "./strategy.ts";
@@ -61,16 +62,23 @@ export function settingsReturnUrl(ctx: Ctx, flow: Flow): string {
   );
 }
 
+/**
+ * A saved change: state success with 1050001 (or the given messages, e.g. 1905003 when a new
+ * email address is confirmed), the form rebuilt from the saved identity, and the security
+ * events of what changed told (security/settings-changes.ts).
+ */
 export async function completeSettings(
   ctx: Ctx,
   flow: Flow,
   identity: Identity,
   continueWith: Record<string, unknown>[] = [],
+  messages: readonly UiText[] = [uiText(1050001)],
 ): Promise<void> {
+  await reportSettingsChanges(ctx, flow, identity);
   flow.state = "success";
   flow.payload.ui.nodes = await settingsFormNodes(ctx, flow, identity);
   resetMessages(flow.payload.ui);
-  addFlowMessage(flow.payload.ui, uiText(1050001));
+  for (const message of messages) addFlowMessage(flow.payload.ui, message);
   const target = settingsReturnUrl(ctx, flow);
   const all = [
     ...continueWith,

@@ -2,6 +2,7 @@ import type { Flow, FlowType } from "../../flow/flow.ts";
 import type { Ctx } from "../../http/context.ts";
 import { errors, HttpError, kratosError } from "../../http/errors.ts";
 import { redirect } from "../../http/respond.ts";
+import { securitySummary } from "../../security/settings-changes.ts";
 import {
   aal2Required,
   isAalSatisfied,
@@ -62,6 +63,8 @@ export async function sessionForSubmit(ctx: Ctx, flow: Flow): Promise<ActiveSess
   if (active.identity.id !== flow.identity_id) throw identityMismatch();
   const back = uiUrl(ctx.deps, "settings", flow.id);
   if (!requireSettingsAal(ctx, active, { type: flow.type, returnTo: back })) return undefined;
+  // What the account looks like before this submit: completeSettings tells what changed.
+  flow.internal.securityBefore = securitySummary(active.identity);
   return active;
 }
 

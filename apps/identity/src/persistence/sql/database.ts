@@ -101,8 +101,11 @@ export interface CodesTable {
   created_at: Timestamp;
 }
 
-/** The outbox holds emails and, for the shop, webhook deliveries (url in `recipient`). */
-export type OutboxMessageType = "email" | "webhook";
+/**
+ * The outbox holds emails, the shop's webhook deliveries (url in `recipient`) and jobs: work
+ * taken off a request's path (jobs/outbox.ts; the job kind in `template_type`, JSON in `body`).
+ */
+export type OutboxMessageType = "email" | "webhook" | "job";
 
 export interface CourierMessagesTable {
   id: string;
@@ -141,6 +144,72 @@ export interface ContinuityTable {
   created_at: Generated<Timestamp>;
 }
 
+// Account safety (issue 13, migration 0003).
+
+export interface SecurityEventsTable {
+  id: string;
+  identity_id: string;
+  type: string;
+  occurred_at: Timestamp;
+  ip_address: string;
+  user_agent: string;
+  device_id: string | null;
+  details: Json<Record<string, unknown>>;
+}
+
+/** Failed sign-ins per identifier (its HMAC, whether or not an account has it) and day. */
+export interface LoginFailuresDailyTable {
+  identifier_hash: string;
+  day: string;
+  count: number;
+  last_at: Timestamp;
+  ip_address: string;
+  user_agent: string;
+}
+
+export interface TrustedDevicesTable {
+  id: string;
+  identity_id: string;
+  device_hash: string;
+  ip_address: string;
+  user_agent: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
+export interface SecurityLinksTable {
+  id: string;
+  token_hash: string;
+  kind: string;
+  identity_id: string;
+  event_id: string | null;
+  device_id: string | null;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface EmailChangesTable {
+  id: string;
+  identity_id: string;
+  old_address: string;
+  new_address: string;
+  code_hash: string;
+  code_expires_at: Timestamp;
+  tries: number;
+  status: string;
+  device_id: string | null;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  completed_at: Timestamp | null;
+}
+
+export interface SessionActivityTable {
+  session_id: string;
+  last_active_at: Timestamp;
+}
+
 export interface Database {
   identities: IdentitiesTable;
   identity_credentials: CredentialsTable;
@@ -154,4 +223,10 @@ export interface Database {
   selfservice_errors: ErrorsTable;
   rate_limits: RateLimitsTable;
   token_exchanges: ContinuityTable;
+  security_events: SecurityEventsTable;
+  login_failures_daily: LoginFailuresDailyTable;
+  trusted_devices: TrustedDevicesTable;
+  security_links: SecurityLinksTable;
+  email_changes: EmailChangesTable;
+  session_activity: SessionActivityTable;
 }

@@ -3,6 +3,7 @@ import { type Migration, Migrator } from "kysely/migration";
 import type { Database } from "./database.ts";
 import * as initial from "./migrations/0001-initial.ts";
 import * as outboxWebhooks from "./migrations/0002-outbox-webhooks.ts";
+import * as accountSafety from "./migrations/0003-account-safety.ts";
 
 // The schema's migrations, in order. Kysely's migrator makes concurrent runs safe on PostgreSQL:
 // it creates its bookkeeping tables tolerating a race, then runs the pending migrations inside
@@ -13,7 +14,11 @@ import * as outboxWebhooks from "./migrations/0002-outbox-webhooks.ts";
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-outbox-webhooks": outboxWebhooks,
+  "0003-account-safety": accountSafety,
 };
+
+/** The names of the schema's migrations, in the order they run. */
+export const migrationNames: readonly string[] = Object.keys(migrations);
 
 function migratorFor(db: Kysely<Database>): Migrator {
   return new Migrator({ db, provider: { getMigrations: async () => migrations } });

@@ -1,11 +1,14 @@
 import type { Kysely } from "kysely";
 import { enqueueEmail, getCourierMessage, listCourierMessages } from "../../courier/index.ts";
+import { enqueueJob } from "../../jobs/outbox.ts";
 import { enqueueWebhook } from "../../webhooks/outbox.ts";
 import type { Persistence } from "../persistence.ts";
 import type { Database } from "./database.ts";
 import { SqlFlowPersister } from "./flow-persister.ts";
 import { SqlIdentityPersister } from "./identity-persister.ts";
+import { SqlSecurityPersister } from "./security-persister.ts";
 import { SqlSessionPersister } from "./session-persister.ts";
+import { SqlSignInLookups } from "./sign-in-lookups.ts";
 import {
   SqlCodePersister,
   SqlErrorPersister,
@@ -28,9 +31,12 @@ export function createSqlPersistence(
     courier: {
       enqueueEmail: (email) => enqueueEmail(db, email),
       enqueueWebhook: (webhook) => enqueueWebhook(db, webhook),
+      enqueueJob: (job) => enqueueJob(db, job),
       listMessages: (query) => listCourierMessages(db, query),
       getMessage: (id) => getCourierMessage(db, id),
     },
+    security: new SqlSecurityPersister(db),
+    signInLookups: new SqlSignInLookups(db),
     transaction: (fn) =>
       options.inTransaction
         ? fn(createSqlPersistence(db, options))

@@ -1,15 +1,14 @@
 import type { Flow } from "../../flow/flow.ts";
 import { completeRecovery } from "../../flows/recovery/complete-recovery.ts";
 import { recoveryFlow } from "../../flows/recovery/recovery-flow.ts";
-import type { RecoveryStrategy } from "../../flows/recovery/strategy.ts";
-import { submittedEmail } from "../../flows/submitted-email.ts";
-import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
-import { localeOf } from "../../hooks/locale.ts";
-import type { Body } from "../../http/body.ts";
+import { requestRecoveryEmail } from "../../flows/recovery/request-recovery-email.ts";
+import type { RecoveryEmail, RecoveryStrategy } from "../../flows/recovery/strategy.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
+import type { Deps } from "../../http/deps.ts";
 import { respondWithFlow } from "../../http/respond.ts";
 import { needsMigration } from "../../identity/migration.ts";
+import type { Persistence } from "../../persistence/persistence.ts";
 import { addFlowMessage, type UiNode } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import { codeStepNodes, emailStepNodes } from "./code-nodes.ts";
@@ -21,6 +20,8 @@ import { findMatchingCode, hashCode, newCode } from "./one-time-code.ts";
 export const codeRecovery: RecoveryStrategy = {
   method: "code",
   emailNodes: (csrfToken) => emailStepNodes(csrfToken),
+  markSent: markCodeSent,
+  sendTo: sendRecoveryCode,
   async submit(ctx, flow, body) {
     if (flow.state === "passed_challenge") {
       const fresh = await recoveryFlow.recreate(ctx, flow);
@@ -30,7 +31,10 @@ export const codeRecovery: RecoveryStrategy = {
     }
     const code = optionalString(body, "code");
     if (code && flow.state === "sent_email") return submitCode(ctx, flow, code);
-    return submitEmail(ctx, flow, body);
+    // Same answer (1060003) whether or not the address belongs to an account.
+    return requestRecoveryEmail(ctx, flow, body, codeRecovery, (e) =>
+      emailStepNodes(flow.csrf_token, e),
+    );
   },
 };
 
@@ -38,47 +42,43 @@ function recoveryCodeNodes(csrfToken: string, address: string): UiNode[] {
   return codeStepNodes(csrfToken, address, { codeLabel: 1070010, methodFirst: false });
 }
 
-/** Same answer (1060003) whether or not the address belongs to an account. */
-async function submitEmail(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
-  const { deps } = ctx;
-  const email = await submittedEmail(ctx, flow, body, (e) => emailStepNodes(flow.csrf_token, e));
-  if (email === undefined) return;
-  await limitCodeEmails(deps, email);
-  const identity = await deps.persistence.identities.findIdentityByRecoveryAddress(email);
-  await deps.persistence.transaction(async (tx) => {
-    await tx.codes.invalidateCodesOfFlow(flow.id, deps.now());
-    flow.state = "sent_email";
-    flow.internal.address = email;
-    flow.internal.tries = 0;
-    flow.payload.ui.nodes = recoveryCodeNodes(flow.csrf_token, email);
-    addFlowMessage(flow.payload.ui, uiText(1060003));
-    await tx.flows.updateFlow(flow);
-    if (!identity) return;
-    const code = newCode();
-    const lifespan = deps.config.selfservice.methods.code.config.lifespan;
-    await tx.codes.createCode({
-      id: crypto.randomUUID(),
-      flow_id: flow.id,
-      kind: "recovery",
-      code_hash: hashCode(code, deps.config.secrets.default[0]!),
-      address: email,
-      identity_id: identity.id,
-      used_at: null,
-      expires_at: new Date(deps.now().getTime() + lifespan),
-    });
-    await tx.courier.enqueueEmail({
-      templateType: "recovery_code_valid",
-      to: email,
-      locale: localeOf(ctx.request, body, identity),
-      model: {
-        code,
-        expiresInMinutes: Math.round(lifespan / 60_000),
-        // Imported without a password: the email says the account has moved.
-        ...(needsMigration(identity) ? { migration: true } : {}),
-      },
-    });
+function markCodeSent(flow: Flow, address: string): void {
+  flow.state = "sent_email";
+  flow.internal.address = address;
+  flow.internal.tries = 0;
+  flow.payload.ui.nodes = recoveryCodeNodes(flow.csrf_token, address);
+  addFlowMessage(flow.payload.ui, uiText(1060003));
+}
+
+/** A new code for the flow (only its HMAC is stored) and its email, in the caller's transaction. */
+async function sendRecoveryCode(
+  deps: Deps,
+  tx: Persistence,
+  { flow, identity, address, locale }: RecoveryEmail,
+): Promise<void> {
+  const code = newCode();
+  const lifespan = deps.config.selfservice.methods.code.config.lifespan;
+  await tx.codes.createCode({
+    id: crypto.randomUUID(),
+    flow_id: flow.id,
+    kind: "recovery",
+    code_hash: hashCode(code, deps.config.secrets.default[0]!),
+    address,
+    identity_id: identity.id,
+    used_at: null,
+    expires_at: new Date(deps.now().getTime() + lifespan),
   });
-  await respondWithFlow(ctx, flow, 200);
+  await tx.courier.enqueueEmail({
+    templateType: "recovery_code_valid",
+    to: address,
+    locale,
+    model: {
+      code,
+      expiresInMinutes: Math.round(lifespan / 60_000),
+      // Imported without a password: the email says the account has moved.
+      ...(needsMigration(identity) ? { migration: true } : {}),
+    },
+  });
 }
 
 async function submitCode(ctx: Ctx, flow: Flow, code: string): Promise<void> {

@@ -2,15 +2,13 @@ import type { Flow } from "../../flow/flow.ts";
 import { uiUrl } from "../../flows/new-flow.ts";
 import { completeRecovery } from "../../flows/recovery/complete-recovery.ts";
 import { recoveryFlow } from "../../flows/recovery/recovery-flow.ts";
+import { requestRecoveryEmail } from "../../flows/recovery/request-recovery-email.ts";
 import type { RecoveryStrategy } from "../../flows/recovery/strategy.ts";
-import { submittedEmail } from "../../flows/submitted-email.ts";
-import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
-import { localeOf } from "../../hooks/locale.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { rotateCsrfSecret } from "../../http/cookies.ts";
-import { redirect, respondWithFlow } from "../../http/respond.ts";
+import { redirect } from "../../http/respond.ts";
 import { addFlowMessage } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import { linkEmailNodes } from "./link-nodes.ts";
@@ -23,45 +21,37 @@ import { createLinkToken, linkLifespanMinutes, useLinkToken } from "./link-token
 export const linkRecovery: RecoveryStrategy = {
   method: "link",
   emailNodes: (csrfToken) => linkEmailNodes(csrfToken),
+  markSent(flow, address) {
+    flow.state = "sent_email";
+    flow.internal.address = address;
+    flow.payload.ui.nodes = linkEmailNodes(flow.csrf_token, address);
+    addFlowMessage(flow.payload.ui, uiText(1060002));
+  },
+  async sendTo(deps, tx, { flow, identity, address, locale }) {
+    const url = await createLinkToken(deps, tx, {
+      kind: "recovery_link",
+      flowId: flow.id,
+      address,
+      identityId: identity.id,
+    });
+    await tx.courier.enqueueEmail({
+      templateType: "recovery_valid",
+      to: address,
+      locale,
+      model: { url, expiresInMinutes: linkLifespanMinutes(deps) },
+    });
+  },
   submit: submitRecoveryLink,
 };
 
 async function submitRecoveryLink(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   const token = optionalString(body, "token");
   if (token !== undefined) return useRecoveryToken(ctx, flow, token);
-  return sendRecoveryLink(ctx, flow, body);
-}
-
-/** Same answer (1060002) whether or not the address belongs to an account. */
-async function sendRecoveryLink(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
-  const { deps } = ctx;
+  // Same answer (1060002) whether or not the address belongs to an account.
   flow.payload.active = "link";
-  const email = await submittedEmail(ctx, flow, body, (e) => linkEmailNodes(flow.csrf_token, e));
-  if (email === undefined) return;
-  flow.payload.ui.nodes = linkEmailNodes(flow.csrf_token, email);
-  await limitCodeEmails(deps, email);
-  const identity = await deps.persistence.identities.findIdentityByRecoveryAddress(email);
-  await deps.persistence.transaction(async (tx) => {
-    await tx.codes.invalidateCodesOfFlow(flow.id, deps.now());
-    flow.state = "sent_email";
-    flow.internal.address = email;
-    addFlowMessage(flow.payload.ui, uiText(1060002));
-    await tx.flows.updateFlow(flow);
-    if (!identity) return;
-    const url = await createLinkToken(deps, tx, {
-      kind: "recovery_link",
-      flowId: flow.id,
-      address: email,
-      identityId: identity.id,
-    });
-    await tx.courier.enqueueEmail({
-      templateType: "recovery_valid",
-      to: email,
-      locale: localeOf(ctx.request, body, identity),
-      model: { url, expiresInMinutes: linkLifespanMinutes(deps) },
-    });
-  });
-  await respondWithFlow(ctx, flow, 200);
+  return requestRecoveryEmail(ctx, flow, body, linkRecovery, (e) =>
+    linkEmailNodes(flow.csrf_token, e),
+  );
 }
 
 /** The link from the email, opened in a browser. */

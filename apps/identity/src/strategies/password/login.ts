@@ -14,6 +14,7 @@ import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { respondWithFlow } from "../../http/respond.ts";
 import { getCredential, type Identity, normaliseIdentifier } from "../../identity/identity.ts";
+import { recordFailedSignIn } from "../../security/failed-sign-ins.ts";
 import {
   addFlowMessage,
   anchorNode,
@@ -23,7 +24,7 @@ import {
 } from "../../ui/nodes.ts";
 import { loginOrder, sortNodes } from "../../ui/sort-nodes.ts";
 import { uiText } from "../../ui/text.ts";
-import { usesMigrationHook, verifyWithMigrationHook } from "./migrate-hook.ts";
+import { verifyWithMigrationHook } from "./migrate-hook.ts";
 
 const maxIdentifierLength = 320;
 
@@ -53,22 +54,13 @@ async function submitPasswordLogin(ctx: Ctx, flow: Flow, body: Body): Promise<vo
   const identifier = normaliseIdentifier(rawIdentifier).slice(0, maxIdentifierLength);
   await throttleLogin(deps, identifier);
 
-  const identity = await deps.persistence.identities.findIdentityByIdentifier(
-    "password",
-    identifier,
-  );
-  const hash =
-    identity && (getCredential(identity, "password")?.config.hashed_password as string | undefined);
-  // Unknown identifiers verify a dummy hash so both answers take the same time.
-  let valid = false;
-  if (hash) valid = await deps.hasher.verify(password, hash);
-  else if (identity && usesMigrationHook(deps, identity))
-    valid = await verifyWithMigrationHook(deps, identity, identifier, password);
-  else await deps.hasher.verifyDummy(password);
-  if (!identity || !valid) {
+  const checked = await checkPassword(ctx, identifier, password);
+  if (!checked) {
     await recordLoginFailure(deps, identifier);
+    await recordFailedSignIn(deps, ctx.request, identifier);
     return fail(ctx, flow, rawIdentifier, uiText(4000006));
   }
+  const { identity, hash } = checked;
   await clearLoginFailures(deps, identifier);
   if (identity.state !== "active") return fail(ctx, flow, rawIdentifier, uiText(4010011));
   if (hash && deps.hasher.needsRehash(hash)) await rehash(ctx, identity, password);
@@ -92,6 +84,36 @@ async function submitPasswordLogin(ctx: Ctx, flow: Flow, body: Body): Promise<vo
 
   const issued = await issueLoginSession(ctx, flow, identity, { method: "password" });
   await completeLogin(ctx, flow, { identity, issued });
+}
+
+/**
+ * The identity when the password is right. A wrong password costs the same whatever the
+ * identifier (issue 13, "no timing oracle"): one lookup statement, found or not, then one
+ * argon2id verify, of the stored hash or, for an unknown identifier and for accounts without a
+ * password (social only, imported without a hash), of a dummy hash with the same parameters.
+ * Only a right password loads the whole identity. Imported hashes of other kinds (bcrypt,
+ * phpass, ...) cost what their kind costs until the first sign-in replaces them with argon2id;
+ * accounts waiting for the password migration hook cost the old system's answer.
+ */
+async function checkPassword(
+  ctx: Ctx,
+  identifier: string,
+  password: string,
+): Promise<{ identity: Identity; hash: string | undefined } | undefined> {
+  const { deps } = ctx;
+  const credential = await deps.persistence.signInLookups.passwordCredential(identifier);
+  const hash = credential?.hashed_password;
+  const hookEnabled = deps.config.selfservice.methods.password.config.migrate_hook.enabled;
+  let identity: Identity | undefined;
+  let valid = false;
+  if (hash) valid = await deps.hasher.verify(password, hash);
+  else if (credential?.use_password_migration_hook && hookEnabled) {
+    identity = await deps.persistence.identities.getIdentity(credential.identity_id);
+    valid = identity ? await verifyWithMigrationHook(deps, identity, identifier, password) : false;
+  } else await deps.hasher.verifyDummy(password);
+  if (!valid || !credential) return undefined;
+  identity ??= await deps.persistence.identities.getIdentity(credential.identity_id);
+  return identity ? { identity, hash } : undefined;
 }
 
 async function fail(

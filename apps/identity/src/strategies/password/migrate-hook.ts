@@ -9,15 +9,6 @@ import { getCredential, type Identity } from "../../identity/identity.ts";
 // let a password in that nobody vouched for.
 // https://www.ory.sh/docs/kratos/manage-identities/import-user-accounts-identities#password-migration-using-a-web-hook
 
-export function usesMigrationHook(deps: Deps, identity: Identity): boolean {
-  const credential = getCredential(identity, "password");
-  return (
-    deps.config.selfservice.methods.password.config.migrate_hook.enabled &&
-    credential?.config.use_password_migration_hook === true &&
-    !credential.config.hashed_password
-  );
-}
-
 async function askOldSystem(deps: Deps, identifier: string, password: string): Promise<boolean> {
   const { config } = deps.config.selfservice.methods.password.config.migrate_hook;
   if (!config.url) return false;

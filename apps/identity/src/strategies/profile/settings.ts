@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import type { Flow } from "../../flow/flow.ts";
 import { uiUrl } from "../../flows/new-flow.ts";
 import {
@@ -14,6 +15,8 @@ import { localeOf } from "../../hooks/locale.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
+import type { IdentitySchema } from "../../identity/identity-schema.ts";
+import { loginAddressOf } from "../../identity/login-address.ts";
 import {
   addedVerifiableAddresses,
   applyTraits,
@@ -25,10 +28,12 @@ import { isUniqueViolation } from "../../persistence/errors.ts";
 import type { ActiveSession } from "../../session/session-manager.ts";
 import { addFieldMessage, addFlowMessage } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
+import { requestEmailChange } from "./email-change.ts";
 
 // Updating traits in settings (PROTOCOL.md §5 "Settings"). A new email address is a sensitive
 // change (it becomes the login identifier and the recovery address), so it needs a privileged
-// session; it starts unverified and gets a verification code at once, in the same transaction.
+// session, and it takes effect only once the code sent to it comes back (email-change.ts, issue
+// 13): until then the old address signs in. Other traits are saved at once.
 
 export const profileSettings: SettingsStrategy = {
   method: "profile",
@@ -62,6 +67,20 @@ async function submitProfileSettings(
   const after = structuredClone(before);
   applyTraits(after, traits, schema, deps.now());
   if (hasAddressChange(before, after) && !ensurePrivilegedSession(ctx, flow, active)) return;
+  const oldAddress = loginAddressOf(deps, before);
+  const newAddress = loginAddressOf(deps, after);
+  if (oldAddress && newAddress && oldAddress !== newAddress) {
+    // The login address waits for its code (email-change.ts); everything else is saved now.
+    const kept = structuredClone(before);
+    applyTraits(kept, withTrait(traits, schema, oldAddress), schema, deps.now());
+    if (hasAddressChange(before, kept)) {
+      await showSubmitted();
+      addFlowMessage(flow.payload.ui, uiText(4050002));
+      return rejectSettings(ctx, flow);
+    }
+    const saved = !isDeepStrictEqual(kept.traits, before.traits);
+    return requestEmailChange(ctx, flow, active, { kept, oldAddress, newAddress, body, saved });
+  }
   if (await conflictsWithOtherIdentity(deps, after))
     return rejectDuplicate(ctx, flow, showSubmitted);
 
@@ -110,6 +129,24 @@ async function rejectDuplicate(
   await showSubmitted();
   addFlowMessage(flow.payload.ui, uiText(4000007));
   return rejectSettings(ctx, flow);
+}
+
+/** The traits with the login address trait set to `address`. */
+function withTrait(
+  traits: Record<string, unknown>,
+  schema: IdentitySchema,
+  address: string,
+): Record<string, unknown> {
+  const copy = structuredClone(traits);
+  const field = schema.verificationFields[0] ?? schema.passwordIdentifierFields[0];
+  if (!field) return copy;
+  let cursor = copy;
+  for (const key of field.path.slice(0, -1)) {
+    if (!isObject(cursor[key])) cursor[key] = {};
+    cursor = cursor[key] as Record<string, unknown>;
+  }
+  cursor[field.path.at(-1)!] = address;
+  return copy;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -4,16 +4,15 @@ import type { SettingsFlow } from "@ory/client-fetch";
 import { redirect } from "next/navigation";
 import { createIdentityClient } from "../../lib/identity.server";
 import { type Locale, localizedHref, toLocale } from "../../lib/locale";
-import type { NextStep } from "../flow-error";
 import { checkFields, formValues } from "../form/field-rules";
 import type { FormState } from "../form/form-state";
 import { TRAIT_RULES } from "../form/trait-fields";
 import { traitFields, traitsFromForm } from "../form/traits";
 import { SETTINGS_RETURN_TO } from "../load-flow";
 import { endProviderSessions } from "../oauth2-logout/logout.server";
-import { continueWithStep } from "../step-url";
 import { runSubmit, type SubmitContext } from "../submit";
 import { finishSubmit } from "../submit.server";
+import { afterSave } from "./after-save";
 
 function context(
   values: Record<string, string>,
@@ -23,18 +22,6 @@ function context(
   const flowId = values.flow;
   if (!flowId) redirect(localizedHref(locale, "/settings"));
   return { flow: "settings", screen, flowId, locale, returnTo: SETTINGS_RETURN_TO };
-}
-
-/**
- * After a successful change: the verification screen when the email changed (continue_with
- * show_verification_ui), else settings with the flow, which carries 1050001 (saved). The
- * redirect_browser_to of continue_with is not followed: it would drop the success note.
- */
-function afterSave(flow: SettingsFlow): NextStep {
-  const next = continueWithStep(
-    flow.continue_with?.filter((item) => item.action !== "redirect_browser_to"),
-  );
-  return next ?? { type: "screen", screen: "settings", query: { flow: flow.id } };
 }
 
 export async function submitProfile(_state: FormState, formData: FormData): Promise<FormState> {

@@ -1,5 +1,8 @@
-// Active sessions (PROTOCOL.md §2 Sessions): this device first, then the others, each with a
-// button to sign it out, and one to sign out all others.
+// Active sessions (PROTOCOL.md §2 Sessions): this device first, then the others, each with
+// browser, operating system, address and last activity, a button to sign it out, and one to
+// sign out all others. Our identity service tells the last activity and names browser and
+// system (GET /self-service/security/activity); against Kratos the SDK's session list is read
+// and the device named from its User-Agent here.
 
 import type { Session } from "@ory/client-fetch";
 import { getTranslations } from "next-intl/server";
@@ -10,17 +13,55 @@ import { createIdentityClient } from "../../lib/identity.server";
 import type { Locale } from "../../lib/locale";
 import { reportError } from "../../lib/report-error";
 import { FlowForm } from "../form/flow-form";
+import type { SessionActivity } from "../security/account-activity.server";
+import { deviceName } from "../security/event-text";
 import { revokeOtherSessions, revokeSession } from "./actions";
 import { describeDevice } from "./device";
 
-async function loadSessions(): Promise<{ current: Session; others: Session[] } | undefined> {
+interface DeviceItem {
+  id: string;
+  current: boolean;
+  name: string | undefined;
+  ip: string | undefined;
+  since: string | undefined;
+  lastActive: string | undefined;
+}
+
+function fromActivity(sessions: readonly SessionActivity[]): DeviceItem[] {
+  return sessions.map((session) => ({
+    id: session.id,
+    current: session.current,
+    name: deviceName(session),
+    ip: session.ip_address || undefined,
+    since: session.authenticated_at,
+    lastActive: session.last_active_at,
+  }));
+}
+
+function fromSession(session: Session, current: boolean): DeviceItem {
+  const device = session.devices?.[0];
+  const since = session.authenticated_at ?? session.issued_at;
+  return {
+    id: session.id,
+    current,
+    name: describeDevice(device?.user_agent),
+    ip: device?.ip_address,
+    since: since ? new Date(since).toISOString() : undefined,
+    lastActive: undefined,
+  };
+}
+
+async function loadSessionsFromSdk(): Promise<DeviceItem[] | undefined> {
   const client = await createIdentityClient();
   try {
     const [current, others] = await Promise.all([
       client.call((api) => api.toSession()),
       client.call((api) => api.listMySessions()),
     ]);
-    return { current, others: others.filter((session) => session.id !== current.id) };
+    return [
+      fromSession(current, true),
+      ...others.filter((s) => s.id !== current.id).map((s) => fromSession(s, false)),
+    ];
   } catch (error) {
     await reportError(error, { flow: "settings", part: "sessions" });
     return undefined;
@@ -30,12 +71,15 @@ async function loadSessions(): Promise<{ current: Session; others: Session[] } |
 export async function SessionsSection({
   locale,
   flowId,
+  activity,
 }: {
   locale: Locale;
   flowId: string;
+  /** The sessions our identity service described, when it did. */
+  activity: readonly SessionActivity[] | undefined;
 }): Promise<React.JSX.Element> {
   const t = await getTranslations({ locale, namespace: "settings" });
-  const sessions = await loadSessions();
+  const devices = activity ? fromActivity(activity) : await loadSessionsFromSdk();
   const dateFormat = new Intl.DateTimeFormat(locale === "de" ? "de-DE" : "en-GB", {
     dateStyle: "medium",
     timeStyle: "short",
@@ -45,19 +89,19 @@ export async function SessionsSection({
     { name: "flow", value: flowId },
     { name: "locale", value: locale },
   ];
+  const others = devices?.filter((device) => !device.current) ?? [];
 
-  function describeSession(session: Session): { name: string; details: string } {
-    const device = session.devices?.[0];
-    const name = describeDevice(device?.user_agent) ?? t("unknownDevice");
-    const since = session.authenticated_at ?? session.issued_at;
-    const details = [
-      since ? t("signedInSince", { date: dateFormat.format(new Date(since)) }) : undefined,
-      device?.location,
-      device?.ip_address,
+  function details(device: DeviceItem): string {
+    return [
+      device.lastActive
+        ? t("lastActive", { date: dateFormat.format(new Date(device.lastActive)) })
+        : device.since
+          ? t("signedInSince", { date: dateFormat.format(new Date(device.since)) })
+          : undefined,
+      device.ip,
     ]
       .filter(Boolean)
       .join(" · ");
-    return { name, details };
   }
 
   return (
@@ -65,30 +109,30 @@ export async function SessionsSection({
       <h2 id="sessions-title" className="text-h2 font-bold text-gray-900">
         {t("sessionsTitle")}
       </h2>
-      {sessions ? (
+      {devices ? (
         <>
           <ul className="flex flex-col gap-3">
-            {[sessions.current, ...sessions.others].map((session) => {
-              const { name, details } = describeSession(session);
-              const isCurrent = session.id === sessions.current.id;
+            {[...devices.filter((d) => d.current), ...others].map((device) => {
+              const name = device.name ?? t("unknownDevice");
+              const text = details(device);
               return (
                 <li
-                  key={session.id}
+                  key={device.id}
                   className="flex flex-wrap items-center justify-between gap-3 rounded-control border border-gray-300 p-4"
                 >
                   <div className="flex min-w-0 flex-col">
                     <p className="font-medium text-gray-900">
                       {name}
-                      {isCurrent ? (
+                      {device.current ? (
                         <span className="ml-2 text-sm text-green-800">({t("thisDevice")})</span>
                       ) : null}
                     </p>
-                    {details ? <p className="text-sm text-gray-700">{details}</p> : null}
+                    {text ? <p className="text-sm text-gray-700">{text}</p> : null}
                   </div>
-                  {isCurrent ? null : (
+                  {device.current ? null : (
                     <FlowForm
                       action={revokeSession}
-                      hidden={[...hidden, { name: "session", value: session.id }]}
+                      hidden={[...hidden, { name: "session", value: device.id }]}
                       fields={[]}
                       submit={{
                         label: t("revokeDevice"),
@@ -102,7 +146,7 @@ export async function SessionsSection({
               );
             })}
           </ul>
-          {sessions.others.length > 0 ? (
+          {others.length > 0 ? (
             <FlowForm
               action={revokeOtherSessions}
               hidden={hidden}

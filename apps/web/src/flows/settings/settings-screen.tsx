@@ -12,12 +12,15 @@ import { errorTexts, kratosFormatter } from "../i18n.server";
 import { loadScreenFlow } from "../load-flow";
 import { NewsletterSection } from "../newsletter/newsletter-section";
 import { queryParam, type SearchParams } from "../screen-query";
+import { loadAccountActivity } from "../security/account-activity.server";
 import { type FormatText, hasMessage, hiddenFields, inputAttributes, nodeField } from "../ui/nodes";
 import { ErrorNotice, FlowMessages, LinkButton, Screen, ScreenRoot } from "../ui/screen";
 import { SuccessNote } from "../ui/success-note";
 import { logOut, submitProfile } from "./actions";
+import { EmailChangeSection } from "./email-change-section";
 import { LinkedAccountsSection } from "./linked-accounts";
 import { SessionsSection } from "./sessions";
+import { SignOutOthersOffer } from "./sign-out-others";
 import { TwoFactorLink } from "./two-factor/two-factor-link";
 
 /** 1060001: signed in by recovery; the password is to be changed now. */
@@ -64,6 +67,7 @@ export async function SettingsScreen({
 
   const format = await kratosFormatter(locale);
   const fields = profileFields(flow.ui.nodes, format, traitFieldOverrides(common));
+  const activity = await loadAccountActivity();
   const base = [
     { name: "flow", value: flow.id },
     { name: "locale", value: locale },
@@ -80,7 +84,9 @@ export async function SettingsScreen({
           )}
         />
       ) : null}
-      <FlowMessages messages={flow.ui.messages} format={format} />
+      {/* Back from a session action (`notice`), the flow's messages are an earlier submit's. */}
+      {notice ? null : <FlowMessages messages={flow.ui.messages} format={format} />}
+      {notice ? null : <SignOutOthersOffer locale={locale} flow={flow} />}
 
       <section aria-labelledby="profile-title" className="flex flex-col gap-4">
         <h2 id="profile-title" className="text-h2 font-bold text-gray-900">
@@ -95,6 +101,8 @@ export async function SettingsScreen({
           errorTexts={await errorTexts(locale)}
         />
       </section>
+
+      <EmailChangeSection locale={locale} flow={flow} format={format} />
 
       <section aria-labelledby="password-title" className="flex flex-col gap-4">
         <h2 id="password-title" className="text-h2 font-bold text-gray-900">
@@ -113,7 +121,23 @@ export async function SettingsScreen({
 
       <LinkedAccountsSection locale={locale} flow={flow} format={format} />
 
-      <SessionsSection locale={locale} flowId={flow.id} />
+      <SessionsSection
+        locale={locale}
+        flowId={flow.id}
+        activity={activity.kind === "ok" ? activity.activity.sessions : undefined}
+      />
+
+      {activity.kind === "ok" ? (
+        <section aria-labelledby="activity-title" className="flex flex-col gap-4">
+          <h2 id="activity-title" className="text-h2 font-bold text-gray-900">
+            {t("activityTitle")}
+          </h2>
+          <p className="text-gray-700">{t("activityIntro")}</p>
+          <LinkButton href={localizedHref(locale, "/settings/activity")} variant="secondary">
+            {t("activityLink")}
+          </LinkButton>
+        </section>
+      ) : null}
 
       <NewsletterSection
         locale={locale}

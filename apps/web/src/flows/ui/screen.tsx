@@ -15,7 +15,9 @@ import { ScreenFocus } from "./screen-focus";
 import { SuccessNote } from "./success-note";
 
 /** Message ids shown as success notes (toast with JavaScript, Alert without). */
-export const SUCCESS_NOTE_IDS: ReadonlySet<number> = new Set([1050001, 1060001, 1080002, 1080005]);
+export const SUCCESS_NOTE_IDS: ReadonlySet<number> = new Set([
+  1050001, 1060001, 1080002, 1080005, 1905003, 1905004,
+]);
 
 /** The element id of a flow message (FlowMessages), for a field's aria-describedby. */
 export function flowMessageElementId(id: number): string {

@@ -1,0 +1,17 @@
+// A job is work a request hands over instead of doing it before it answers: it is written to
+// the courier's outbox (type 'job') in the request's transaction and run soon after by the job
+// dispatcher of any instance, with the outbox's leases and retries. Issue 13 uses it where the
+// work itself would tell an onlooker something by how long the answer took: a recovery email
+// goes out only for a registered address, so the request answers alike for every address and
+// the lookup happens here, off the request's path.
+
+export type JobKind = "recovery_email";
+
+export interface OutgoingJob {
+  kind: JobKind;
+  /** JSON; never secrets, as the row stays in the outbox like a sent email. */
+  payload: Record<string, unknown>;
+}
+
+/** Runs one job; throws to have it retried (and abandoned after the courier's max attempts). */
+export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;

@@ -1,0 +1,92 @@
+import type { FlowType } from "../flow/flow.ts";
+import type { Ctx } from "../http/context.ts";
+import { deviceCookie, setDeviceCookie } from "../http/cookies.ts";
+import type { Identity } from "../identity/identity.ts";
+import type { Persistence } from "../persistence/persistence.ts";
+import { randomAlphanumeric } from "../session/tokens.ts";
+import { originOf } from "./request-origin.ts";
+import { secretHash } from "./secret-hash.ts";
+
+// "A device seen before on this account" (issue 13). A browser gets a long-lived cookie with a
+// random value (43 characters from the CSPRNG) on its first sign-in; the account keeps only
+// the value's HMAC as a trusted device. A later sign-in whose cookie matches a trusted device of
+// the same account is from a known device; anything else is new, and the browser is trusted
+// from then on. Why this and not the IP address or a fingerprint: addresses change with every
+// mobile network and are shared behind NAT, fingerprints are guessable and track people across
+// sites; a random value only the browser holds identifies exactly "this browser", cannot be
+// derived by anyone else, and is forgotten with the browser's cookies (a notice too many,
+// never one too few). The cookie is per browser, the trust per account: one browser signing in
+// to two accounts is trusted by each separately. Apps (api flows) have no cookie jar: they may
+// send their own stable random value in `X-Moos-Device`; without it every app sign-in counts
+// as new. A device unused for `security.trusted_devices.lifespan` is new again.
+
+const tokenPattern = /^[A-Za-z0-9]{22,128}$/;
+const appHeader = "x-moos-device";
+
+export interface SignInDevice {
+  /** The trusted device's id; undefined when the client cannot be recognised later (no id). */
+  id: string | undefined;
+  /** True when this account had not signed in from this device (within the lifespan). */
+  isNew: boolean;
+}
+
+function presentedToken(ctx: Ctx, flowType: FlowType): string | undefined {
+  const raw =
+    flowType === "browser"
+      ? ctx.request.cookies[deviceCookie(ctx.deps.config)]
+      : ctx.request.headers[appHeader];
+  return typeof raw === "string" && tokenPattern.test(raw) ? raw : undefined;
+}
+
+function deviceHash(ctx: Ctx, token: string): string {
+  return secretHash(ctx.deps.config.secrets.default[0]!, "device", token);
+}
+
+/**
+ * Tells whether the identity knows the device of this sign-in and trusts it from now on (in
+ * the caller's transaction). Browsers get (or keep, for another `lifespan`) the cookie.
+ */
+export async function recogniseDevice(
+  ctx: Ctx,
+  tx: Persistence,
+  identity: Identity,
+  flowType: FlowType,
+): Promise<SignInDevice> {
+  const { deps } = ctx;
+  const presented = presentedToken(ctx, flowType);
+  if (!presented && flowType === "api") return { id: undefined, isNew: true };
+  const token = presented ?? randomAlphanumeric(43);
+  const hash = deviceHash(ctx, token);
+  const now = deps.now();
+  const known = await tx.security.findTrustedDevice(identity.id, hash);
+  const isNew =
+    !known ||
+    known.last_seen_at.getTime() + deps.config.security.trusted_devices.lifespan <= now.getTime();
+  const origin = originOf(ctx.request);
+  const id = await tx.security.trustDevice({
+    id: crypto.randomUUID(),
+    identity_id: identity.id,
+    device_hash: hash,
+    ip_address: origin.ip_address,
+    user_agent: origin.user_agent,
+    created_at: now,
+    last_seen_at: now,
+  });
+  if (flowType === "browser") setDeviceCookie(ctx.reply, deps.config, token);
+  return { id, isNew };
+}
+
+/** The trusted device this request comes from, if the identity knows it (events name it). */
+export async function currentDeviceId(
+  ctx: Ctx,
+  identityId: string,
+  flowType: FlowType,
+): Promise<string | null> {
+  const token = presentedToken(ctx, flowType);
+  if (!token) return null;
+  const device = await ctx.deps.persistence.security.findTrustedDevice(
+    identityId,
+    deviceHash(ctx, token),
+  );
+  return device?.id ?? null;
+}

@@ -1,0 +1,36 @@
+// Right after a password change (the settings flow answered success for method password): the
+// offer to log out every other device, where an old login would otherwise carry on.
+
+import type { SettingsFlow } from "@ory/client-fetch";
+import { getTranslations } from "next-intl/server";
+import type * as React from "react";
+import { Alert } from "../../components/alert";
+import type { Locale } from "../../lib/locale";
+import { FlowForm } from "../form/flow-form";
+import { revokeOtherSessions } from "./actions";
+
+export async function SignOutOthersOffer({
+  locale,
+  flow,
+}: {
+  locale: Locale;
+  flow: SettingsFlow;
+}): Promise<React.JSX.Element | null> {
+  if (flow.state !== "success" || flow.active !== "password") return null;
+  const t = await getTranslations({ locale, namespace: "settings" });
+  return (
+    <section aria-label={t("signOutOthers.button")} className="flex flex-col gap-3">
+      <Alert severity="info">{t("signOutOthers.text")}</Alert>
+      <FlowForm
+        action={revokeOtherSessions}
+        hidden={[
+          { name: "flow", value: flow.id },
+          { name: "locale", value: locale },
+        ]}
+        fields={[]}
+        submit={{ label: t("signOutOthers.button") }}
+        errorTexts={{}}
+      />
+    </section>
+  );
+}
