@@ -7,6 +7,7 @@
 import { expect } from "@playwright/test";
 import { findIdentity } from "./support/identity-admin.ts";
 import { languages } from "./support/languages.ts";
+import { atWidth, expectFitsItsBox, expectNoHorizontalScroll, WIDTHS } from "./support/layout.ts";
 import { Mailbox } from "./support/mailbox.ts";
 import { test } from "./support/test.ts";
 import { waitForWebhook } from "./support/webhooks.ts";
@@ -16,6 +17,7 @@ for (const lang of languages) {
     test.use({ lang });
 
     test("downloads the data, deletes the account and cannot log in any more", async ({
+      page,
       screens,
       account,
     }) => {
@@ -50,7 +52,17 @@ for (const lang of languages) {
       expect(sessions.length).toBeGreaterThanOrEqual(1);
       expect(JSON.stringify(data)).not.toContain("hashed_password");
 
-      await accountDelete.confirm();
+      await accountDelete.expectDangerButton();
+      for (const width of WIDTHS) {
+        await atWidth(page, width);
+        await expectFitsItsBox(accountDelete.button(lang.t.accountDelete.confirm));
+        await expectNoHorizontalScroll(page);
+      }
+      // One stray click, or the wrong address, deletes nothing.
+      await accountDelete.clickWithoutConfirming();
+      await accountDelete.clickWithoutConfirming(`x${account.email}`);
+      await accountDelete.expectAccessible("account delete, not confirmed");
+      await accountDelete.confirm(account.email);
       await accountDelete.expectDeleted();
       await accountDelete.expectAccessible("account deleted");
 

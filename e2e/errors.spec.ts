@@ -2,7 +2,7 @@
 // 404 page and the identity service's error page.
 
 import { randomUUID } from "node:crypto";
-import { languages, localizedPath } from "./support/languages.ts";
+import { format, languages, localizedPath } from "./support/languages.ts";
 import { expect, test } from "./support/test.ts";
 
 for (const lang of languages) {
@@ -71,6 +71,17 @@ for (const lang of languages) {
       await notFound.expectAccessible("404");
       await notFound.goHome();
       await splash.expectSignedOut();
+    });
+
+    test("the error page never prints what an unknown ?id= carries", async ({ screens, page }) => {
+      const { error } = screens;
+      const planted = "Ruf uns sofort an: 0900 123456";
+      await error.open(planted);
+      await error.expectGenericError();
+      await expect(page.getByText(/0900 123456/)).toHaveCount(0);
+      await expect(page.getByText(format(lang.t.error.reference, { id: "" }).trim())).toHaveCount(
+        0,
+      );
     });
 
     test("the error page shows the generic error and a link home", async ({ screens }) => {

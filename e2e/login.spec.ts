@@ -44,8 +44,8 @@ for (const lang of languages) {
       await verification.expectEmailStep();
       await verification.expectAccessible("verification (email)");
       await verification.requestCode(account.email);
-      await verification.expectCodeStep();
-      await verification.button(lang.t.verification.activate).click();
+      await verification.expectCodeStep(account.email);
+      await verification.button(lang.t.verification.verify).click();
       await verification.expectFieldError(
         lang.t.common.verificationCode,
         lang.t.validation.verificationCodeRequired,

@@ -72,7 +72,7 @@ for (const lang of languages) {
       await registration.expectCredentialChoice(account.email);
 
       await registration.signUpWithPasskey();
-      await verification.expectCodeStep();
+      await verification.expectCodeStep(account.email);
       await verification.enterCode((await mailbox.nextCode()).code);
       await verification.expectVerified();
 

@@ -75,7 +75,7 @@ for (const lang of languages) {
       await registration.open();
       await registration.register({ ...account, repeatPassword: account.password });
 
-      await verification.expectCodeStep();
+      await verification.expectCodeStep(account.email);
       await verification.expectAccessible("verification (code)");
       const email = await mailbox.nextCode();
       expect(email.subject, "the email comes in the customer's language").toMatch(

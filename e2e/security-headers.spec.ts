@@ -70,4 +70,24 @@ test.describe("security headers", () => {
     expect(response.headers()["x-content-type-options"]).toBe("nosniff");
     expect(response.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
   });
+
+  test("precompressed scripts (server.mjs, not Next): the same headers, brotli", async ({
+    page,
+    request,
+  }) => {
+    const login = await page.goto("/login");
+    const html = (await login?.text()) ?? "";
+    const script = /<script src="(\/_next\/static\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script, "a script of the login screen").toBeDefined();
+    const response = await request.get(script ?? "", {
+      headers: { "accept-encoding": "br, gzip" },
+    });
+    const headers = response.headers();
+    expect(headers["content-encoding"]).toBe("br");
+    expect(headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["permissions-policy"]).toContain("publickey-credentials-get=(self)");
+  });
 });

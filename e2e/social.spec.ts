@@ -83,7 +83,7 @@ for (const lang of languages) {
       await socialRegister.expectFieldError(lang.t.common.email, lang.t.validation.emailInvalid);
 
       await socialRegister.enterEmail(email);
-      await verification.expectCodeStep();
+      await verification.expectCodeStep(email);
       await verification.enterCode((await mailbox.nextCode()).code);
       await verification.expectVerified();
       await splash.open();

@@ -111,7 +111,7 @@ test.describe("sign-in at the shop through Moos (de)", () => {
     await registration.expectShown();
     await expect(page.getByText(continueToShop(german))).toBeVisible();
     await registration.register({ ...account, repeatPassword: account.password });
-    await verification.expectCodeStep();
+    await verification.expectCodeStep(account.email);
     await verification.enterCode((await mailbox.nextCode()).code);
     await verification.expectVerified();
     await verification.continue();

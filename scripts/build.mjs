@@ -3,14 +3,25 @@
 // - the TypeScript apps and packages to JavaScript beside their sources (`dist/`, tsc with
 //   rewriteRelativeImportExtensions, so the folder layout and relative paths stay as in `src/`);
 // - the web app's `next build` with standalone output (`apps/web/.next/standalone`, completed with
-//   the static assets that Next leaves out of it).
+//   the static assets that Next leaves out of it), each compressible static file also written
+//   ahead of time as brotli and gzip (`.br`, `.gz` beside it), which server.mjs serves.
 // `--if-changed` skips the build when no input changed since the last one (`npm start` and the
 // browser tests use it, so a second run starts at once). The fingerprint covers every tracked or
 // new file under the built folders plus the lockfile.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { CONTENT_TYPES } from "../apps/web/precompressed-static.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const stampFile = path.join(root, ".data", "build-stamp");
@@ -60,6 +71,31 @@ function compileTypeScript(folder) {
   ]);
 }
 
+/**
+ * Brotli at its best (quality 11) and gzip at level 9 beside every file of a type worth
+ * compressing: too slow per request, free once at build time. A copy that would not be smaller
+ * is not written.
+ */
+function precompress(folder) {
+  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (!entry.isFile() || !Object.hasOwn(CONTENT_TYPES, path.extname(file))) continue;
+    const content = readFileSync(file);
+    const copies = {
+      ".br": brotliCompressSync(content, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+        },
+      }),
+      ".gz": gzipSync(content, { level: 9 }),
+    };
+    for (const [suffix, compressed] of Object.entries(copies)) {
+      if (compressed.length < content.length) writeFileSync(`${file}${suffix}`, compressed);
+    }
+  }
+}
+
 function buildWeb() {
   const web = path.join(root, WEB);
   run(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"], {
@@ -69,14 +105,18 @@ function buildWeb() {
   // Standalone output leaves the static assets out (a CDN may serve them); this build serves them
   // itself, as `next start` would.
   const server = path.join(web, ".next", "standalone", WEB);
+  precompress(path.join(web, ".next", "static"));
   cpSync(path.join(web, ".next", "static"), path.join(server, ".next", "static"), {
     recursive: true,
   });
   if (existsSync(path.join(web, "public"))) {
     cpSync(path.join(web, "public"), path.join(server, "public"), { recursive: true });
   }
-  // The web app's server entry, which production starts instead of Next's server.js.
-  cpSync(path.join(web, "server.mjs"), path.join(server, "server.mjs"));
+  // The web app's server entry, which production starts instead of Next's server.js, and the
+  // files it reads beside it.
+  for (const file of ["server.mjs", "precompressed-static.mjs", "static-headers.json"]) {
+    cpSync(path.join(web, file), path.join(server, file));
+  }
 }
 
 const ifChanged = process.argv.includes("--if-changed");

@@ -7,6 +7,10 @@
 // client sent is removed and the socket's peer is written into `x-moos-peer`; the proxy
 // (src/proxy.ts, lib/request-context.ts) decides from it and TRUSTED_PROXIES who the client is.
 //
+// Static files (/_next/static/...) are answered from the copies scripts/build.mjs compressed
+// ahead of time with brotli and gzip (precompressed-static.mjs) when the client accepts them;
+// everything else goes to Next.
+//
 // Environment: PORT (default 3000) and HOST (default localhost) to listen on; REQUEST_LOG=true
 // writes one JSON line per answered request (method, path without the query, status, time and
 // the request id the proxy decided, which the identity service logs too); everything else is the
@@ -18,6 +22,7 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
+import { createPrecompressedStatic } from "./precompressed-static.mjs";
 
 const PEER_HEADER = "x-moos-peer";
 const PRIVATE_HEADER_PREFIX = "x-moos-";
@@ -49,14 +54,24 @@ const app = next({ dev: false, dir, hostname: "localhost", port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const server = createServer((request, response) => {
+const servePrecompressed = createPrecompressedStatic({
+  staticDir: path.join(dir, ".next", "static"),
+  headersFile: path.join(dir, "static-headers.json"),
+});
+
+async function answer(request, response) {
+  if (await servePrecompressed(request, response)) return;
   for (const name of Object.keys(request.headers)) {
     if (name.startsWith(PRIVATE_HEADER_PREFIX)) delete request.headers[name];
   }
   const peer = request.socket.remoteAddress;
   if (peer) request.headers[PEER_HEADER] = peer;
+  await handle(request, response);
+}
+
+const server = createServer((request, response) => {
   if (requestLog) logWhenAnswered(request, response);
-  handle(request, response).catch((error) => {
+  answer(request, response).catch((error) => {
     // Next answers its own errors; this is only what escaped it (as its server.js does).
     logLine("error", "request failed", { error: String(error?.stack ?? error) });
     if (!response.headersSent) response.statusCode = 500;

@@ -8,7 +8,8 @@ export default defineConfig({
   oxc: { jsx: { runtime: "automatic" } },
   test: {
     environment: "jsdom",
-    include: ["src/**/*.test.{ts,tsx}"],
+    // precompressed-static.test.mjs: the plain Node module server.mjs serves static files with.
+    include: ["src/**/*.test.{ts,tsx}", "*.test.mjs"],
     setupFiles: ["./vitest.setup.ts"],
     pool: "forks",
     maxWorkers: 2,

@@ -102,7 +102,7 @@ async function signUp(
   try {
     await registration.open();
     await registration.register({ ...account, repeatPassword: account.password });
-    await verification.expectCodeStep();
+    await verification.expectCodeStep(account.email);
     await onCodeStep();
     const { code } = await new Mailbox(account.email).nextCode();
     await verification.enterCode(code);
@@ -159,7 +159,7 @@ test.describe("a deployment of two instances of each service behind nginx", () =
 
     await registration.open();
     await registration.register({ ...account, repeatPassword: account.password });
-    await verification.expectCodeStep();
+    await verification.expectCodeStep(account.email);
     await verification.enterCode((await mailbox.nextCode()).code);
     await verification.expectVerified();
 

@@ -55,8 +55,27 @@ export class AccountDeleteScreen extends AppScreen {
     return JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>;
   }
 
-  async confirm(): Promise<void> {
+  /** The explicit confirmation: the account's email address typed out, then the red button. */
+  async confirm(email: string): Promise<void> {
+    await this.field(this.t.accountDelete.confirmEmail).fill(email);
     await this.button(this.t.accountDelete.confirm).click();
+  }
+
+  /** The final button is the danger one (red), not the green primary. */
+  async expectDangerButton(): Promise<void> {
+    const button = this.button(this.t.accountDelete.confirm);
+    await expect(button).toHaveCSS("background-color", "rgb(179, 38, 30)");
+  }
+
+  /** A click without the typed address (a stray click) deletes nothing and says why. */
+  async clickWithoutConfirming(typed = ""): Promise<void> {
+    await this.field(this.t.accountDelete.confirmEmail).fill(typed);
+    await this.button(this.t.accountDelete.confirm).click();
+    await this.expectFieldError(
+      this.t.accountDelete.confirmEmail,
+      this.t.accountDelete.confirmEmailMismatch,
+    );
+    await this.expectUrl("/settings/delete");
   }
 
   async expectDeleted(): Promise<void> {

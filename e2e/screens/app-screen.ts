@@ -185,6 +185,28 @@ export abstract class AppScreen {
       .click();
   }
 
+  /** The footer landmark (`contentinfo`): the shop's legal pages, the accessibility statement. */
+  footer(): Locator {
+    return this.page.getByRole("contentinfo");
+  }
+
+  /** Every legal link of the footer, by name, pointing where the web app's settings say. */
+  async expectLegalFooter(urls: {
+    terms: string;
+    privacy: string;
+    imprint: string;
+    accessibility: string;
+  }): Promise<void> {
+    const { footer } = this.t.common;
+    const nav = this.footer().getByRole("navigation", { name: footer.label });
+    for (const key of ["terms", "privacy", "imprint", "accessibility"] as const) {
+      await expect(nav.getByRole("link", { name: footer[key], exact: true })).toHaveAttribute(
+        "href",
+        urls[key],
+      );
+    }
+  }
+
   async expectAccessible(screen: string): Promise<void> {
     await expectNoAxeViolations(this.page, {
       javaScriptEnabled: this.context.javaScriptEnabled,

@@ -3,6 +3,7 @@
 // password, or back).
 
 import { expect } from "@playwright/test";
+import { plainText } from "../support/languages.ts";
 import { AppScreen } from "./app-screen.ts";
 
 export interface RegistrationInput {
@@ -22,7 +23,7 @@ export class RegistrationScreen extends AppScreen {
   async expectShown(): Promise<void> {
     await this.expectUrl("/registration", { flow: true });
     await this.expectTitle(this.t.registration.title);
-    await expect(this.main.getByText(this.t.registration.terms)).toBeVisible();
+    await expect(this.main.getByText(plainText(this.t.registration.terms))).toBeVisible();
   }
 
   get labels(): Record<keyof RegistrationInput, string> {

@@ -163,6 +163,18 @@ export const english: Language = {
 export const languages: readonly Language[] = [german, english];
 
 /** `/login` in the language: `/login` (German) or `/en/login`; `/` is `/en` in English. */
+/** A rich text's words as the page shows them: `<terms>AGB</terms>` -> `AGB`. */
+export function plainText(rich: string): string {
+  return rich.replace(/<\/?[a-z]+>/g, "");
+}
+
+/** A rich text's tagged words by tag: `<terms>AGB</terms>` -> `{ terms: "AGB" }`. */
+export function richTags(rich: string): Record<string, string> {
+  return Object.fromEntries(
+    [...rich.matchAll(/<([a-z]+)>([^<]*)<\/\1>/g)].map((match) => [match[1], match[2]]),
+  );
+}
+
 export function localizedPath(lang: Language, path: string): string {
   if (path === "/") return lang.prefix || "/";
   return `${lang.prefix}${path}`;

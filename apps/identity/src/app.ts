@@ -14,6 +14,7 @@ import { createJobDispatcher } from "./jobs/dispatcher.ts";
 import { createMetrics, type Metrics } from "./metrics/metrics.ts";
 import { createHydraAdminClient } from "./oauth2/hydra/hydra-admin-client.ts";
 import { openDatabase } from "./persistence/sql/connect.ts";
+import { SessionCache } from "./persistence/sql/session-cache.ts";
 import { createSqlPersistence } from "./persistence/sql/sql-persistence.ts";
 import { selfServiceStrategies } from "./registry.ts";
 import { createOidcClients } from "./strategies/oidc/clients.ts";
@@ -57,8 +58,21 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     onPoolError: (err) => logger.warn({ err }, "database: an idle connection was lost"),
   });
   const { db } = database;
+  // whoami's sessions, kept until anything they depend on changes (session-cache.ts); at most
+  // 10,000 (a few MB each thousand) and 5 minutes each.
+  const sessionCache = new SessionCache({ maxEntries: 10_000, maxAgeMs: 5 * 60_000 });
+  const changes = await database.listenForChanges(
+    sessionCache,
+    logger.child({ component: "session-cache" }),
+  );
+  sessionCache.trustWhile(changes.isCurrent);
   const metrics = createMetrics(
-    { driver: database.driver, pool: database.poolStats, outboxDepth: () => outboxDepth(db) },
+    {
+      driver: database.driver,
+      pool: database.poolStats,
+      outboxDepth: () => outboxDepth(db),
+      sessionCache: () => sessionCache.stats(),
+    },
     { onCollectError: (err) => logger.warn({ err }, "metrics: could not read the outbox") },
   );
   observeQuery = (ms, failed) =>
@@ -77,7 +91,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
   const now = (): Date => new Date();
   const deps: Deps = {
     config,
-    persistence: createSqlPersistence(db),
+    persistence: createSqlPersistence(db, { sessionCache }),
     hasher: createPasswordHasher({
       argon2: {
         memoryKib: argon2.memory_kib,
@@ -148,6 +162,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
         webhookDispatcher.stop({ graceMs: timeoutMs }),
         jobDispatcher.stop({ graceMs: timeoutMs }),
       ]);
+      await changes.close();
       await deps.persistence.close();
     },
   };

@@ -83,6 +83,40 @@ describe("proxy", () => {
     expect(response.headers.get("location")).toBe("http://localhost:3000/en/login?flow=f-1");
   });
 
+  it("keeps German URLs German after English was chosen; the choice picks only `/`", () => {
+    const login = proxy(request("/login", "NEXT_LOCALE=en"));
+    expect(login.headers.get("location")).toBe(
+      "http://localhost:3000/self-service/login/browser?return_to=http%3A%2F%2Flocalhost%3A3000%2Fapi%2Fredirect",
+    );
+    // The flow started in German: the identity service's redirect back comes back German.
+    expect(login.cookies.get("NEXT_LOCALE")?.value).toBe("de");
+    expect(proxy(request("/settings/delete", "NEXT_LOCALE=en")).headers.get("location")).toBeNull();
+    expect(proxy(request("/", "NEXT_LOCALE=en")).headers.get("location")).toBe(
+      "http://localhost:3000/en",
+    );
+  });
+
+  it("takes a settings deep link to its screen once the flow is there", () => {
+    const start = proxy(request("/en/settings/two-factor", "NEXT_LOCALE=en"));
+    expect(start.headers.get("location")).toContain("/self-service/settings/browser");
+    expect(start.cookies.get("moos_settings_screen")?.value).toBe("/settings/two-factor");
+    const back = proxy(
+      request("/settings?flow=s-1", "NEXT_LOCALE=en; moos_settings_screen=/settings/two-factor"),
+    );
+    expect(back.headers.get("location")).toBe("http://localhost:3000/en/settings?flow=s-1");
+    const there = proxy(
+      request("/en/settings?flow=s-1", "NEXT_LOCALE=en; moos_settings_screen=/settings/two-factor"),
+    );
+    expect(there.headers.get("location")).toBe(
+      "http://localhost:3000/en/settings/two-factor?flow=s-1",
+    );
+    expect(there.cookies.get("moos_settings_screen")?.value).toBe("");
+    const elsewhere = proxy(
+      request("/settings?flow=s-2", "moos_settings_screen=https://evil.example"),
+    );
+    expect(elsewhere.headers.get("location")).toBeNull();
+  });
+
   it("shows a screen root with ?error= instead of starting a flow", () => {
     const response = proxy(request("/login?error=security_csrf_violation"));
     expect(response.headers.get("location")).toBeNull();

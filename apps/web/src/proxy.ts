@@ -6,7 +6,8 @@
 //    that decision, never to what the client sent.
 // 2. Route handlers (/api) get the decision in request headers and are otherwise untouched.
 // 3. Pages get a Content-Security-Policy with a fresh nonce (lib/security-headers.ts), then:
-//    language: an unprefixed page requested by someone who chose English goes to /en/...;
+//    language: `/` or an identity service redirect (unprefixed) requested by someone who chose
+//    English goes to /en/... (followsRememberedLocale); other unprefixed pages stay German;
 //    an explicit /de or /en prefix updates the remembered choice; `?client=` is remembered in
 //    a cookie; a flow screen without `?flow=` (and without `?error=`) starts its flow (303 to
 //    /self-service/<flow>/browser); next-intl maps the path to the [locale] segment.
@@ -14,6 +15,11 @@
 import { NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
 import { FLOW_SCREENS, flowInitPath } from "./flows/init-url";
+import {
+  isSettingsSubScreen,
+  SETTINGS_SCREEN_COOKIE_MAX_AGE,
+  settingsScreenCookieName,
+} from "./flows/settings-deep-link";
 import { routing } from "./i18n/routing";
 import { CLIENT_PARAM, clientCookie, clientCookieName, parseClientName } from "./lib/client-name";
 import { config as appConfig } from "./lib/config";
@@ -40,6 +46,7 @@ const IDENTITY_PATHS = ["/self-service/", "/sessions", "/.well-known/ory/", "/sc
 const ONE_YEAR = 60 * 60 * 24 * 365;
 const LOCALE_COOKIE = localeCookieName(appConfig.https);
 const CLIENT_COOKIE = clientCookieName(appConfig.https);
+const SETTINGS_SCREEN_COOKIE = settingsScreenCookieName(appConfig.https);
 /** The error reporting service, when configured: the browser SDK sends there. */
 const REPORTING_ORIGINS = appConfig.sentry ? [new URL(appConfig.sentry.dsn).origin] : [];
 
@@ -108,6 +115,18 @@ function redirectTo(path: string): NextResponse {
   return NextResponse.redirect(new URL(path, `${appConfig.publicBaseUrl}/`), 303);
 }
 
+/**
+ * The language follows the URL: `/login` is German whatever was chosen before. The remembered
+ * choice only picks the language of `/` and of the addresses the identity service redirects to,
+ * which only know the unprefixed UI URLs (a flow screen with `?flow=`, `/error?id=`): without
+ * it, a customer who started in English would be switched to German in the middle of a flow.
+ */
+export function followsRememberedLocale(path: string, query: URLSearchParams): boolean {
+  if (path === "/") return true;
+  if (FLOW_SCREENS[path] && query.has("flow")) return true;
+  return path === "/error" && query.has("id");
+}
+
 /** A page: the language, the client, the start of a flow, next-intl's mapping. */
 function routePage(request: NextRequest): NextResponse {
   const { pathname, searchParams, search } = request.nextUrl;
@@ -116,7 +135,7 @@ function routePage(request: NextRequest): NextResponse {
   // The choice to remember: only an explicit prefix (the language switch links carry one).
   const chosen = prefixed ? locale : undefined;
 
-  if (isPageRequest && !prefixed) {
+  if (isPageRequest && !prefixed && followsRememberedLocale(path, searchParams)) {
     const remembered = request.cookies.get(LOCALE_COOKIE)?.value;
     if (isLocale(remembered) && remembered !== DEFAULT_LOCALE) {
       const target = redirectTo(`${localizePath(remembered, path)}${search}`);
@@ -129,7 +148,32 @@ function routePage(request: NextRequest): NextResponse {
   const flow = FLOW_SCREENS[path];
   if (isPageRequest && flow && !searchParams.get("flow") && !searchParams.get("error")) {
     const init = flowInitPath(flow, searchParams, appConfig.publicBaseUrl);
-    return withRemembered(redirectTo(init), request, chosen);
+    // The flow's language is the URL's: the identity service's redirect back (unprefixed,
+    // with ?flow=) reads it from the remembered choice, so a German start stays German.
+    const response = withRemembered(redirectTo(init), request, locale);
+    // A settings sub-screen: come back to it, not to /settings (flows/settings-deep-link.ts).
+    if (isSettingsSubScreen(path)) {
+      response.cookies.set(SETTINGS_SCREEN_COOKIE, path, {
+        path: "/",
+        maxAge: SETTINGS_SCREEN_COOKIE_MAX_AGE,
+        sameSite: "lax",
+        httpOnly: true,
+        secure: appConfig.https,
+      });
+    }
+    return response;
+  }
+  const subScreen = request.cookies.get(SETTINGS_SCREEN_COOKIE)?.value;
+  if (isPageRequest && path === "/settings" && searchParams.get("flow") && subScreen) {
+    const response = isSettingsSubScreen(subScreen)
+      ? withRemembered(redirectTo(`${localizePath(locale, subScreen)}${search}`), request, chosen)
+      : withRemembered(intl(request), request, chosen);
+    response.cookies.set(SETTINGS_SCREEN_COOKIE, "", {
+      path: "/",
+      maxAge: 0,
+      secure: appConfig.https,
+    });
+    return response;
   }
 
   return withRemembered(intl(request), request, chosen);

@@ -19,6 +19,7 @@ import {
   waitForHttp,
 } from "./processes.ts";
 import {
+  MOOS_APP_HOME,
   type OAuth2Services,
   SERVICES_FILE,
   type ServiceSet,
@@ -228,6 +229,13 @@ async function startSet(
       ORY_ADMIN_TOKEN: ADMIN_TOKEN,
       ORY_OAUTH2_ADMIN_URL: oauth2Set.adminUrl,
       ORY_OAUTH2_ADMIN_TOKEN: OAUTH2_ADMIN_TOKEN,
+      // The example shop stands in for the shop's front page and its legal pages
+      // (landing.spec.ts); the Moos app is a client whose home the landing screen offers.
+      SHOP_URL: `${oauth2Set.shopUrl}/`,
+      TERMS_URL: `${oauth2Set.shopUrl}/agb`,
+      PRIVACY_URL: `${oauth2Set.shopUrl}/datenschutz`,
+      IMPRINT_URL: `${oauth2Set.shopUrl}/impressum`,
+      CLIENTS: JSON.stringify({ "moos-app": { home: MOOS_APP_HOME } }),
     },
   });
   const oauth2 = startProcess(`oauth2-${index}`, process.execPath, [

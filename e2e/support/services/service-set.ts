@@ -62,3 +62,6 @@ export function serviceSet(): ServiceSet {
   if (!set) throw new Error(`no service set for parallel index ${index}`);
   return set;
 }
+
+/** The home of the web app's client `moos-app` (CLIENTS): only ever a link target in tests. */
+export const MOOS_APP_HOME = "https://app.moos.example/start";

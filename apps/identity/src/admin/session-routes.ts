@@ -14,7 +14,8 @@ import { type Session, toSessionJson } from "../session/session.ts";
 import { loadIdentity } from "./identity-routes.ts";
 
 // Operators' view of sessions: list and revoke an identity's sessions, read and revoke one.
-// A revoked session stops working at once on every instance: each request reads it afresh.
+// A revoked session stops working at once on this instance and within a second on every other
+// (their session caches hear of it through the database's NOTIFY, session-cache.ts).
 
 export function registerAdminSessionRoutes(app: FastifyInstance, deps: Deps): void {
   const json = { json: "always" } as const;

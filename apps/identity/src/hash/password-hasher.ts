@@ -6,6 +6,7 @@
  * `needsRehash` tells the login to replace them with the current argon2id parameters.
  * `verify` never throws: a hash we cannot read is a failed login, not a server error.
  */
+import { availableParallelism } from "node:os";
 import {
   type Argon2Options,
   assertArgon2Options,
@@ -15,6 +16,7 @@ import {
   verifyArgon2,
 } from "./argon2.ts";
 import { parseBcryptHash, verifyBcrypt } from "./bcrypt.ts";
+import { concurrencyLimit } from "./concurrency-limit.ts";
 import { createDummyHash } from "./dummy-hash.ts";
 import { parsePbkdf2Hash, verifyPbkdf2 } from "./pbkdf2.ts";
 import { parsePhpassHash, verifyPhpass } from "./phpass.ts";
@@ -33,6 +35,8 @@ export interface PasswordHasher {
 
 export interface PasswordHasherOptions {
   argon2: Argon2Options;
+  /** How many hashes may run at once (default: the CPUs this process may use). */
+  concurrency?: number;
 }
 
 /** OWASP's first argon2id recommendation (19 MiB, 2 passes, 1 lane); issue 2's default. */
@@ -68,16 +72,18 @@ export function createPasswordHasher(options: PasswordHasherOptions): PasswordHa
   assertArgon2Options(options.argon2);
   const argon2: Readonly<Argon2Options> = Object.freeze({ ...options.argon2 });
   const dummyHash = createDummyHash(argon2);
+  const limit = concurrencyLimit(Math.max(1, options.concurrency ?? availableParallelism()));
 
   return {
-    hash: (password) => hashArgon2id(password, argon2),
+    hash: (password) => limit(() => hashArgon2id(password, argon2)),
     verify: async (password, encoded) => {
       const format = hashFormats.find((candidate) => candidate.isFormatOf(encoded));
-      return format ? format.verify(password, encoded) : false;
+      return format ? limit(() => format.verify(password, encoded)) : false;
     },
     needsRehash: (encoded) => !hasArgon2idParameters(encoded, argon2),
     verifyDummy: async (password) => {
-      await verifyArgon2(password, await dummyHash());
+      const hash = await dummyHash();
+      await limit(() => verifyArgon2(password, hash));
     },
   };
 }

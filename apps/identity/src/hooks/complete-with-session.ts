@@ -97,7 +97,9 @@ export async function completeWithSession(ctx: Ctx, completion: Completion): Pro
       : undefined);
   if (native && issued) return handBackToApp(ctx, native, issued);
   if (flow.type === "api") {
-    if (issued) await storeExchangeToken(ctx, flow.id, issued.token);
+    // Only a flow started with return_session_token_exchange_code has an exchange to fill.
+    if (issued && flow.payload.session_token_exchange_code)
+      await storeExchangeToken(ctx, flow.id, issued.token);
     const continueWith = [
       ...(completion.continueWith ?? []),
       ...(issued ? [{ action: "set_ory_session_token", ory_session_token: issued.token }] : []),

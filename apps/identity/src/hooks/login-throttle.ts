@@ -13,7 +13,8 @@ function keyOf(identifier: string): string {
   return `login-failures:${createHash("sha256").update(identifier).digest("hex")}`;
 }
 
-export async function throttleLogin(deps: Deps, identifier: string): Promise<void> {
+/** Waits or refuses as the failures so far demand; returns how many there were. */
+export async function throttleLogin(deps: Deps, identifier: string): Promise<number> {
   const { delay_after, base_delay, max_delay, max_per_day } =
     deps.config.rate_limits.login_failures;
   const failures = await deps.persistence.limits.peek(keyOf(identifier), deps.now());
@@ -22,6 +23,7 @@ export async function throttleLogin(deps: Deps, identifier: string): Promise<voi
     const delay = Math.min(max_delay, base_delay * 2 ** (failures - delay_after));
     await new Promise((resolve) => setTimeout(resolve, delay));
   }
+  return failures;
 }
 
 export async function recordLoginFailure(deps: Deps, identifier: string): Promise<void> {

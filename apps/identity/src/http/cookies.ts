@@ -44,8 +44,22 @@ function baseOptions(
   };
 }
 
+// The configuration is frozen, so each name is worked out once per configuration (the CSRF
+// cookie's is a SHA-256 of the base URL, and every request asks for one of them).
+const csrfNames = new WeakMap<Config, string>();
+const sessionNames = new WeakMap<Config, string>();
+
 export function csrfCookie(config: Config): string {
-  return hostPrefixed(config, csrfCookieName(config.serve.public.base_url), config.cookies.domain);
+  let name = csrfNames.get(config);
+  if (name === undefined) {
+    name = hostPrefixed(
+      config,
+      csrfCookieName(config.serve.public.base_url),
+      config.cookies.domain,
+    );
+    csrfNames.set(config, name);
+  }
+  return name;
 }
 
 function sessionCookieDomain(config: Config): string {
@@ -54,7 +68,12 @@ function sessionCookieDomain(config: Config): string {
 
 /** The session cookie's name: `session.cookie.name`, `__Host-` prefixed where it applies. */
 export function sessionCookie(config: Config): string {
-  return hostPrefixed(config, config.session.cookie.name, sessionCookieDomain(config));
+  let name = sessionNames.get(config);
+  if (name === undefined) {
+    name = hostPrefixed(config, config.session.cookie.name, sessionCookieDomain(config));
+    sessionNames.set(config, name);
+  }
+  return name;
 }
 
 /** Makes sure the request has a CSRF secret, setting the cookie when it is missing or malformed. */

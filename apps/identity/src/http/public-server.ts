@@ -42,13 +42,28 @@ export async function buildPublicServer(deps: Deps, ops: ServerOps): Promise<Fas
     attachFieldsToBody: "keyValues",
     limits: { fieldSize: deps.config.body_limit_bytes, files: 0, fields: 200 },
   });
-  app.decorateRequest("csrfSecret", "");
+  // On the paths without a CSRF cookie a request that needs a secret (an API flow masks one
+  // into its form) gets a throwaway one, made on first use: whoami, the hot path, needs none.
+  const secrets = new WeakMap<object, string>();
+  app.decorateRequest("csrfSecret", {
+    getter(this: object): string {
+      let secret = secrets.get(this);
+      if (secret === undefined) {
+        secret = newCsrfSecret();
+        secrets.set(this, secret);
+      }
+      return secret;
+    },
+    setter(this: object, value: string): void {
+      secrets.set(this, value);
+    },
+  });
   app.decorateRequest("csrfRotated", false);
   app.addHook("onRequest", async (request, reply) => {
     if (!csrfIgnored.test(request.url)) return ensureCsrfSecret(request, reply, deps.config);
-    // No cookie is set here; flows created on these paths mask a throwaway secret.
+    // No cookie is set here; a valid one the browser sent is kept.
     const existing = request.cookies[csrfCookie(deps.config)];
-    request.csrfSecret = existing && decodeSecret(existing) ? existing : newCsrfSecret();
+    if (existing && decodeSecret(existing)) request.csrfSecret = existing;
   });
   app.addHook("preHandler", rateLimitHook(deps));
   app.setErrorHandler(async (error, request, reply) =>

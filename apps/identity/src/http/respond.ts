@@ -15,6 +15,15 @@ export function sendJson(reply: FastifyReply, status: number, body: unknown): vo
     .send(body);
 }
 
+/** `sendJson` for a body already serialised (whoami's cached answers). */
+export function sendJsonText(reply: FastifyReply, status: number, json: string): void {
+  reply
+    .code(status)
+    .header("cache-control", "private, no-cache, no-store, must-revalidate")
+    .header("content-type", "application/json; charset=utf-8")
+    .send(json);
+}
+
 export function redirect(reply: FastifyReply, location: string, status = 303): void {
   reply.code(status).header("location", location).send();
 }

@@ -12,6 +12,8 @@ export interface MetricsSources {
   /** pg's pool counters; undefined for the embedded database, which has one connection. */
   pool(): { total: number; idle: number; waiting: number; max: number } | undefined;
   driver: "postgres" | "pglite";
+  /** whoami's session cache (persistence/sql/session-cache.ts). */
+  sessionCache(): { entries: number; hits: number; misses: number; current: boolean };
 }
 
 export interface Metrics {
@@ -61,6 +63,7 @@ export function createMetrics(
     registers,
   }).set({ driver: sources.driver }, 1);
   if (sources.driver === "postgres") registerPoolGauges(registry, sources);
+  registerSessionCacheMetrics(registry, sources);
 
   const routeLabels = ["server", "method", "route", "status_code"] as const;
   return {
@@ -111,6 +114,41 @@ export function createMetrics(
       registers,
     }),
   };
+}
+
+function registerSessionCacheMetrics(registry: Registry, sources: MetricsSources): void {
+  const registers = [registry];
+  new Gauge({
+    name: "moos_identity_session_cache_entries",
+    help: "Sessions held in this instance's whoami cache",
+    registers,
+    collect() {
+      this.set(sources.sessionCache().entries);
+    },
+  });
+  new Gauge({
+    name: "moos_identity_session_cache_current",
+    help: "1 while the cache hears every change from the database (else whoami reads the database)",
+    registers,
+    collect() {
+      this.set(sources.sessionCache().current ? 1 : 0);
+    },
+  });
+  // Counted by the cache itself (a plain increment on the hot path), handed over at scrape time.
+  const seen = { hit: 0, miss: 0 };
+  new Counter({
+    name: "moos_identity_session_cache_lookups_total",
+    help: "Session lookups by token (whoami), answered from the cache (hit) or the database (miss)",
+    labelNames: ["result"],
+    registers,
+    collect() {
+      const { hits, misses } = sources.sessionCache();
+      this.inc({ result: "hit" }, hits - seen.hit);
+      this.inc({ result: "miss" }, misses - seen.miss);
+      seen.hit = hits;
+      seen.miss = misses;
+    },
+  });
 }
 
 function registerPoolGauges(registry: Registry, sources: MetricsSources): void {

@@ -41,9 +41,26 @@ export interface IdentityPersister {
   deleteIdentity(id: string): Promise<boolean>;
 }
 
+/** A session with its identity, as whoami answers them. */
+export interface SessionWithIdentity {
+  readonly session: Session;
+  readonly identity: Identity;
+}
+
 export interface SessionPersister {
   createSession(session: Session, tokenHash: string, logoutTokenHash: string): Promise<void>;
   getSessionByTokenHash(tokenHash: string): Promise<Session | undefined>;
+  /** The session of this token hash with its identity, read in one round trip. */
+  getSessionWithIdentity(tokenHash: string): Promise<SessionWithIdentity | undefined>;
+  /**
+   * The same, from the instance's session cache when it holds the session (outside a
+   * transaction), which every change to either, from any instance and any writer, reaches
+   * within a second. The objects are frozen and shared between requests: read them only.
+   */
+  getCachedSessionWithIdentity(
+    tokenHash: string,
+    now: Date,
+  ): Promise<SessionWithIdentity | undefined>;
   getSessionByLogoutTokenHash(logoutTokenHash: string): Promise<Session | undefined>;
   getSession(id: string): Promise<Session | undefined>;
   updateSession(session: Session): Promise<void>;

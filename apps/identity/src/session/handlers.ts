@@ -5,14 +5,15 @@ import { query } from "../http/context.ts";
 import type { Deps } from "../http/deps.ts";
 import { errors, HttpError } from "../http/errors.ts";
 import { wantsJson } from "../http/negotiate.ts";
-import { sendError, sendJson } from "../http/respond.ts";
+import { sendError, sendJson, sendJsonText } from "../http/respond.ts";
 import { requireAal } from "./aal-required.ts";
 import { touchSessionActivity } from "./last-activity.ts";
-import { toSessionJson } from "./session.ts";
+import { type Session, toSessionJson } from "./session.ts";
 import {
   type ActiveSession,
   findActiveSession,
   findActiveSessionByToken,
+  findActiveSessionReadOnly,
 } from "./session-manager.ts";
 import { tokenizeSession, tokenizeTemplate } from "./tokenize.ts";
 
@@ -48,24 +49,39 @@ export function registerSessionRoutes(app: FastifyInstance, deps: Deps): void {
   app.get("/sessions/token-exchange", route(deps, exchangeSessionToken, json));
 }
 
+/**
+ * whoami's answer for a session served from the session cache, rendered once: a cached session
+ * is frozen and replaced (never changed) when it or its identity changes, so its answer stays
+ * right for as long as the object lives. Fresh objects from the database are not kept.
+ */
+const renderedWhoami = new WeakMap<Session, string>();
+
 async function whoami(ctx: Ctx): Promise<void> {
-  const active = await findActiveSession(ctx.deps, ctx.request);
+  const { deps } = ctx;
+  const active = await findActiveSessionReadOnly(deps, ctx.request);
   if (!active) throw errors.noSessionCredentials();
-  requireAal(ctx.deps, active, ctx.deps.config.session.whoami.required_aal, {
-    returnTo: query(ctx).return_to,
+  const params = query(ctx);
+  requireAal(deps, active, deps.config.session.whoami.required_aal, {
+    returnTo: params.return_to,
   });
-  const session = sessionJson(ctx, active);
-  const tokenizeAs = query(ctx).tokenize_as;
-  if (tokenizeAs) {
-    const template = tokenizeTemplate(ctx.deps, tokenizeAs);
-    session.tokenized = await tokenizeSession(ctx.deps, template, {
-      ...session,
-      id: active.session.id,
-      identity: { ...(session.identity as Record<string, unknown>), id: active.identity.id },
-    });
-  }
   ctx.reply.header("x-kratos-authenticated-identity-id", active.identity.id);
-  await touchSessionActivity(ctx.deps, active.session.id);
+  await touchSessionActivity(deps, active.session.id);
+  const tokenizeAs = params.tokenize_as;
+  if (!tokenizeAs) {
+    let body = renderedWhoami.get(active.session);
+    if (body === undefined) {
+      body = JSON.stringify(sessionJson(ctx, active));
+      if (Object.isFrozen(active.session)) renderedWhoami.set(active.session, body);
+    }
+    return sendJsonText(ctx.reply, 200, body);
+  }
+  const session = sessionJson(ctx, active);
+  const template = tokenizeTemplate(deps, tokenizeAs);
+  session.tokenized = await tokenizeSession(deps, template, {
+    ...session,
+    id: active.session.id,
+    identity: { ...(session.identity as Record<string, unknown>), id: active.identity.id },
+  });
   sendJson(ctx.reply, 200, session);
 }
 

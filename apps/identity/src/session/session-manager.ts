@@ -121,9 +121,23 @@ export async function findActiveSessionByToken(
   deps: Deps,
   token: string,
 ): Promise<ActiveSession | undefined> {
-  const session = await deps.persistence.sessions.getSessionByTokenHash(hashToken(token));
-  if (!session) return undefined;
-  const identity = await deps.persistence.identities.getIdentity(session.identity_id);
-  if (!identity || !isSessionActive(session, identity, deps.now())) return undefined;
-  return { session, identity, token };
+  const found = await deps.persistence.sessions.getSessionWithIdentity(hashToken(token));
+  if (!found || !isSessionActive(found.session, found.identity, deps.now())) return undefined;
+  return { session: found.session, identity: found.identity, token };
+}
+
+/**
+ * The request's active session for an answer that only reads it (whoami), from the instance's
+ * session cache when it holds it: the objects are frozen and shared, never change them.
+ */
+export async function findActiveSessionReadOnly(
+  deps: Deps,
+  request: FastifyRequest,
+): Promise<Readonly<ActiveSession> | undefined> {
+  const token = sessionTokenOf(deps, request);
+  if (!token || token.length > 256) return undefined;
+  const now = deps.now();
+  const found = await deps.persistence.sessions.getCachedSessionWithIdentity(hashToken(token), now);
+  if (!found || !isSessionActive(found.session, found.identity, now)) return undefined;
+  return { session: found.session, identity: found.identity, token };
 }

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { importJWK, type JWK, SignJWT } from "jose";
+import { type CryptoKey, importJWK, type JWK, type KeyObject, SignJWT } from "jose";
 import type { TokenizeTemplateConfig } from "../config/config.ts";
 import type { Deps } from "../http/deps.ts";
 import { errors } from "../http/errors.ts";
@@ -11,25 +11,32 @@ import { errors } from "../http/errors.ts";
 // (`identity.traits.email`), so no code runs from configuration. The signing key is the first
 // key of the template's JWKS (`jwks_url`: `base64://` or `file://`), which must name its `alg`.
 
-const keySets = new Map<string, Promise<JWK[]>>();
+/** A template's signing key: the JWKS's first key, imported once (whoami is the hot path). */
+interface SigningKey {
+  jwk: JWK | undefined;
+  key?: CryptoKey | KeyObject | Uint8Array;
+}
 
-async function loadKeys(url: string): Promise<JWK[]> {
+const signingKeys = new Map<string, Promise<SigningKey>>();
+
+async function loadSigningKey(url: string): Promise<SigningKey> {
   const raw = url.startsWith("base64://")
     ? Buffer.from(url.slice("base64://".length), "base64").toString("utf8")
     : await readFile(url.slice("file://".length), "utf8");
   const parsed = JSON.parse(raw) as { keys?: JWK[] };
-  return parsed.keys ?? [];
+  const jwk = parsed.keys?.[0];
+  return jwk?.alg ? { jwk, key: await importJWK(jwk, jwk.alg) } : { jwk };
 }
 
-function keysOf(url: string): Promise<JWK[]> {
-  let keys = keySets.get(url);
-  if (!keys) {
-    keys = loadKeys(url);
-    keySets.set(url, keys);
+function signingKeyOf(url: string): Promise<SigningKey> {
+  let key = signingKeys.get(url);
+  if (!key) {
+    key = loadSigningKey(url);
+    signingKeys.set(url, key);
     // A broken key file is retried on the next request instead of being cached.
-    keys.catch(() => keySets.delete(url));
+    key.catch(() => signingKeys.delete(url));
   }
-  return keys;
+  return key;
 }
 
 function valueAt(source: unknown, path: string): unknown {
@@ -54,10 +61,10 @@ export async function tokenizeSession(
   template: TokenizeTemplateConfig,
   session: Record<string, unknown> & { id: string; identity: { id: string } },
 ): Promise<string> {
-  const [key] = await keysOf(template.jwks_url);
-  if (!key)
+  const { jwk, key } = await signingKeyOf(template.jwks_url);
+  if (!jwk)
     throw errors.badRequest("Could not find a suitable key for tokenization in the JWKS url.");
-  if (!key.alg)
+  if (!jwk.alg || !key)
     throw errors.badRequest(
       'The JSON Web Key must include a valid "alg" parameter but "" was given.',
     );
@@ -77,6 +84,6 @@ export async function tokenizeSession(
     nbf: now,
     exp: now + Math.floor(template.ttl / 1000),
   })
-    .setProtectedHeader({ alg: key.alg, typ: "JWT", ...(key.kid ? { kid: key.kid } : {}) })
-    .sign(await importJWK(key, key.alg));
+    .setProtectedHeader({ alg: jwk.alg, typ: "JWT", ...(jwk.kid ? { kid: jwk.kid } : {}) })
+    .sign(key);
 }

@@ -10,7 +10,7 @@ describe("Button", () => {
     expect(button.getAttribute("type")).toBe("button");
     expect(button.getAttribute("aria-busy")).toBeNull();
     expect(button.querySelector("[data-slot=loading-dots]")).toBeNull();
-    expect(button.className).toContain("h-button");
+    expect(button.className).toContain("min-h-button");
   });
 
   it("shows three dots instead of its label while loading and is marked busy", () => {

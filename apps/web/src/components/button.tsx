@@ -12,24 +12,34 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         primary:
-          "h-button rounded-control bg-green-700 px-5 text-white hover:bg-green-800 active:bg-green-900",
+          "min-h-button rounded-control py-2 text-center bg-green-700 px-5 text-white hover:bg-green-800 active:bg-green-900",
         secondary:
-          "h-button rounded-control border-2 border-green-700 bg-white px-5 text-green-800 hover:bg-green-50 active:bg-green-100",
+          "min-h-button rounded-control py-2 text-center border-2 border-green-700 bg-white px-5 text-green-800 hover:bg-green-50 active:bg-green-100",
+        // Irreversible actions (account deletion): red, never mistaken for the green primary.
+        danger:
+          "min-h-button rounded-control py-2 text-center bg-danger px-5 text-white hover:brightness-90 active:brightness-75",
         link: "min-h-6 rounded-sm px-0.5 text-petrol-700 underline underline-offset-4 hover:text-petrol-900",
         // Social sign-in in each provider's own style (see social-button.tsx).
         apple:
-          "h-button rounded-control bg-black px-5 text-white hover:bg-gray-800 active:bg-gray-900",
+          "min-h-button rounded-control py-2 text-center bg-black px-5 text-white hover:bg-gray-800 active:bg-gray-900",
         facebook:
-          "h-button rounded-control bg-facebook-600 px-5 text-white hover:bg-facebook-700 active:bg-facebook-700",
+          "min-h-button rounded-control py-2 text-center bg-facebook-600 px-5 text-white hover:bg-facebook-700 active:bg-facebook-700",
         google:
-          "h-button rounded-control border border-gray-500 bg-white px-5 text-gray-900 hover:bg-gray-50 active:bg-gray-100",
+          "min-h-button rounded-control py-2 text-center border border-gray-500 bg-white px-5 text-gray-900 hover:bg-gray-50 active:bg-gray-100",
       },
     },
     defaultVariants: { variant: "primary" },
   },
 );
 
-export type ButtonVariant = "primary" | "secondary" | "link" | "apple" | "facebook" | "google";
+export type ButtonVariant =
+  | "primary"
+  | "secondary"
+  | "danger"
+  | "link"
+  | "apple"
+  | "facebook"
+  | "google";
 
 export type ButtonProps = React.ComponentProps<"button"> & {
   variant?: ButtonVariant;

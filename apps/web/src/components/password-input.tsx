@@ -1,8 +1,8 @@
 "use client";
 
-import { useTranslations } from "next-intl";
 import * as React from "react";
 import { InputField, type InputProps } from "./input";
+import { useUiTexts } from "./ui-texts";
 
 export type PasswordInputProps = InputProps;
 
@@ -21,7 +21,7 @@ function useIsHydrated(): boolean {
 }
 
 export function PasswordInput({ type: _type, ...props }: PasswordInputProps): React.JSX.Element {
-  const t = useTranslations("common");
+  const texts = useUiTexts();
   const [isRevealed, setIsRevealed] = React.useState(false);
   const isHydrated = useIsHydrated();
   const generatedId = React.useId();
@@ -31,7 +31,7 @@ export function PasswordInput({ type: _type, ...props }: PasswordInputProps): Re
     <button
       type="button"
       aria-controls={inputId}
-      aria-label={isRevealed ? t("hidePassword") : t("showPassword")}
+      aria-label={isRevealed ? texts.hidePassword : texts.showPassword}
       onClick={() => setIsRevealed((revealed) => !revealed)}
       className="flex size-12 items-center justify-center rounded-control text-gray-700 hover:text-gray-900 focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-petrol-600"
     >

@@ -1,10 +1,12 @@
-import { useTranslations } from "next-intl";
-import type * as React from "react";
+"use client";
 
-// useTranslations works in Server Components too (non-async ones), so the spinner needs no
-// "use client" and ships no JavaScript of its own.
+import type * as React from "react";
+import { useUiTexts } from "./ui-texts";
+
+// A client component for its label (the layout's UiTextsProvider); the loading screen and the
+// social redirect, which show it, are client components anyway.
 export function Spinner(): React.JSX.Element {
-  const t = useTranslations("common");
+  const texts = useUiTexts();
   return (
     <div role="status" className="inline-flex items-center justify-center text-green-700">
       <svg
@@ -21,7 +23,7 @@ export function Spinner(): React.JSX.Element {
           strokeLinecap="round"
         />
       </svg>
-      <span className="sr-only">{t("loading")}</span>
+      <span className="sr-only">{texts.loading}</span>
     </div>
   );
 }

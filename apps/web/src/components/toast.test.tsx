@@ -1,7 +1,13 @@
 import { act, fireEvent, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithIntl } from "./test-utils";
-import { DEFAULT_TOAST_DURATION_MS, type ToastApi, ToastProvider, useToast } from "./toast";
+import {
+  DEFAULT_TOAST_DURATION_MS,
+  loadToastRegion,
+  type ToastApi,
+  ToastProvider,
+  useToast,
+} from "./toast";
 
 let api: ToastApi;
 
@@ -43,6 +49,12 @@ class TestPointerEvent extends MouseEvent {
     this.pointerType = init.pointerType ?? "mouse";
   }
 }
+
+// The toasts' own chunk, which the page fetches with the first toast (the test below), loaded
+// before the rest so they run with fake timers.
+beforeAll(async () => {
+  await loadToastRegion();
+});
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,35 +1,29 @@
 "use client";
 
-import * as RadixToast from "@radix-ui/react-toast";
-import { useTranslations } from "next-intl";
-import * as React from "react";
+// Toasts: the provider every page has and the hook that shows one. The toasts themselves
+// (toast-region.tsx, on Radix Toast) are a separate chunk fetched when the first toast is shown:
+// most pages never show one and should not pay for it.
 
-export type ToastOptions = {
-  /** Given ids let a caller show the same note again; otherwise a unique one is generated. */
-  id?: string;
-  title: string;
-  description?: string;
-  /** How long the toast stays; DEFAULT_TOAST_DURATION_MS when not given. */
-  durationMs?: number;
-};
+import * as React from "react";
+import type { ShownToast, ToastOptions } from "./toast-options";
+
+export {
+  DEFAULT_TOAST_DURATION_MS,
+  TOAST_SWIPE_THRESHOLD_PX,
+  type ToastOptions,
+} from "./toast-options";
 
 export type ToastApi = {
   show(toast: ToastOptions): void;
 };
 
-export const DEFAULT_TOAST_DURATION_MS = 4000;
-export const TOAST_SWIPE_THRESHOLD_PX = 50;
-const TOAST_HOTKEY = ["F8"];
-
-type ShownToast = Required<Pick<ToastOptions, "id" | "title">> &
-  Pick<ToastOptions, "description" | "durationMs"> & {
-    /** Changes on every show(), so showing the same id again restarts its timer. */
-    instance: number;
-  };
+type ToastRegionComponent = typeof import("./toast-region").ToastRegion;
 
 const ToastContext = React.createContext<ToastApi | null>(null);
 
 let sequence = 0;
+let loadedRegion: ToastRegionComponent | undefined;
+let loadingRegion: Promise<ToastRegionComponent> | undefined;
 
 function nextSequence(): number {
   sequence += 1;
@@ -44,174 +38,57 @@ function createToastId(): string {
   return `toast-${Date.now().toString(36)}-${nextSequence().toString(36)}`;
 }
 
+/** Fetches the toasts' code once; a failed fetch is tried again by the next toast. */
+export function loadToastRegion(): Promise<ToastRegionComponent> {
+  loadingRegion ??= import("./toast-region").then(
+    (module) => {
+      loadedRegion = module.ToastRegion;
+      return module.ToastRegion;
+    },
+    (error: unknown) => {
+      loadingRegion = undefined;
+      throw error;
+    },
+  );
+  return loadingRegion;
+}
+
 export function ToastProvider({ children }: { children?: React.ReactNode }): React.JSX.Element {
-  const t = useTranslations("common");
   const [toasts, setToasts] = React.useState<readonly ShownToast[]>([]);
+  const [Region, setRegion] = React.useState(() => loadedRegion);
 
   const api = React.useMemo<ToastApi>(
     () => ({
       show(toast) {
         // One toast at a time: a new one replaces the list instead of stacking up.
         setToasts([{ ...toast, id: toast.id ?? createToastId(), instance: nextSequence() }]);
+        if (loadedRegion) return;
+        loadToastRegion().then(
+          (region) => setRegion(() => region),
+          // Offline or a new deployment: the note is lost, the page goes on working.
+          () => undefined,
+        );
       },
     }),
     [],
   );
 
-  const viewportRef = React.useRef<HTMLOListElement>(null);
-  const returnFocus = useReturnFocus(viewportRef);
-  useToastSpace(viewportRef, toasts.length > 0);
+  const remove = React.useCallback((instance: number) => {
+    setToasts((shown) => shown.filter((toast) => toast.instance !== instance));
+  }, []);
 
-  const remove = React.useCallback(
-    (instance: number) => {
-      setToasts((shown) => shown.filter((toast) => toast.instance !== instance));
-      returnFocus();
-    },
-    [returnFocus],
-  );
-
+  // Loaded by another provider meanwhile (a test, a second root): take it on the next render.
+  const Shown = Region ?? loadedRegion;
   return (
-    <RadixToast.Provider
-      duration={DEFAULT_TOAST_DURATION_MS}
-      swipeDirection="right"
-      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
-      label={t("notification")}
-    >
-      <ToastContext value={api}>{children}</ToastContext>
-      {toasts.map((toast) => (
-        <ToastItem
-          key={toast.instance}
-          toast={toast}
-          closeLabel={t("close")}
-          onClose={() => remove(toast.instance)}
-        />
-      ))}
-      {/* Radix pauses the timer while the pointer is over the region or focus is inside it,
-          and moves focus here on F8. */}
-      <RadixToast.Viewport
-        ref={viewportRef}
-        hotkey={TOAST_HOTKEY}
-        label={t("notifications", { hotkey: TOAST_HOTKEY.join("+") })}
-        className="fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-toast list-none flex-col gap-2 p-4 outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-petrol-600"
-      />
-    </RadixToast.Provider>
+    <ToastContext value={api}>
+      {children}
+      {Shown ? <Shown toasts={toasts} onClose={remove} /> : null}
+    </ToastContext>
   );
-}
-
-/**
- * Closing a toast from inside it (its button, Escape) leaves focus where it was before it went
- * into the toast (F8 or Tab), not on the empty list Radix falls back to.
- */
-function useReturnFocus(viewportRef: React.RefObject<HTMLOListElement | null>): () => void {
-  const before = React.useRef<HTMLElement | null>(null);
-  React.useEffect(() => {
-    const onFocusIn = (event: FocusEvent): void => {
-      const viewport = viewportRef.current;
-      const from = event.relatedTarget;
-      if (!viewport || !(event.target instanceof Node) || !viewport.contains(event.target)) return;
-      if (from instanceof HTMLElement && !viewport.contains(from)) before.current = from;
-    };
-    document.addEventListener("focusin", onFocusIn);
-    return () => document.removeEventListener("focusin", onFocusIn);
-  }, [viewportRef]);
-  return React.useCallback(() => {
-    // After Radix has moved focus to the list (it does so when the toast goes).
-    requestAnimationFrame(() => {
-      const viewport = viewportRef.current;
-      const active = document.activeElement;
-      const isLost = active === null || active === document.body || viewport?.contains(active);
-      if (isLost && before.current?.isConnected) before.current.focus();
-    });
-  }, [viewportRef]);
-}
-
-/**
- * While a toast shows, the page gets room below its content as tall as the toasts, and the
- * browser keeps a focused element out of that band (scroll-padding, globals.css): a toast never
- * covers what has focus (WCAG 2.4.11), also at 320 px where it spans the whole width.
- */
-function useToastSpace(
-  viewportRef: React.RefObject<HTMLOListElement | null>,
-  isShown: boolean,
-): void {
-  React.useEffect(() => {
-    const viewport = viewportRef.current;
-    const root = document.documentElement;
-    if (!viewport || !isShown) {
-      root.style.removeProperty("--toast-space");
-      return;
-    }
-    const update = (): void => {
-      root.style.setProperty("--toast-space", `${viewport.offsetHeight}px`);
-    };
-    update();
-    // Every browser we serve has ResizeObserver; jsdom (unit tests) has not.
-    const observer = typeof ResizeObserver === "undefined" ? undefined : new ResizeObserver(update);
-    observer?.observe(viewport);
-    return () => {
-      observer?.disconnect();
-      root.style.removeProperty("--toast-space");
-    };
-  }, [viewportRef, isShown]);
 }
 
 export function useToast(): ToastApi {
   const api = React.use(ToastContext);
   if (!api) throw new Error("useToast() needs a <ToastProvider> above it");
   return api;
-}
-
-function ToastItem({
-  toast,
-  closeLabel,
-  onClose,
-}: {
-  toast: ShownToast;
-  closeLabel: string;
-  onClose: () => void;
-}): React.JSX.Element {
-  return (
-    <RadixToast.Root
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      duration={toast.durationMs}
-      data-toast-id={toast.id}
-      className={[
-        "flex items-start gap-3 rounded-control border border-gray-200 border-l-4 border-l-green-700",
-        "bg-white p-4 text-gray-900 shadow-lg outline-none focus-visible:outline-2",
-        "focus-visible:outline-offset-2 focus-visible:outline-petrol-600",
-        "data-[state=open]:animate-toast-in motion-reduce:animate-none",
-        "data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x)",
-        "data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform",
-        "data-[swipe=end]:translate-x-(--radix-toast-swipe-end-x)",
-      ].join(" ")}
-    >
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <RadixToast.Title className="font-semibold">{toast.title}</RadixToast.Title>
-        {toast.description ? (
-          <RadixToast.Description className="text-sm text-gray-700">
-            {toast.description}
-          </RadixToast.Description>
-        ) : null}
-      </div>
-      <RadixToast.Close
-        aria-label={closeLabel}
-        className="-m-1 flex size-8 shrink-0 items-center justify-center rounded-control text-gray-700 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-petrol-600"
-      >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-        >
-          <path d="M6 6l12 12M18 6 6 18" />
-        </svg>
-      </RadixToast.Close>
-    </RadixToast.Root>
-  );
 }

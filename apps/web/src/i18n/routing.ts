@@ -1,14 +1,7 @@
 import { defineRouting } from "next-intl/routing";
+import { defaultLocale, locales } from "./locales";
 
-export const locales = ["de", "en"] as const;
-export type AppLocale = (typeof locales)[number];
-export const defaultLocale: AppLocale = "de";
-
-/**
- * Dates and times show in the shop's time zone on the server and in the browser alike, so both
- * render the same text (no hydration mismatch) whatever zone the server runs in.
- */
-export const timeZone = "Europe/Berlin";
+export { type AppLocale, defaultLocale, isAppLocale, locales, timeZone } from "./locales";
 
 export const routing = defineRouting({
   locales,
@@ -20,7 +13,3 @@ export const routing = defineRouting({
   // The cookie holds nothing but the language, so it needs no consent.
   localeCookie: { maxAge: 60 * 60 * 24 * 365 },
 });
-
-export function isAppLocale(value: unknown): value is AppLocale {
-  return typeof value === "string" && (locales as readonly string[]).includes(value);
-}

@@ -27,6 +27,28 @@ describe("readConfig", () => {
     expect(config.oryOAuth2AdminToken).toBe("secret-token");
   });
 
+  it("reads the shop's front page and legal pages; unset, they are left out", () => {
+    expect(readConfig({}).shopUrl).toBeUndefined();
+    expect(readConfig({}).legal).toEqual({
+      terms: undefined,
+      privacy: undefined,
+      imprint: undefined,
+    });
+    const config = readConfig({
+      SHOP_URL: "https://moos.example/",
+      TERMS_URL: "https://moos.example/agb",
+      PRIVACY_URL: "https://moos.example/datenschutz",
+      IMPRINT_URL: "https://moos.example/impressum",
+    });
+    expect(config.shopUrl).toBe("https://moos.example");
+    expect(config.legal).toEqual({
+      terms: "https://moos.example/agb",
+      privacy: "https://moos.example/datenschutz",
+      imprint: "https://moos.example/impressum",
+    });
+    expect(() => readConfig({ TERMS_URL: "javascript:alert(1)" })).toThrow(ConfigError);
+  });
+
   it("turns error reporting on with a DSN, except locally", () => {
     expect(readConfig({ SENTRY_DSN: "https://k@sentry.example/1" }).sentry).toEqual({
       dsn: "https://k@sentry.example/1",

@@ -41,6 +41,22 @@ export interface Config {
   readonly oryOAuth2AdminToken: string | undefined;
   /** Where customers report a barrier (the accessibility statement's contact, an email address). */
   readonly accessibilityContact: string;
+  /**
+   * The shop's front page: "Weiter zum Shop" on the signed-in landing screen when no client or
+   * return_to says where the customer came from. Unset: the landing screen offers no such link.
+   */
+  readonly shopUrl: string | undefined;
+  /** The shop's legal pages, linked in every screen's footer and the registration terms. */
+  readonly legal: LegalUrls;
+}
+
+export interface LegalUrls {
+  /** AGB (terms and conditions). */
+  readonly terms: string | undefined;
+  /** Datenschutzerklärung (privacy policy). */
+  readonly privacy: string | undefined;
+  /** Impressum (legal notice). */
+  readonly imprint: string | undefined;
 }
 
 export const DEFAULT_ACCESSIBILITY_CONTACT = "barrierefreiheit@moos.example";
@@ -144,6 +160,12 @@ export function readConfig(env: Env): Config {
     oryOAuth2AdminUrl: readUrl(env, "ORY_OAUTH2_ADMIN_URL", "http://127.0.0.1:4445") as string,
     oryOAuth2AdminToken: env.ORY_OAUTH2_ADMIN_TOKEN?.trim() || undefined,
     accessibilityContact: env.ACCESSIBILITY_CONTACT?.trim() || DEFAULT_ACCESSIBILITY_CONTACT,
+    shopUrl: readUrl(env, "SHOP_URL", undefined),
+    legal: Object.freeze({
+      terms: readUrl(env, "TERMS_URL", undefined),
+      privacy: readUrl(env, "PRIVACY_URL", undefined),
+      imprint: readUrl(env, "IMPRINT_URL", undefined),
+    }),
   });
 }
 

@@ -3,7 +3,7 @@
 // that redirects from the identity service (which only know the unprefixed UI URLs) land in
 // the same language.
 
-import { type AppLocale, defaultLocale, isAppLocale, locales } from "../i18n/routing";
+import { type AppLocale, defaultLocale, isAppLocale, locales } from "../i18n/locales";
 import { hostCookieName } from "./host-cookie";
 
 export const LOCALES = locales;

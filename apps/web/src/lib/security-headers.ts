@@ -23,35 +23,30 @@
 //   keys) stays allowed for this origin. Only features Chromium knows are named: an unknown
 //   one is an error in the console.
 
+import staticHeaders from "../../static-headers.json";
+
 export interface Header {
   readonly key: string;
   readonly value: string;
 }
 
-export const PERMISSIONS_POLICY = [
-  "camera=()",
-  "microphone=()",
-  "geolocation=()",
-  "payment=()",
-  "usb=()",
-  "publickey-credentials-get=(self)",
-  "publickey-credentials-create=(self)",
-].join(", ");
+// The values every answer carries live in static-headers.json: next.config.ts sends them with
+// Next's answers, server.mjs with the precompressed static files it serves itself
+// (precompressed-static.mjs), and that plain Node file reads no TypeScript.
 
-export const REFERRER_POLICY = "strict-origin-when-cross-origin";
+export const PERMISSIONS_POLICY: string = staticHeaders["Permissions-Policy"];
+
+export const REFERRER_POLICY: string = staticHeaders["Referrer-Policy"];
 
 /** Two years, this host and its subdomains (https://hstspreload.org's minimum is one year). */
 export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
 
 /** The directives that need no nonce; on every answer, and part of every page's policy. */
-const BASELINE_DIRECTIVES = ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"];
+const BASELINE_DIRECTIVES = staticHeaders["Content-Security-Policy"].split("; ");
 
-export const STATIC_SECURITY_HEADERS: readonly Header[] = [
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  { key: "Referrer-Policy", value: REFERRER_POLICY },
-  { key: "Permissions-Policy", value: PERMISSIONS_POLICY },
-  { key: "Content-Security-Policy", value: BASELINE_DIRECTIVES.join("; ") },
-];
+export const STATIC_SECURITY_HEADERS: readonly Header[] = Object.entries(staticHeaders).map(
+  ([key, value]) => ({ key, value }),
+);
 
 export interface PagePolicyOptions {
   readonly nonce: string;

@@ -4,6 +4,7 @@ import type { Database } from "./database.ts";
 import * as initial from "./migrations/0001-initial.ts";
 import * as outboxWebhooks from "./migrations/0002-outbox-webhooks.ts";
 import * as accountSafety from "./migrations/0003-account-safety.ts";
+import * as identityChangeNotifications from "./migrations/0004-identity-change-notifications.ts";
 
 // The schema's migrations, in order. Kysely's migrator makes concurrent runs safe on PostgreSQL:
 // it creates its bookkeeping tables tolerating a race, then runs the pending migrations inside
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-outbox-webhooks": outboxWebhooks,
   "0003-account-safety": accountSafety,
+  "0004-identity-change-notifications": identityChangeNotifications,
 };
 
 /** The names of the schema's migrations, in the order they run. */

@@ -1,11 +1,58 @@
-import type { Kysely, Selectable } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import type { Session } from "../../session/session.ts";
-import type { SessionPersister } from "../persistence.ts";
+import type { SessionPersister, SessionWithIdentity } from "../persistence.ts";
 import type { Database, SessionsTable } from "./database.ts";
+import {
+  type IdentityJson,
+  identityFromJson,
+  identityJson,
+  sessionFromJson,
+} from "./identity-json.ts";
 import { isUuid } from "./identity-persister.ts";
+import type { SessionCache } from "./session-cache.ts";
 
 export class SqlSessionPersister implements SessionPersister {
-  constructor(private readonly db: Kysely<Database>) {}
+  /**
+   * `cache`: the instance's session cache, when this persister is not bound to a transaction
+   * (a transaction must see its own writes). `written`: these identities' sessions changed.
+   */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly options: {
+      cache?: SessionCache | undefined;
+      written?: (identityIds: string[]) => void;
+    } = {},
+  ) {}
+
+  async getCachedSessionWithIdentity(
+    tokenHash: string,
+    now: Date,
+  ): Promise<SessionWithIdentity | undefined> {
+    const { cache } = this.options;
+    if (!cache) return this.getSessionWithIdentity(tokenHash);
+    const cached = cache.get(tokenHash, now);
+    if (cached) return cached;
+    const ticket = cache.ticket();
+    const found = await this.getSessionWithIdentity(tokenHash);
+    if (found) cache.store(ticket, tokenHash, found);
+    return found;
+  }
+
+  async getSessionWithIdentity(tokenHash: string): Promise<SessionWithIdentity | undefined> {
+    const { rows } = await sql<{ session: Record<string, unknown>; identity: IdentityJson }>`
+      select to_jsonb(s) as session, ${identityJson} as identity
+      from sessions s join identities i on i.id = s.identity_id
+      where s.token_hash = ${tokenHash}
+    `.execute(this.db);
+    const row = rows[0];
+    return (
+      row && { session: sessionFromJson(row.session), identity: identityFromJson(row.identity) }
+    );
+  }
+
+  private written(identityId: string): void {
+    this.options.written?.([identityId]);
+  }
 
   async createSession(session: Session, tokenHash: string, logoutTokenHash: string): Promise<void> {
     await this.db
@@ -70,6 +117,7 @@ export class SqlSessionPersister implements SessionPersister {
       })
       .where("id", "=", session.id)
       .execute();
+    this.written(session.identity_id);
   }
 
   async listSessionsOfIdentity(
@@ -106,6 +154,7 @@ export class SqlSessionPersister implements SessionPersister {
       .where("id", "=", sessionId)
       .where("active", "=", true)
       .executeTakeFirst();
+    this.written(identityId);
     return Number(result.numUpdatedRows) > 0;
   }
 
@@ -121,6 +170,7 @@ export class SqlSessionPersister implements SessionPersister {
       .where("expires_at", ">", new Date());
     if (options.exceptId) update = update.where("id", "!=", options.exceptId);
     const result = await update.executeTakeFirst();
+    this.written(identityId);
     return Number(result.numUpdatedRows);
   }
 }

@@ -7,6 +7,7 @@ import type { Database } from "./database.ts";
 import { SqlFlowPersister } from "./flow-persister.ts";
 import { SqlIdentityPersister } from "./identity-persister.ts";
 import { SqlSecurityPersister } from "./security-persister.ts";
+import type { SessionCache } from "./session-cache.ts";
 import { SqlSessionPersister } from "./session-persister.ts";
 import { SqlSignInLookups } from "./sign-in-lookups.ts";
 import {
@@ -16,13 +17,32 @@ import {
   SqlRateLimitPersister,
 } from "./small-persisters.ts";
 
+export interface SqlPersistenceOptions {
+  /** The instance's session cache (app.ts); without it every lookup reads the database. */
+  sessionCache?: SessionCache;
+}
+
 export function createSqlPersistence(
   db: Kysely<Database>,
-  options: { inTransaction?: boolean } = {},
+  options: SqlPersistenceOptions = {},
+): Persistence {
+  const cache = options.sessionCache;
+  // A write outside a transaction has committed when it returns: the instance forgets the
+  // identity's cached sessions at once (other instances hear of it through NOTIFY).
+  return build(db, cache, { inTransaction: false, written: (ids) => cache?.invalidate(ids) });
+}
+
+function build(
+  db: Kysely<Database>,
+  cache: SessionCache | undefined,
+  scope: { inTransaction: boolean; written: (identityIds: string[]) => void },
 ): Persistence {
   return {
-    identities: new SqlIdentityPersister(db),
-    sessions: new SqlSessionPersister(db),
+    identities: new SqlIdentityPersister(db, scope.written),
+    sessions: new SqlSessionPersister(db, {
+      cache: scope.inTransaction ? undefined : cache,
+      written: scope.written,
+    }),
     flows: new SqlFlowPersister(db),
     codes: new SqlCodePersister(db),
     errors: new SqlErrorPersister(db),
@@ -37,10 +57,20 @@ export function createSqlPersistence(
     },
     security: new SqlSecurityPersister(db),
     signInLookups: new SqlSignInLookups(db),
-    transaction: (fn) =>
-      options.inTransaction
-        ? fn(createSqlPersistence(db, options))
-        : db.transaction().execute((trx) => fn(createSqlPersistence(trx, { inTransaction: true }))),
+    transaction: async (fn) => {
+      if (scope.inTransaction) return fn(build(db, cache, scope));
+      // Inside a transaction the writes count once it commits: a lookup racing with it until
+      // then reads (and may keep) the old rows, so the cache forgets them after the commit.
+      const changed = new Set<string>();
+      const collect = (ids: string[]): void => {
+        for (const id of ids) changed.add(id);
+      };
+      const result = await db
+        .transaction()
+        .execute((trx) => fn(build(trx, cache, { inTransaction: true, written: collect })));
+      if (changed.size > 0) scope.written([...changed]);
+      return result;
+    },
     close: () => db.destroy(),
   };
 }

@@ -1,13 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import type { Flow } from "../../flow/flow.ts";
 import type { Deps } from "../../http/deps.ts";
@@ -50,6 +46,13 @@ export class WebAuthnRefused extends Error {
 }
 
 const timeoutMs = 5 * 60_000;
+
+// SimpleWebAuthn (with its CBOR and ASN.1 parsers) adds about 16 MB to the service's memory;
+// it is loaded on the first ceremony, so a shop without security keys and passkeys (the
+// default) never pays for it (issue 11).
+let library: Promise<typeof import("@simplewebauthn/server")> | undefined;
+const simpleWebAuthn = (): Promise<typeof import("@simplewebauthn/server")> =>
+  (library ??= import("@simplewebauthn/server"));
 const internalKey = (kind: WebAuthnKind): string => `${kind}_session`;
 
 function newChallenge(): Uint8Array<ArrayBuffer> {
@@ -63,7 +66,7 @@ export async function beginRegistration(
   user: { handle: string; name: string; displayName: string; exclude: StoredWebAuthnKey[] },
 ): Promise<CreationOptions> {
   const rp = relyingParty(deps.config, kind);
-  const publicKey = await generateRegistrationOptions({
+  const publicKey = await (await simpleWebAuthn()).generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: user.name,
@@ -92,7 +95,7 @@ export async function beginAuthentication(
   kind: WebAuthnKind,
   allow?: StoredWebAuthnKey[],
 ): Promise<RequestOptions> {
-  const publicKey = await generateAuthenticationOptions({
+  const publicKey = await (await simpleWebAuthn()).generateAuthenticationOptions({
     rpID: relyingParty(deps.config, kind).id,
     challenge: newChallenge(),
     timeout: timeoutMs,
@@ -150,7 +153,7 @@ export async function finishRegistration(
 ): Promise<Omit<StoredWebAuthnKey, "display_name" | "added_at" | "is_passwordless">> {
   const rp = relyingParty(deps.config, kind);
   try {
-    const result = await verifyRegistrationResponse({
+    const result = await (await simpleWebAuthn()).verifyRegistrationResponse({
       response,
       expectedChallenge: pending.challenge,
       expectedOrigin: rp.origins,
@@ -182,7 +185,7 @@ export async function finishAuthentication(
 ): Promise<number> {
   const rp = relyingParty(deps.config, kind);
   try {
-    const result = await verifyAuthenticationResponse({
+    const result = await (await simpleWebAuthn()).verifyAuthenticationResponse({
       response,
       expectedChallenge: pending.challenge,
       expectedOrigin: rp.origins,

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { NextIntlClientProvider } from "next-intl";
-import { getMessages, setRequestLocale } from "next-intl/server";
+import { setRequestLocale } from "next-intl/server";
 import type * as React from "react";
 import { ToastProvider } from "../../components/toast";
-import { timeZone } from "../../i18n/routing";
+import { UiTextsProvider } from "../../components/ui-texts";
+import { readUiTexts } from "../../i18n/ui-texts.server";
 import { config } from "../../lib/config";
 import { isLocale } from "../../lib/locale";
 import { AppShell } from "../../screens/layout/app-shell";
@@ -13,6 +13,7 @@ import { ErrorReporting } from "../../screens/layout/error-reporting";
 import "../globals.css";
 
 export const metadata: Metadata = {
+  // Each page names itself (lib/page-title.ts): "Anmelden · Moos".
   title: "Moos",
   robots: { index: false, follow: false },
 };
@@ -27,23 +28,18 @@ export default async function LocaleLayout({
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  // Client components only need `common` (the design system's labels) and `loading`; screen
-  // texts and validation messages are rendered on the server or passed as props.
-  const messages = await getMessages();
+  // No translation library in the browser: client components get their texts as props, the
+  // design system's own few through UiTextsProvider.
   return (
     <html lang={locale}>
       <body className="min-h-dvh bg-beige-50 text-gray-900 antialiased">
-        <NextIntlClientProvider
-          locale={locale}
-          timeZone={timeZone}
-          messages={{ common: messages.common ?? {}, loading: messages.loading ?? {} }}
-        >
+        <UiTextsProvider texts={await readUiTexts(locale)}>
           <ToastProvider>
             <ClientNameSync secure={config.https} />
             {config.sentry ? <ErrorReporting {...config.sentry} /> : null}
             <AppShell locale={locale}>{children}</AppShell>
           </ToastProvider>
-        </NextIntlClientProvider>
+        </UiTextsProvider>
       </body>
     </html>
   );

@@ -7,12 +7,14 @@ import { FlowForm } from "../form/flow-form";
 import { queryParam, type SearchParams } from "../screen-query";
 import { ErrorNotice, Screen, TextLink } from "../ui/screen";
 import { deleteAccount } from "./actions";
+import { CONFIRM_EMAIL_FIELD, CONFIRM_EMAIL_MISMATCH, emailOfSession } from "./delete-confirmation";
 import { signInFirst } from "./recent-session.server";
 
 const DELETED_ITEMS = ["account", "signIn", "social", "newsletter", "sessions"] as const;
 
 /**
- * Account delete: what goes, what the shop keeps by law, the data download and the one button.
+ * Account delete: what goes, what the shop keeps by law, the data download, and the red button
+ * that only works with the account's email address typed out (delete-confirmation.ts).
  * Only with a recent sign-in; otherwise the customer signs in again and comes back.
  */
 export async function AccountDeleteScreen({
@@ -23,9 +25,11 @@ export async function AccountDeleteScreen({
   query: SearchParams;
 }): Promise<React.JSX.Element> {
   const t = await getTranslations({ locale, namespace: "accountDelete" });
-  const first = signInFirst(await currentSession(), locale);
+  const session = await currentSession();
+  const first = signInFirst(session, locale);
   if (first) redirect(first);
   const error = queryParam(query, "error");
+  const email = emailOfSession(session) ?? "";
 
   return (
     <Screen title={t("title")} intro={t("intro")}>
@@ -57,12 +61,22 @@ export async function AccountDeleteScreen({
           </TextLink>
         </p>
       </section>
+      <p className="text-gray-700">{t("confirmEmailHint", { email })}</p>
       <FlowForm
         action={deleteAccount}
         hidden={[{ name: "locale", value: locale }]}
-        fields={[]}
-        submit={{ label: t("confirm") }}
-        errorTexts={{}}
+        fields={[
+          {
+            name: CONFIRM_EMAIL_FIELD,
+            label: t("confirmEmail"),
+            type: "email",
+            autoComplete: "off",
+            inputMode: "email",
+            required: true,
+          },
+        ]}
+        submit={{ label: t("confirm"), variant: "danger" }}
+        errorTexts={{ [CONFIRM_EMAIL_MISMATCH]: t(CONFIRM_EMAIL_MISMATCH) }}
       />
       <TextLink href={localizedHref(locale, "/settings")}>{t("backToSettings")}</TextLink>
     </Screen>

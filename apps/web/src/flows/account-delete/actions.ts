@@ -14,6 +14,12 @@ import { currentSession } from "../../lib/session.server";
 import { formValues } from "../form/field-rules";
 import { type FormState, initialFormState } from "../form/form-state";
 import { finishSubmit } from "../submit.server";
+import {
+  CONFIRM_EMAIL_FIELD,
+  CONFIRM_EMAIL_MISMATCH,
+  confirmsDeletion,
+  emailOfSession,
+} from "./delete-confirmation";
 import { DELETE_PATH, signInFirst } from "./recent-session.server";
 
 // Kratos's session cookie (`ory_kratos_session`, on Ory Network `ory_session_<project>`) and
@@ -29,11 +35,21 @@ async function go(url: string, locale: Locale): Promise<FormState> {
 }
 
 export async function deleteAccount(_state: FormState, formData: FormData): Promise<FormState> {
-  const locale = toLocale(formValues(formData).locale);
+  const values = formValues(formData);
+  const locale = toLocale(values.locale);
   const session = await currentSession();
   const first = signInFirst(session, locale);
   const identityId = session?.identity?.id;
   if (first || !identityId) return go(first ?? localizedHref(locale, "/login"), locale);
+  // The explicit confirmation: the account's email typed out, so one stray click (or an
+  // Enter in the wrong place) cannot delete an account. Checked here, where it counts.
+  const typed = values[CONFIRM_EMAIL_FIELD] ?? "";
+  if (!confirmsDeletion(typed, emailOfSession(session))) {
+    return {
+      values: { [CONFIRM_EMAIL_FIELD]: typed },
+      errors: { [CONFIRM_EMAIL_FIELD]: CONFIRM_EMAIL_MISMATCH },
+    };
+  }
   try {
     await adminApi().deleteIdentity({ id: identityId });
   } catch (error) {

@@ -35,7 +35,10 @@ export interface CodeFlowTexts {
   readonly formLabel: string;
 }
 
-function resendAddress(nodes: readonly UiNode[]): string | undefined {
+const VERIFIED = 1080002;
+
+/** The address the code went to (the resend button's value). */
+export function codeAddress(nodes: readonly UiNode[]): string | undefined {
   const node = nodes.find((candidate) => {
     const attributes = inputAttributes(candidate);
     return attributes?.name === "email" && attributes.type === "submit";
@@ -79,9 +82,12 @@ export function CodeFlowBody({
   const messages = <FlowMessages messages={flow.ui.messages} format={format} />;
 
   if (flow.state === "passed_challenge") {
+    // The screen's title and intro already say it is done: 1080002 ("verified") as a toast on
+    // top would only repeat them.
+    const rest = flow.ui.messages?.filter((message) => message.id !== VERIFIED);
     return (
       <>
-        {messages}
+        <FlowMessages messages={rest} format={format} />
         <LinkButton href={continueHref(nodes) ?? fallbackContinueHref}>{texts.continue}</LinkButton>
       </>
     );
@@ -89,7 +95,7 @@ export function CodeFlowBody({
 
   const codeNode = findInput(nodes, "code");
   if (codeNode) {
-    const address = resendAddress(nodes);
+    const address = codeAddress(nodes);
     return (
       <>
         {messages}

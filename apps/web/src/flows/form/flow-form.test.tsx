@@ -1,8 +1,7 @@
-import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import common from "../../../messages/de/common.json";
 import validation from "../../../messages/de/validation.json";
+import { renderWithIntl } from "../../components/test-utils";
 import type { FieldSpec } from "./field-spec";
 import { FlowForm } from "./flow-form";
 import type { FormState } from "./form-state";
@@ -25,16 +24,14 @@ const fields: FieldSpec[] = [
 ];
 
 function renderForm(action: (state: FormState, data: FormData) => Promise<FormState>): void {
-  render(
-    <NextIntlClientProvider locale="de" messages={{ common }}>
-      <FlowForm
-        action={action}
-        hidden={[{ name: "csrf_token", value: "t" }]}
-        fields={fields}
-        submit={{ label: "Konto erstellen" }}
-        errorTexts={validation}
-      />
-    </NextIntlClientProvider>,
+  renderWithIntl(
+    <FlowForm
+      action={action}
+      hidden={[{ name: "csrf_token", value: "t" }]}
+      fields={fields}
+      submit={{ label: "Konto erstellen" }}
+      errorTexts={validation}
+    />,
   );
 }
 

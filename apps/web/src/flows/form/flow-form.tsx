@@ -11,7 +11,7 @@ export interface SubmitSpec {
   readonly label: string;
   readonly name?: string;
   readonly value?: string;
-  readonly variant?: "primary" | "secondary" | "link";
+  readonly variant?: "primary" | "secondary" | "danger" | "link";
   /** When the visible label alone is ambiguous (one "log out" button per device). */
   readonly ariaLabel?: string;
 }

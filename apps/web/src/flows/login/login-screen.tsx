@@ -1,4 +1,4 @@
-import type { LoginFlow } from "@ory/client-fetch";
+import type { LoginFlow, UiText } from "@ory/client-fetch";
 import { getTranslations } from "next-intl/server";
 import type * as React from "react";
 import { Alert } from "../../components/alert";
@@ -34,6 +34,15 @@ import { PasskeyLogin } from "./passkey-login";
 const ADDRESS_NOT_VERIFIED = 4000010;
 /** 4000027 / 1010016: sign in to the existing account to link the social profile to it. */
 const LINK_REQUIRED = [4000027, 1010016];
+
+/**
+ * On the link step, 1010016 ("log in below to add Google") says what to do here; 4000027
+ * ("log in and link it in Settings") is its generic twin and would contradict it: one alert.
+ */
+function linkStepMessages(messages: readonly UiText[] | undefined): readonly UiText[] | undefined {
+  if (!messages || !hasMessage(messages, 1010016)) return messages;
+  return messages.filter((message) => message.id !== 4000027);
+}
 
 const listLocales: Record<Locale, string> = { de: "de-DE", en: "en-GB" };
 
@@ -105,7 +114,7 @@ export async function LoginScreen({
   return (
     <Screen title={title} intro={intro} messages={flow.ui.messages}>
       {error ? <ErrorNotice locale={locale} reason={error} /> : null}
-      <FlowMessages messages={flow.ui.messages} format={format} />
+      <FlowMessages messages={linkStepMessages(flow.ui.messages)} format={format} />
       {hasMessage(flow.ui.messages, ADDRESS_NOT_VERIFIED) ? (
         <Alert severity="info">
           <TextLink href={localizedHref(locale, "/verification")} startsFlow>

@@ -4,6 +4,7 @@ import { hasAdminApi } from "../../lib/admin.server";
 import type { Locale } from "../../lib/locale";
 import { reportError } from "../../lib/report-error";
 import { FlowForm } from "../form/flow-form";
+import { SETTINGS_CARD, SETTINGS_CARD_TITLE } from "../ui/settings-card";
 import { SuccessNote } from "../ui/success-note";
 import { changeNewsletter } from "./actions";
 import { type ConsentState, consentState } from "./consent";
@@ -44,8 +45,8 @@ export async function NewsletterSection({
     { name: "locale", value: locale },
   ];
   return (
-    <section aria-labelledby="newsletter-title" className="flex flex-col gap-4">
-      <h2 id="newsletter-title" className="text-h2 font-bold text-gray-900">
+    <section aria-labelledby="newsletter-title" className={SETTINGS_CARD}>
+      <h2 id="newsletter-title" className={SETTINGS_CARD_TITLE}>
         {t("settingsTitle")}
       </h2>
       {notice === "newsletter_requested" ? (

@@ -14,6 +14,7 @@ import { newPasswordFields } from "../form/new-password-fields";
 import { errorTexts } from "../i18n.server";
 import { AccountLine } from "../login/account-line";
 import { type FormatText, findInput, hiddenFields, inputAttributes, nodeValue } from "../ui/nodes";
+import { RegistrationTerms } from "../ui/registration-terms";
 import { ErrorNotice, FlowMessages, Screen } from "../ui/screen";
 import { WebAuthnForm } from "../webauthn/webauthn-form";
 import { webAuthnScript, webAuthnTrigger } from "../webauthn/webauthn-nodes";
@@ -88,7 +89,7 @@ export async function CredentialChoice({
         submit={{ label: common("createAccount") }}
         errorTexts={await errorTexts(locale)}
       >
-        <p className="text-sm text-gray-700">{t("terms")}</p>
+        <RegistrationTerms locale={locale} />
       </FlowForm>
       <FlowForm
         action={backToProfile}

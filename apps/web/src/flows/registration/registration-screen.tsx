@@ -13,6 +13,7 @@ import { submitProvider } from "../social/actions";
 import { isSocialRegister, socialProviders } from "../social/social-nodes";
 import { SocialSection } from "../social/social-section";
 import { fieldFromNodes, hiddenFields } from "../ui/nodes";
+import { RegistrationTerms } from "../ui/registration-terms";
 import { ErrorNotice, FlowMessages, Screen, ScreenRoot, TextLink } from "../ui/screen";
 import { submitRegistration } from "./actions";
 import { CredentialChoice, isCredentialChoice } from "./credential-choice";
@@ -116,7 +117,7 @@ export async function RegistrationScreen({
         errorTexts={await errorTexts(locale)}
         after={<PasskeyChoiceButton label={t("passkey.continue")} />}
       >
-        <p className="text-sm text-gray-700">{t("terms")}</p>
+        <RegistrationTerms locale={locale} />
       </FlowForm>
       <p className="text-gray-700">
         {t("haveAccount")}{" "}

@@ -13,6 +13,7 @@ import { traitFieldOverrides } from "../form/trait-fields";
 import { errorTexts } from "../i18n.server";
 import { socialProviders, socialTraitNodes } from "../social/social-nodes";
 import { type FormatText, hiddenFields, inputAttributes, nodeField, nodeValue } from "../ui/nodes";
+import { RegistrationTerms } from "../ui/registration-terms";
 import { ErrorNotice, FlowMessages, Screen } from "../ui/screen";
 import { submitSocialRegister } from "./actions";
 
@@ -43,7 +44,6 @@ export async function SocialRegister({
 }): Promise<React.JSX.Element> {
   const t = await getTranslations({ locale, namespace: "social" });
   const common = await getTranslations({ locale, namespace: "common" });
-  const registration = await getTranslations({ locale, namespace: "registration" });
   const nodes = flow.ui.nodes;
   const provider = socialProviders(nodes, format).find((button) => button.name === "provider");
   const providerName = provider?.displayName ?? "";
@@ -88,7 +88,7 @@ export async function SocialRegister({
         }}
         errorTexts={await errorTexts(locale)}
       >
-        <p className="text-sm text-gray-700">{registration("terms")}</p>
+        <RegistrationTerms locale={locale} />
       </FlowForm>
     </Screen>
   );

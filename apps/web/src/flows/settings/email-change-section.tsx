@@ -11,6 +11,7 @@ import type { Locale } from "../../lib/locale";
 import { FlowForm } from "../form/flow-form";
 import { errorTexts } from "../i18n.server";
 import { type FormatText, fieldFromNodes, hiddenFields } from "../ui/nodes";
+import { SETTINGS_CARD, SETTINGS_CARD_TITLE } from "../ui/settings-card";
 import {
   cancelEmailChange,
   confirmEmailChange,
@@ -57,8 +58,8 @@ export async function EmailChangeSection({
     rule: "verificationCode",
   });
   return (
-    <section aria-labelledby="email-change-title" className="flex flex-col gap-4">
-      <h2 id="email-change-title" className="text-h2 font-bold text-gray-900">
+    <section aria-labelledby="email-change-title" className={SETTINGS_CARD}>
+      <h2 id="email-change-title" className={SETTINGS_CARD_TITLE}>
         {t("emailChange.title")}
       </h2>
       <Alert severity="info">{format(pending)}</Alert>

@@ -10,6 +10,7 @@ import { SocialForm } from "../social/social-form";
 import { socialProviders } from "../social/social-nodes";
 import { socialButtonSpecs } from "../social/social-section";
 import { type FormatText, hiddenFields } from "../ui/nodes";
+import { SETTINGS_CARD, SETTINGS_CARD_TITLE } from "../ui/settings-card";
 import { submitLinkedAccount } from "./actions";
 
 export async function LinkedAccountsSection({
@@ -26,8 +27,8 @@ export async function LinkedAccountsSection({
   const t = await getTranslations({ locale, namespace: "social" });
   const specs = await socialButtonSpecs(locale, providers);
   return (
-    <section aria-labelledby="linked-accounts-title" className="flex flex-col gap-4">
-      <h2 id="linked-accounts-title" className="text-h2 font-bold text-gray-900">
+    <section aria-labelledby="linked-accounts-title" className={SETTINGS_CARD}>
+      <h2 id="linked-accounts-title" className={SETTINGS_CARD_TITLE}>
         {t("settings.title")}
       </h2>
       <p className="text-gray-700">{t("settings.intro")}</p>

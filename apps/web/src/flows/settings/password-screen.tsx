@@ -53,7 +53,7 @@ export async function SettingsPasswordScreen({
         errorTexts={await errorTexts(locale)}
       />
       <p>
-        <TextLink href={localizedHref(locale, "/settings", { flow: flow.id })}>
+        <TextLink href={localizedHref(locale, "/settings")} startsFlow>
           {t("backToSettings")}
         </TextLink>
       </p>

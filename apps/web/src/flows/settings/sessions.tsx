@@ -15,6 +15,7 @@ import { reportError } from "../../lib/report-error";
 import { FlowForm } from "../form/flow-form";
 import type { SessionActivity } from "../security/account-activity.server";
 import { deviceName } from "../security/event-text";
+import { SETTINGS_CARD, SETTINGS_CARD_TITLE } from "../ui/settings-card";
 import { revokeOtherSessions, revokeSession } from "./actions";
 import { describeDevice } from "./device";
 
@@ -105,8 +106,8 @@ export async function SessionsSection({
   }
 
   return (
-    <section aria-labelledby="sessions-title" className="flex flex-col gap-4">
-      <h2 id="sessions-title" className="text-h2 font-bold text-gray-900">
+    <section aria-labelledby="sessions-title" className={SETTINGS_CARD}>
+      <h2 id="sessions-title" className={SETTINGS_CARD_TITLE}>
         {t("sessionsTitle")}
       </h2>
       {devices ? (

@@ -15,6 +15,7 @@ import { queryParam, type SearchParams } from "../screen-query";
 import { loadAccountActivity } from "../security/account-activity.server";
 import { type FormatText, hasMessage, hiddenFields, inputAttributes, nodeField } from "../ui/nodes";
 import { ErrorNotice, FlowMessages, LinkButton, Screen, ScreenRoot } from "../ui/screen";
+import { SETTINGS_CARD, SETTINGS_CARD_TITLE } from "../ui/settings-card";
 import { SuccessNote } from "../ui/success-note";
 import { logOut, submitProfile } from "./actions";
 import { EmailChangeSection } from "./email-change-section";
@@ -88,8 +89,8 @@ export async function SettingsScreen({
       {notice ? null : <FlowMessages messages={flow.ui.messages} format={format} />}
       {notice ? null : <SignOutOthersOffer locale={locale} flow={flow} />}
 
-      <section aria-labelledby="profile-title" className="flex flex-col gap-4">
-        <h2 id="profile-title" className="text-h2 font-bold text-gray-900">
+      <section aria-labelledby="profile-title" className={SETTINGS_CARD}>
+        <h2 id="profile-title" className={SETTINGS_CARD_TITLE}>
           {t("profileTitle")}
         </h2>
         <FlowForm
@@ -104,14 +105,16 @@ export async function SettingsScreen({
 
       <EmailChangeSection locale={locale} flow={flow} format={format} />
 
-      <section aria-labelledby="password-title" className="flex flex-col gap-4">
-        <h2 id="password-title" className="text-h2 font-bold text-gray-900">
+      <section aria-labelledby="password-title" className={SETTINGS_CARD}>
+        <h2 id="password-title" className={SETTINGS_CARD_TITLE}>
           {common("password")}
         </h2>
         <p className="text-gray-700">{t("passwordIntro")}</p>
         <LinkButton
-          href={localizedHref(locale, "/settings/password", { flow: flow.id })}
+          // A fresh flow: this one's messages ("saved") must not show again there.
+          href={localizedHref(locale, "/settings/password")}
           variant="secondary"
+          startsFlow
         >
           {t("changePassword")}
         </LinkButton>
@@ -128,8 +131,8 @@ export async function SettingsScreen({
       />
 
       {activity.kind === "ok" ? (
-        <section aria-labelledby="activity-title" className="flex flex-col gap-4">
-          <h2 id="activity-title" className="text-h2 font-bold text-gray-900">
+        <section aria-labelledby="activity-title" className={SETTINGS_CARD}>
+          <h2 id="activity-title" className={SETTINGS_CARD_TITLE}>
             {t("activityTitle")}
           </h2>
           <p className="text-gray-700">{t("activityIntro")}</p>
@@ -146,8 +149,8 @@ export async function SettingsScreen({
         notice={notice}
       />
 
-      <section aria-labelledby="logout-title" className="flex flex-col gap-4">
-        <h2 id="logout-title" className="text-h2 font-bold text-gray-900">
+      <section aria-labelledby="logout-title" className={SETTINGS_CARD}>
+        <h2 id="logout-title" className={SETTINGS_CARD_TITLE}>
           {t("logOutTitle")}
         </h2>
         <FlowForm

@@ -68,7 +68,7 @@ export function SocialForm({
               {button.row ? (
                 <div className="flex flex-wrap items-center gap-3">
                   <ProviderLogo provider={button.id} />
-                  <p className="flex min-w-0 flex-1 flex-col">
+                  <p className="flex min-w-32 flex-1 flex-col">
                     <span className="font-semibold text-gray-900">{button.row.title}</span>
                     <span className="text-sm text-gray-700">{button.row.status}</span>
                   </p>

@@ -14,9 +14,13 @@ import type { FormatText } from "./nodes";
 import { ScreenFocus } from "./screen-focus";
 import { SuccessNote } from "./success-note";
 
-/** Message ids shown as success notes (toast with JavaScript, Alert without). */
+/**
+ * Message ids shown as success notes (toast with JavaScript, Alert without). 1060001 (back in
+ * after recovery, "this session ends in 15 minutes") is not one: a limit the customer must act
+ * within stays on the screen as an Alert instead of closing itself after 5 seconds.
+ */
 export const SUCCESS_NOTE_IDS: ReadonlySet<number> = new Set([
-  1050001, 1060001, 1080002, 1080005, 1905003, 1905004,
+  1050001, 1080002, 1080005, 1905003, 1905004,
 ]);
 
 /** The element id of a flow message (FlowMessages), for a field's aria-describedby. */

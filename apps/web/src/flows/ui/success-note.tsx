@@ -8,7 +8,7 @@ import { useToast } from "../../components/toast";
 export const SUCCESS_NOTE_DURATION_MS = 5000;
 
 /**
- * A success note (1050001 saved, 1060001 recovered, 1080002 verified): a toast with
+ * A success note (1050001 saved, 1080002 verified): a toast with
  * JavaScript, the same note as an Alert in the page without it.
  */
 export function SuccessNote({ id, title }: { id: string; title: string }): React.JSX.Element {

@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import type * as React from "react";
 import type { Locale } from "../../lib/locale";
-import { CodeFlowBody } from "../code-flow/code-flow-screen";
+import { CodeFlowBody, codeAddress } from "../code-flow/code-flow-screen";
 import { errorTexts, kratosFormatter } from "../i18n.server";
 import { loadScreenFlow } from "../load-flow";
 import type { SearchParams } from "../screen-query";
@@ -28,12 +28,16 @@ export async function VerificationScreen({
   const { flow, error } = loaded;
 
   const state = String(flow.state);
+  // Where the code went, so the customer knows which inbox to open.
+  const address = codeAddress(flow.ui.nodes);
   const title = state === "passed_challenge" ? t("doneTitle") : t("title");
   const intro =
     state === "passed_challenge"
       ? t("doneIntro")
       : state === "sent_email"
-        ? t("codeIntro")
+        ? address
+          ? t("codeIntro", { email: address })
+          : t("codeIntroNoAddress")
         : t("emailIntro");
 
   return (
@@ -51,7 +55,7 @@ export async function VerificationScreen({
           emailLabel: common("email"),
           sendCode: t("sendCode"),
           codeLabel: common("verificationCode"),
-          submitCode: t("activate"),
+          submitCode: t("verify"),
           resendQuestion: t("resendQuestion"),
           resendCode: common("resendCode"),
           continue: common("continue"),

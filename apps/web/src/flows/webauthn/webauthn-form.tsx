@@ -49,6 +49,9 @@ export function WebAuthnForm(props: WebAuthnFormProps): React.JSX.Element {
   const { src, integrity, crossOrigin } = props.script;
   const { autofill } = props;
   const autofillStarted = React.useRef(false);
+  // The browser's passkey dialog is open (the ceremony's promise has not settled): the button
+  // is busy, so a second click cannot start a second request.
+  const [isCeremony, setCeremony] = React.useState(false);
 
   React.useEffect(() => {
     if (!window.PublicKeyCredential) {
@@ -92,10 +95,14 @@ export function WebAuthnForm(props: WebAuthnFormProps): React.JSX.Element {
   const { trigger } = props;
   const onTrigger = (): void => {
     const run = webAuthnFunction(trigger.trigger);
-    if (!run) return;
+    if (!run || isCeremony) return;
+    setCeremony(true);
     // The webauthn group's options travel in the button's value; passkeys read theirs from
-    // a hidden input.
-    void run(trigger.value ? JSON.parse(trigger.value) : undefined);
+    // a hidden input. A cancelled dialog rejects; either way the button is free again.
+    void Promise.resolve()
+      .then(() => run(trigger.value ? JSON.parse(trigger.value) : undefined))
+      .catch(() => undefined)
+      .finally(() => setCeremony(false));
   };
 
   return (
@@ -117,7 +124,12 @@ export function WebAuthnForm(props: WebAuthnFormProps): React.JSX.Element {
         name={trigger.name}
         value={trigger.value}
         variant={props.variant ?? "secondary"}
-        isLoading={status === "loading" || form.isPending || form.state.navigateTo !== undefined}
+        isLoading={
+          status === "loading" ||
+          isCeremony ||
+          form.isPending ||
+          form.state.navigateTo !== undefined
+        }
         onClick={onTrigger}
       >
         {trigger.label}

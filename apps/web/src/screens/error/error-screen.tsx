@@ -8,7 +8,9 @@ import { reportError } from "../../lib/report-error";
 
 /**
  * The identity service's error UI (`/error?id=`): the error is fetched (getFlowError) and
- * logged for support; the customer sees the generic text and the reference.
+ * logged for support; the customer sees the generic text and, for an error the identity
+ * service knows, its id as the reference. Anything else `?id=` carries is never printed: the
+ * page must not show text a link made up (content spoofing on a trusted page).
  */
 export async function ErrorScreen({
   locale,
@@ -19,10 +21,12 @@ export async function ErrorScreen({
 }): Promise<React.JSX.Element> {
   const t = await getTranslations({ locale, namespace: "error" });
   const common = await getTranslations({ locale, namespace: "common" });
+  let reference: string | undefined;
   if (errorId) {
     const client = await createIdentityClient();
     try {
       const flowError = await client.call((api) => api.getFlowError({ id: errorId }));
+      reference = flowError.id;
       await reportError(new Error("identity service error"), {
         errorId,
         flowError: flowError.error,
@@ -35,8 +39,8 @@ export async function ErrorScreen({
     <Screen title={t("title")}>
       <Alert severity="error">
         <p>{common("genericError")}</p>
-        {errorId ? (
-          <p className="mt-2 text-sm break-all">{t("reference", { id: errorId })}</p>
+        {reference ? (
+          <p className="mt-2 text-sm break-all">{t("reference", { id: reference })}</p>
         ) : null}
       </Alert>
       <LinkButton href={localizePath(locale, "/")}>{common("home")}</LinkButton>

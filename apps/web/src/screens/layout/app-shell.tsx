@@ -7,7 +7,9 @@ import { SkipLink } from "./skip-link";
 
 const MAIN_ID = "content";
 
-/** The frame around every screen: logo (link home), language switch, the screen. */
+import { SiteFooter } from "./site-footer";
+
+/** The frame around every screen: logo (link home), language switch, the screen, the footer. */
 export async function AppShell({
   locale,
   children,
@@ -37,6 +39,7 @@ export async function AppShell({
       <main id={MAIN_ID} tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {children}
       </main>
+      <SiteFooter locale={locale} />
     </div>
   );
 }

@@ -1,18 +1,14 @@
-import { act, fireEvent, render, screen } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
+import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import common from "../../../messages/de/common.json";
-import loading from "../../../messages/de/loading.json";
+import { renderWithIntl } from "../../components/test-utils";
 import { FlowLink } from "./flow-link";
 import { LOADING_TIMEOUT_MS } from "./loading-screen-view";
 
 function renderLink(): void {
-  render(
-    <NextIntlClientProvider locale="de" messages={{ common, loading }}>
-      <FlowLink href="/login" reloadHref="https://accounts.example.de">
-        Anmelden
-      </FlowLink>
-    </NextIntlClientProvider>,
+  renderWithIntl(
+    <FlowLink href="/login" reloadHref="https://accounts.example.de">
+      Anmelden
+    </FlowLink>,
   );
 }
 

@@ -1,4 +1,5 @@
 import type { Session } from "@ory/client-fetch";
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import type * as React from "react";
@@ -11,9 +12,13 @@ import { startSocialSignIn } from "../../flows/social/actions";
 import { offeredProviderNodes } from "../../flows/social/offered-providers.server";
 import { socialProviders } from "../../flows/social/social-nodes";
 import { SocialSection } from "../../flows/social/social-section";
+import { RegistrationTerms } from "../../flows/ui/registration-terms";
 import { LinkButton, Screen } from "../../flows/ui/screen";
+import { CLIENT_PARAM, clientCookieName, parseClientName } from "../../lib/client-name";
+import { config } from "../../lib/config";
 import { createIdentityClient } from "../../lib/identity.server";
 import { type Locale, localizedHref } from "../../lib/locale";
+import { type ContinueTarget, continueTarget } from "./continue-target";
 
 type Mode = "login" | "registration";
 
@@ -29,6 +34,15 @@ async function currentSession(locale: Locale): Promise<Session | undefined> {
 function emailOf(session: Session): string | undefined {
   const traits = session.identity?.traits as { email?: unknown } | null | undefined;
   return typeof traits?.email === "string" ? traits.email : undefined;
+}
+
+/** The client from `?client=` (the proxy remembers it in the same answer) or the cookie. */
+async function landingTarget(query: SearchParams): Promise<ContinueTarget | undefined> {
+  const jar = await cookies();
+  const clientName =
+    parseClientName(queryParam(query, CLIENT_PARAM)) ??
+    parseClientName(jar.get(clientCookieName(config.https))?.value);
+  return continueTarget({ clientName, clients: config.clients, shopUrl: config.shopUrl });
 }
 
 /**
@@ -47,10 +61,23 @@ export async function SplashScreen({
   const session = await currentSession(locale);
 
   if (session) {
+    // Sent here signed in with somewhere to go: /api/redirect checks it and sends them on.
+    const returnTo = queryParam(query, "return_to");
+    if (returnTo) redirect(`/api/redirect?${new URLSearchParams({ return_to: returnTo })}`);
     const email = emailOf(session);
+    const target = await landingTarget(query);
     return (
       <Screen title={t("signedInTitle")} intro={email ? t("signedInAs", { email }) : undefined}>
-        <LinkButton href={localizedHref(locale, "/settings")} startsFlow>
+        {target ? (
+          <LinkButton href={target.href}>
+            {target.kind === "shop" ? t("continueToShop") : common("continue")}
+          </LinkButton>
+        ) : null}
+        <LinkButton
+          href={localizedHref(locale, "/settings")}
+          variant={target ? "secondary" : "primary"}
+          startsFlow
+        >
           {common("settings")}
         </LinkButton>
         <FlowForm
@@ -82,7 +109,7 @@ export async function SplashScreen({
               <a
                 href={localizedHref(locale, "/", { ...keep, mode: entry.mode })}
                 aria-current={entry.mode === mode ? "page" : undefined}
-                className="flex h-button items-center justify-center rounded-control font-semibold text-gray-800 hover:bg-beige-200 aria-[current=page]:bg-white aria-[current=page]:text-green-800 aria-[current=page]:shadow-sm"
+                className="flex min-h-button items-center justify-center rounded-control px-2 py-1 text-center font-semibold text-gray-800 hover:bg-beige-200 aria-[current=page]:bg-white aria-[current=page]:text-green-800 aria-[current=page]:shadow-sm"
               >
                 {entry.label}
               </a>
@@ -107,7 +134,7 @@ export async function SplashScreen({
       >
         {t("continueWithEmail")}
       </LinkButton>
-      {mode === "registration" ? <p className="text-sm text-gray-700">{t("terms")}</p> : null}
+      {mode === "registration" ? <RegistrationTerms locale={locale} /> : null}
     </Screen>
   );
 }

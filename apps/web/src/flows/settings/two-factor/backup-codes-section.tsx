@@ -9,6 +9,7 @@ import type { Locale } from "../../../lib/locale";
 import type { HiddenField } from "../../form/field-spec";
 import { FlowForm } from "../../form/flow-form";
 import type { FormatText } from "../../ui/nodes";
+import { SETTINGS_CARD, SETTINGS_CARD_TITLE } from "../../ui/settings-card";
 import { submitTwoFactor } from "./actions";
 import { backupCodesFile, backupCodesState } from "./two-factor-nodes";
 
@@ -31,8 +32,8 @@ export async function BackupCodesSection({
   const file = state.codes ? backupCodesFile(state.codes, t("settings.downloadHeader")) : "";
 
   return (
-    <section aria-labelledby="backup-codes-title" className="flex flex-col gap-4">
-      <h2 id="backup-codes-title" className="text-h2 font-bold text-gray-900">
+    <section aria-labelledby="backup-codes-title" className={SETTINGS_CARD}>
+      <h2 id="backup-codes-title" className={SETTINGS_CARD_TITLE}>
         {t("settings.backupTitle")}
       </h2>
       <p className="text-gray-700">{t("settings.backupIntro")}</p>

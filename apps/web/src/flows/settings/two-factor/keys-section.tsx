@@ -10,6 +10,7 @@ import type { Locale } from "../../../lib/locale";
 import type { HiddenField } from "../../form/field-spec";
 import { FlowForm } from "../../form/flow-form";
 import { type FormatText, findInput, nodeField, nodeValue } from "../../ui/nodes";
+import { SETTINGS_CARD, SETTINGS_CARD_TITLE } from "../../ui/settings-card";
 import { WebAuthnForm } from "../../webauthn/webauthn-form";
 import { removableKeys, webAuthnScript, webAuthnTrigger } from "../../webauthn/webauthn-nodes";
 import { submitTwoFactor } from "./actions";
@@ -55,8 +56,8 @@ export async function KeysSection({
   const nameNode = findInput(nodes, "webauthn_register_displayname");
 
   return (
-    <section aria-labelledby={titleId} className="flex flex-col gap-4">
-      <h2 id={titleId} className="text-h2 font-bold text-gray-900">
+    <section aria-labelledby={titleId} className={SETTINGS_CARD}>
+      <h2 id={titleId} className={SETTINGS_CARD_TITLE}>
         {t(names.title)}
       </h2>
       <p className="text-gray-700">{t(names.intro)}</p>

@@ -8,6 +8,7 @@ import type { Locale } from "../../../lib/locale";
 import type { HiddenField } from "../../form/field-spec";
 import { FlowForm } from "../../form/flow-form";
 import { type FormatText, nodeField } from "../../ui/nodes";
+import { SETTINGS_CARD, SETTINGS_CARD_TITLE } from "../../ui/settings-card";
 import { submitTwoFactor } from "./actions";
 import { totpState } from "./two-factor-nodes";
 
@@ -31,8 +32,8 @@ export async function TotpSection({
   const hidden = [...base, { name: "method", value: "totp" }];
 
   return (
-    <section aria-labelledby="totp-title" className="flex flex-col gap-4">
-      <h2 id="totp-title" className="text-h2 font-bold text-gray-900">
+    <section aria-labelledby="totp-title" className={SETTINGS_CARD}>
+      <h2 id="totp-title" className={SETTINGS_CARD_TITLE}>
         {t("settings.totpTitle")}
       </h2>
       <p className="text-gray-700">{t("settings.totpIntro")}</p>

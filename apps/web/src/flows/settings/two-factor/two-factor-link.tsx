@@ -6,6 +6,7 @@ import { getTranslations } from "next-intl/server";
 import type * as React from "react";
 import { type Locale, localizedHref } from "../../../lib/locale";
 import { LinkButton } from "../../ui/screen";
+import { SETTINGS_CARD, SETTINGS_CARD_TITLE } from "../../ui/settings-card";
 import { hasTwoFactorNodes } from "./two-factor-nodes";
 
 export async function TwoFactorLink({
@@ -18,14 +19,16 @@ export async function TwoFactorLink({
   if (!hasTwoFactorNodes(flow.ui.nodes)) return null;
   const t = await getTranslations({ locale, namespace: "twoFactor" });
   return (
-    <section aria-labelledby="two-factor-title" className="flex flex-col gap-4">
-      <h2 id="two-factor-title" className="text-h2 font-bold text-gray-900">
+    <section aria-labelledby="two-factor-title" className={SETTINGS_CARD}>
+      <h2 id="two-factor-title" className={SETTINGS_CARD_TITLE}>
         {t("settings.title")}
       </h2>
       <p className="text-gray-700">{t("settings.intro")}</p>
       <LinkButton
-        href={localizedHref(locale, "/settings/two-factor", { flow: flow.id })}
+        // A fresh flow, not this one: its messages ("saved") belong to this screen only.
+        href={localizedHref(locale, "/settings/two-factor")}
         variant="secondary"
+        startsFlow
       >
         {t("settings.open")}
       </LinkButton>

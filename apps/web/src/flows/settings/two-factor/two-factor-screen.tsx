@@ -60,7 +60,7 @@ export async function TwoFactorScreen({
       <KeysSection locale={locale} kind="passkey" nodes={nodes} base={base} format={format} />
       <KeysSection locale={locale} kind="webauthn" nodes={nodes} base={base} format={format} />
       <p>
-        <TextLink href={localizedHref(locale, "/settings", { flow: flow.id })}>
+        <TextLink href={localizedHref(locale, "/settings")} startsFlow>
           {t("settings.backToSettings")}
         </TextLink>
       </p>

@@ -1,0 +1,87 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { startPostgres } from "../apps/identity/test/support/postgres.ts";
+import { forDuration, frontend, login, perSecond, register } from "./support/accounts.ts";
+import {
+  formatSelfTime,
+  inclusiveTime,
+  selfTimeByArea,
+  topSelfTime,
+} from "./support/cpu-profile.ts";
+import { pinSelf, startService } from "./support/service.ts";
+
+// `npm run bench:profile -- --db pglite|postgres --load whoami|init|login [--seconds N]
+// [--warmup N]`: a CPU profile (`node --cpu-prof`) of the compiled identity service under load,
+// pinned to core 0 with the load generator (and PostgreSQL) on core 1, and its top self-time
+// items. Only the samples after the warm-up count: until the JIT has optimised the hot paths a
+// profile shows the interpreter, not the service. Needs `npm run build`.
+
+const { values } = parseArgs({
+  options: {
+    db: { type: "string", default: "pglite" },
+    load: { type: "string", default: "whoami" },
+    seconds: { type: "string", default: "20" },
+    warmup: { type: "string", default: "20" },
+    port: { type: "string", default: "5533" },
+    top: { type: "string", default: "30" },
+  },
+});
+const users = 20;
+
+pinSelf("1");
+const folder = mkdtempSync(join(tmpdir(), "moos-profile-"));
+const pg = values.db === "postgres" ? await startPostgres() : undefined;
+try {
+  const spawnedAt = performance.now();
+  const service = await startService({
+    dsn: pg?.url ?? `pglite://${join(folder, "db")}`,
+    cpus: "0",
+    publicPort: Number(values.port),
+    nodeArgs: ["--cpu-prof", "--cpu-prof-dir", join(folder, "prof")],
+  });
+  const api = frontend(service.publicUrl);
+  const token = await register(api, "profile@example.com");
+  if (values.load === "login")
+    await perSecond(users, 4, (i) => register(api, `profile-${i}@example.com`));
+
+  /** Runs the load for `seconds`; returns what it achieved. */
+  const run = async (seconds: number): Promise<string> => {
+    if (values.load === "whoami") {
+      const result = await autocannon({
+        url: `${service.publicUrl}/sessions/whoami`,
+        headers: { "x-session-token": token },
+        connections: 10,
+        duration: seconds,
+      });
+      return `whoami: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`;
+    }
+    const rate = await forDuration(seconds, 8, (i) =>
+      values.load === "init"
+        ? api.createNativeLoginFlow()
+        : login(api, `profile-${i % users}@example.com`),
+    );
+    return `${values.load}: ${rate.toFixed(1)}/s`;
+  };
+
+  const warmup = Number(values.warmup);
+  if (warmup > 0) console.log(`warm-up ${await run(warmup)}`);
+  const window = { sinceMs: performance.now() - spawnedAt };
+  console.log(`measured ${await run(Number(values.seconds))}`);
+  await service.stop();
+
+  const [file] = readdirSync(join(folder, "prof"));
+  const profile = join(folder, "prof", file!);
+  console.log("\n== self time by area ==");
+  console.log(formatSelfTime(selfTimeByArea(profile, window).slice(0, 15)));
+  console.log("\n== inclusive time, the service's own code ==");
+  const own = (location: string): boolean => location.startsWith("apps/");
+  console.log(formatSelfTime(inclusiveTime(profile, own, 25, window)));
+  console.log("\n== self time, top functions ==");
+  console.log(formatSelfTime(topSelfTime(profile, Number(values.top), window)));
+} finally {
+  await pg?.stop();
+  rmSync(folder, { recursive: true, force: true });
+}

@@ -1,0 +1,82 @@
+import autocannon from "autocannon";
+import type { Service } from "./service.ts";
+
+// What the benchmark measures with: whoami under autocannon, the service's resident memory, and
+// the rows of BENCHMARKS.md.
+
+export interface Row {
+  figure: string;
+  db: string;
+  goal: string;
+  measured: string;
+  met: boolean;
+}
+
+export function formatRows(rows: Row[]): string {
+  return [
+    "| figure | database | goal | measured | goal met |",
+    "|---|---|---|---|---|",
+    ...rows.map(
+      (r) => `| ${r.figure} | ${r.db} | ${r.goal} | ${r.measured} | ${r.met ? "yes" : "no"} |`,
+    ),
+  ].join("\n");
+}
+
+export interface WhoamiResult {
+  rps: number;
+  p99: number;
+  summary: string;
+}
+
+/**
+ * whoami under autocannon for `seconds`: as fast as the service answers (32 connections), or at
+ * a fixed `rate` of requests per second. Any answer but 200 fails the benchmark.
+ */
+export async function whoami(options: {
+  url: string;
+  headers: Record<string, string>;
+  seconds: number;
+  rate?: number;
+}): Promise<WhoamiResult> {
+  const result = await autocannon({
+    url: options.url,
+    headers: { accept: "application/json", ...options.headers },
+    connections: options.rate ? 10 : 32,
+    duration: options.seconds,
+    ...(options.rate ? { overallRate: options.rate } : {}),
+  });
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(
+      `whoami ${options.url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
+  }
+  const rps = result.requests.average;
+  const latency = `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`;
+  return {
+    rps,
+    p99: result.latency.p99,
+    summary: options.rate
+      ? `p99 ${result.latency.p99} ms (p50 ${result.latency.p50} ms, ${rps.toFixed(0)} req/s)`
+      : `${rps.toFixed(0)} req/s (${latency})`,
+  };
+}
+
+/** Resident memory once the service has had 3 s without requests. */
+export async function settledRss(service: Service): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  return service.rssMb();
+}
+
+/** Samples resident memory every second until stopped; returns the highest. */
+export function sampleMemory(service: Service): { stop(): number } {
+  let highest = service.rssMb();
+  const timer = setInterval(() => {
+    highest = Math.max(highest, service.rssMb());
+  }, 1000);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(highest, service.rssMb());
+    },
+  };
+}

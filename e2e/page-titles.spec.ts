@@ -1,0 +1,34 @@
+// Every screen names itself in the browser tab and to a screen reader (issue 15): "Anmelden ·
+// Moos", "Log in · Moos", not just "Moos". German and English, with and without JavaScript.
+
+import { languages } from "./support/languages.ts";
+import { expect, test } from "./support/test.ts";
+
+for (const lang of languages) {
+  test.describe(`page titles (${lang.code})`, () => {
+    test.use({ lang });
+
+    test("each screen has its own title", async ({ page, screens, account }) => {
+      const { t } = lang;
+      const { splash, login, registration, recovery, verification, settings } = screens;
+      const title = (text: string): string => `${text} · Moos`;
+      await splash.open();
+      await expect(page).toHaveTitle(title(t.splash.pageTitle));
+      await login.open();
+      await expect(page).toHaveTitle(title(t.login.title));
+      await registration.open();
+      await expect(page).toHaveTitle(title(t.registration.title));
+      await recovery.open();
+      await expect(page).toHaveTitle(title(t.recovery.title));
+      await page.goto(lang.code === "de" ? "/verification" : "/en/verification");
+      await verification.expectEmailStep();
+      await expect(page).toHaveTitle(title(t.verification.title));
+      await login.open();
+      await login.logIn(account.email, account.password);
+      await splash.expectSignedIn(account.email);
+      await settings.open();
+      await settings.expectShown();
+      await expect(page).toHaveTitle(title(t.settings.title));
+    });
+  });
+}
