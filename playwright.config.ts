@@ -48,6 +48,7 @@ export default defineConfig({
         "**/loading.spec.ts",
         "**/social-redirect.spec.ts",
         "**/passkey.spec.ts",
+        "**/keyboard.spec.ts",
         // Screenshots of the same HTML twice would only double the baselines.
         "**/visual.spec.ts",
       ],

@@ -3,6 +3,7 @@
 // languages. The English files are typed as the German ones: a key missing in English does not
 // compile (`tsc -p e2e`).
 
+import deAccessibility from "../../apps/web/messages/de/accessibility.json" with { type: "json" };
 import deAccountDelete from "../../apps/web/messages/de/accountDelete.json" with { type: "json" };
 import deCommon from "../../apps/web/messages/de/common.json" with { type: "json" };
 import deError from "../../apps/web/messages/de/error.json" with { type: "json" };
@@ -22,6 +23,7 @@ import deSplash from "../../apps/web/messages/de/splash.json" with { type: "json
 import deTwoFactor from "../../apps/web/messages/de/twoFactor.json" with { type: "json" };
 import deValidation from "../../apps/web/messages/de/validation.json" with { type: "json" };
 import deVerification from "../../apps/web/messages/de/verification.json" with { type: "json" };
+import enAccessibility from "../../apps/web/messages/en/accessibility.json" with { type: "json" };
 import enAccountDelete from "../../apps/web/messages/en/accountDelete.json" with { type: "json" };
 import enCommon from "../../apps/web/messages/en/common.json" with { type: "json" };
 import enError from "../../apps/web/messages/en/error.json" with { type: "json" };
@@ -49,6 +51,7 @@ export function baseUrl(): string {
 }
 
 const de = {
+  accessibility: deAccessibility,
   accountDelete: deAccountDelete,
   common: deCommon,
   error: deError,
@@ -75,6 +78,7 @@ export type Texts = typeof de;
 export type KratosId = keyof Texts["kratos"];
 
 const en: Texts = {
+  accessibility: enAccessibility,
   accountDelete: enAccountDelete,
   common: enCommon,
   error: enError,

@@ -1,2 +1,3 @@
 export * from "./error-ids.ts";
 export * from "./message-catalogue.ts";
+export * from "./message-fields.ts";

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { Alert } from "./alert";
 
@@ -26,14 +26,23 @@ describe("Alert", () => {
     ]);
   });
 
-  it("shows an optional title and text", () => {
+  it("shows an optional title and text", async () => {
     render(
       <Alert severity="error" title="Fehler">
         Etwas ist schiefgelaufen.
       </Alert>,
     );
     const alert = screen.getByRole("alert");
-    expect(alert.textContent).toBe("FehlerEtwas ist schiefgelaufen.");
+    await waitFor(() => expect(alert.textContent).toBe("FehlerEtwas ist schiefgelaufen."));
     expect(alert.className).toContain("bg-danger-light");
+  });
+});
+
+describe("Alert mounted in the browser (after a client-side navigation)", () => {
+  it("is in the DOM before its text, so that screen readers announce the text", async () => {
+    render(<Alert severity="info">Wir haben dir eine E-Mail geschickt.</Alert>);
+    const status = screen.getByRole("status");
+    expect(status.textContent).toBe("");
+    await waitFor(() => expect(status.textContent).toBe("Wir haben dir eine E-Mail geschickt."));
   });
 });

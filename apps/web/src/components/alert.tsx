@@ -1,6 +1,7 @@
 import { cva } from "class-variance-authority";
 import { clsx } from "clsx";
 import type * as React from "react";
+import { LiveRegion } from "./live-region";
 
 export type AlertSeverity = "info" | "success" | "warning" | "error";
 
@@ -9,6 +10,8 @@ export type AlertProps = {
   title?: string;
   children?: React.ReactNode;
   className?: string;
+  /** Lets a field name this alert as its description (a wrong password, a wrong code). */
+  id?: string;
 };
 
 const alertVariants = cva("flex gap-3 rounded-control border-l-4 p-4", {
@@ -31,9 +34,10 @@ const roles: Record<AlertSeverity, "alert" | "status"> = {
   error: "alert",
 };
 
-export function Alert({ severity, title, children, className }: AlertProps): React.JSX.Element {
+export function Alert({ severity, title, children, className, id }: AlertProps): React.JSX.Element {
   return (
-    <div
+    <LiveRegion
+      id={id}
       role={roles[severity]}
       data-severity={severity}
       className={clsx(alertVariants({ severity }), className)}
@@ -43,7 +47,7 @@ export function Alert({ severity, title, children, className }: AlertProps): Rea
         {title ? <p className="font-semibold">{title}</p> : null}
         {children ? <div className="text-gray-900">{children}</div> : null}
       </div>
-    </div>
+    </LiveRegion>
   );
 }
 

@@ -1,5 +1,6 @@
 import { clsx } from "clsx";
 import * as React from "react";
+import { LiveRegion } from "./live-region";
 
 /** `className` goes to the field's wrapper (label, control, error text), for layout. */
 export type InputProps = React.ComponentProps<"input"> & {
@@ -8,6 +9,11 @@ export type InputProps = React.ComponentProps<"input"> & {
   error?: string;
   /** Shows a check mark; ignored while there is an error. */
   isValid?: boolean;
+  /**
+   * The id of a message shown elsewhere that this field has to be changed for (a wrong
+   * password is a message of the whole form): marks the field invalid, described by it.
+   */
+  errorRef?: string;
 };
 
 export function Input(props: InputProps): React.JSX.Element {
@@ -22,6 +28,7 @@ export function InputField({
   label,
   error,
   isValid = false,
+  errorRef,
   trailing,
   id,
   type = "text",
@@ -33,7 +40,8 @@ export function InputField({
   const generatedId = React.useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
-  const status = error ? "invalid" : isValid ? "valid" : undefined;
+  const isInvalid = Boolean(error) || Boolean(errorRef);
+  const status = isInvalid ? "invalid" : isValid ? "valid" : undefined;
   // Digits typed from an email or SMS are a code, not a quantity: arrows that count it up or
   // down only get in the way (and change the code when the user scrolls over the field).
   const hidesSpinner = type === "number" && autoComplete === "one-time-code";
@@ -49,8 +57,10 @@ export function InputField({
           id={inputId}
           type={type}
           autoComplete={autoComplete}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={clsx(ariaDescribedBy, error && errorId) || undefined}
+          aria-invalid={isInvalid ? true : undefined}
+          aria-describedby={
+            clsx(ariaDescribedBy, error ? errorId : errorRef ? errorRef : undefined) || undefined
+          }
           data-status={status}
           className={clsx(
             "h-input w-full rounded-control border bg-white px-4 text-base text-gray-900",
@@ -74,13 +84,12 @@ export function InputField({
           {trailing ? <span className="pointer-events-auto">{trailing}</span> : null}
         </span>
       </div>
-      {error ? (
-        // role=alert announces the message as soon as it appears; aria-describedby repeats it
-        // whenever the field gets focus again.
-        <p id={errorId} role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
+      {/* role=alert announces the message as soon as it appears (the region is there before
+          its text, see LiveRegion); aria-describedby repeats it whenever the field gets focus
+          again. Empty, it takes no room. */}
+      <LiveRegion as="p" id={errorId} role="alert" className="text-sm text-danger empty:-mt-1.5">
+        {error}
+      </LiveRegion>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { PasswordInput } from "./password-input";
 import { renderWithIntl } from "./test-utils";
@@ -27,10 +27,12 @@ describe("PasswordInput", () => {
     expect(screen.getByRole("button", { name: "Hide password" })).toBeTruthy();
   });
 
-  it("keeps the toggle from submitting the form and shows errors like Input", () => {
+  it("keeps the toggle from submitting the form and shows errors like Input", async () => {
     renderWithIntl(<PasswordInput label="Passwort" error="Bitte Passwort eingeben" />);
     expect(screen.getByRole("button").getAttribute("type")).toBe("button");
-    expect(screen.getByRole("alert").textContent).toBe("Bitte Passwort eingeben");
+    await waitFor(() =>
+      expect(screen.getByRole("alert").textContent).toBe("Bitte Passwort eingeben"),
+    );
     expect(screen.getByLabelText("Passwort").getAttribute("aria-invalid")).toBe("true");
   });
 });

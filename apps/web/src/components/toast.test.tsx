@@ -117,6 +117,31 @@ describe("Toast", () => {
     expect(toasts()[0]?.dataset.toastId).toBe("saved");
   });
 
+  it("gives focus back to where it was when closed from inside, not to the empty list", () => {
+    renderToasts();
+    const before = document.createElement("button");
+    before.textContent = "Passwort ändern";
+    document.body.append(before);
+    show({ title: "Deine Änderungen sind gespeichert." });
+    before.focus();
+    const close = screen.getByRole("button", { name: "Schließen" });
+    close.focus();
+    fireEvent.click(close);
+    advance(50);
+    expect(toasts()).toHaveLength(0);
+    expect(document.activeElement).toBe(before);
+    before.remove();
+  });
+
+  it("makes room below the page while shown, so focus scrolls clear of it", () => {
+    renderToasts();
+    expect(document.documentElement.style.getPropertyValue("--toast-space")).toBe("");
+    show({ title: "Hallo" });
+    expect(document.documentElement.style.getPropertyValue("--toast-space")).toMatch(/px$/);
+    fireEvent.click(screen.getByRole("button", { name: "Schließen" }));
+    expect(document.documentElement.style.getPropertyValue("--toast-space")).toBe("");
+  });
+
   it("closes with its close button, labelled in the visitor's language", () => {
     renderToasts();
     show({ title: "Hallo" });

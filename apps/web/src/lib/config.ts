@@ -39,6 +39,8 @@ export interface Config {
    */
   readonly oryOAuth2AdminUrl: string;
   readonly oryOAuth2AdminToken: string | undefined;
+  /** Where customers report a barrier (the accessibility statement's contact, an email address). */
+  readonly accessibilityContact: string;
   /**
    * The shop's front page: "Weiter zum Shop" on the signed-in landing screen when no client or
    * return_to says where the customer came from. Unset: the landing screen offers no such link.
@@ -56,6 +58,8 @@ export interface LegalUrls {
   /** Impressum (legal notice). */
   readonly imprint: string | undefined;
 }
+
+export const DEFAULT_ACCESSIBILITY_CONTACT = "barrierefreiheit@moos.example";
 
 export const DEFAULT_CLIENT = "self";
 
@@ -155,6 +159,7 @@ export function readConfig(env: Env): Config {
     oryAdminToken: env.ORY_ADMIN_TOKEN?.trim() || undefined,
     oryOAuth2AdminUrl: readUrl(env, "ORY_OAUTH2_ADMIN_URL", "http://127.0.0.1:4445") as string,
     oryOAuth2AdminToken: env.ORY_OAUTH2_ADMIN_TOKEN?.trim() || undefined,
+    accessibilityContact: env.ACCESSIBILITY_CONTACT?.trim() || DEFAULT_ACCESSIBILITY_CONTACT,
     shopUrl: readUrl(env, "SHOP_URL", undefined),
     legal: Object.freeze({
       terms: readUrl(env, "TERMS_URL", undefined),

@@ -94,6 +94,7 @@ export function FlowField({
     inputMode: spec.inputMode,
     defaultValue: state.defaultValue,
     error: state.error,
+    errorRef: state.errorRef,
     isValid: state.isValid,
     onBlur: state.onBlur,
     onChange: state.onChange,

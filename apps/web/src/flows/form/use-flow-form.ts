@@ -6,14 +6,18 @@
 // the action asks for one.
 
 import * as React from "react";
+import { forgetStep } from "../ui/screen-focus";
 import { checkField, checkFields, formValues } from "./field-rules";
 import type { FieldSpec } from "./field-spec";
 import { type FormState, initialFormState } from "./form-state";
+import { useMessageRefs } from "./message-refs";
 
 export type FormAction = (state: FormState, formData: FormData) => Promise<FormState>;
 
 export interface FieldState {
   readonly error: string | undefined;
+  /** The id of a flow message this field is marked invalid for (see message-refs.tsx). */
+  readonly errorRef: string | undefined;
   readonly isValid: boolean;
   readonly defaultValue: string | undefined;
   readonly onBlur: (event: React.FocusEvent<HTMLInputElement>) => void;
@@ -41,6 +45,7 @@ export function useFlowForm(
   const [checked, setChecked] = React.useState<Checked>({});
   const [edited, setEdited] = React.useState<ReadonlySet<string>>(new Set());
   const formRef = React.useRef<HTMLFormElement>(null);
+  const messageRefs = useMessageRefs();
 
   const rules = React.useMemo(() => {
     const byName: Record<string, NonNullable<FieldSpec["rule"]>> = {};
@@ -59,6 +64,13 @@ export function useFlowForm(
   React.useEffect(() => {
     if (state.navigateTo) window.location.assign(state.navigateTo);
   }, [state.navigateTo]);
+
+  // The server's check found something the browser's did not: focus goes to the first field
+  // it marked, whose message is read with it (WCAG 3.3.1), instead of staying on the button.
+  React.useEffect(() => {
+    if (Object.keys(state.errors).length === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [state.errors]);
 
   const currentValues = React.useCallback(
     (): Record<string, string> =>
@@ -95,6 +107,7 @@ export function useFlowForm(
         return;
       }
       event.preventDefault();
+      forgetStep();
       setChecked(
         Object.fromEntries(Object.keys(present).map((name) => [name, errors[name] ?? null])),
       );
@@ -113,8 +126,11 @@ export function useFlowForm(
       clientKey === undefined && !edited.has(spec.name) && !serverKey
         ? spec.serverError
         : undefined;
+    const error = key ? (errorTexts[key] ?? key) : serverError;
     return {
-      error: key ? (errorTexts[key] ?? key) : serverError,
+      error,
+      // Until the customer changes the field or the browser checks it again.
+      errorRef: error || edited.has(spec.name) ? undefined : messageRefs[spec.name],
       isValid: clientKey === null && spec.rule !== "currentPassword",
       defaultValue: state.values[spec.name] ?? spec.defaultValue,
       onBlur: (event) => {

@@ -38,7 +38,11 @@ export async function CodeLoginStep({
   const texts = await codeErrorTexts(locale);
 
   return (
-    <Screen title={t("codeLogin.title")} intro={t("codeLogin.intro", { email })}>
+    <Screen
+      title={t("codeLogin.title")}
+      intro={t("codeLogin.intro", { email })}
+      messages={flow.ui.messages}
+    >
       {error ? <ErrorNotice locale={locale} reason={error} /> : null}
       <FlowMessages messages={flow.ui.messages} format={format} />
       <FlowForm

@@ -112,7 +112,7 @@ export async function LoginScreen({
   const changeEmailHref = localizedHref(locale, "/login", { flow: flow.id, step: "identifier" });
 
   return (
-    <Screen title={title} intro={intro}>
+    <Screen title={title} intro={intro} messages={flow.ui.messages}>
       {error ? <ErrorNotice locale={locale} reason={error} /> : null}
       <FlowMessages messages={linkStepMessages(flow.ui.messages)} format={format} />
       {hasMessage(flow.ui.messages, ADDRESS_NOT_VERIFIED) ? (

@@ -75,7 +75,7 @@ export async function MigrationScreen({
 
   if (settings) {
     return (
-      <Screen title={t("title")} intro={t("codeAccepted")}>
+      <Screen title={t("title")} intro={t("codeAccepted")} messages={settings.ui.messages}>
         <FlowMessages messages={settings.ui.messages} format={format} />
         <FlowForm
           action={submitMigration}
@@ -101,7 +101,7 @@ export async function MigrationScreen({
       { name: "flow", value: recovery.id },
     ];
     return (
-      <Screen title={t("title")} intro={t("codeSent", { email })}>
+      <Screen title={t("title")} intro={t("codeSent", { email })} messages={recovery.ui.messages}>
         {error ? <ErrorNotice locale={locale} reason={error} /> : null}
         {queryParam(query, "notice") === "resent" ? (
           <SuccessNote id="migration-resent" title={t("resent")} />

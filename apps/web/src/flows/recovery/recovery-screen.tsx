@@ -36,6 +36,7 @@ export async function RecoveryScreen({
     <Screen
       title={isCodeStep ? t("codeTitle") : t("title")}
       intro={isCodeStep ? t("codeIntro") : t("intro")}
+      messages={flow.ui.messages}
     >
       {error ? <ErrorNotice locale={locale} reason={error} /> : null}
       <CodeFlowBody

@@ -89,7 +89,11 @@ export async function RegistrationScreen({
     ? (await getTranslations({ locale, namespace: "oauth2" }))("continueTo", { client })
     : undefined;
   return (
-    <Screen title={t("title")} intro={[t("intro"), onward].filter(Boolean).join(" ")}>
+    <Screen
+      title={t("title")}
+      intro={[t("intro"), onward].filter(Boolean).join(" ")}
+      messages={flow.ui.messages}
+    >
       {error ? <ErrorNotice locale={locale} reason={error} /> : null}
       <FlowMessages messages={flow.ui.messages} format={format} />
       <SocialSection

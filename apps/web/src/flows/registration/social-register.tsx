@@ -62,7 +62,11 @@ export async function SocialRegister({
   const asksEmail = fields.some((field) => field.name === "traits.email");
 
   return (
-    <Screen title={t("register.title")} intro={t("register.intro", { provider: providerName })}>
+    <Screen
+      title={t("register.title")}
+      intro={t("register.intro", { provider: providerName })}
+      messages={flow.ui.messages}
+    >
       {error ? <ErrorNotice locale={locale} reason={error} /> : null}
       <FlowMessages messages={flow.ui.messages} format={format} />
       {asksEmail ? (

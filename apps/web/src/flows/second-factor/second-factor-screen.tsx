@@ -92,7 +92,11 @@ export async function SecondFactorScreen({
   const keyTrigger = webAuthnTrigger(nodes, "webauthn_login_trigger", format);
 
   return (
-    <Screen title={t("secondFactor.title")} intro={t("secondFactor.intro")}>
+    <Screen
+      title={t("secondFactor.title")}
+      intro={t("secondFactor.intro")}
+      messages={flow.ui.messages}
+    >
       {error ? <ErrorNotice locale={locale} reason={error} /> : null}
       <FlowMessages messages={flow.ui.messages} format={format} />
       {totpNode ? (

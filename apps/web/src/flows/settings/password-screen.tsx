@@ -34,7 +34,7 @@ export async function SettingsPasswordScreen({
   const format = await kratosFormatter(locale);
 
   return (
-    <Screen title={t("passwordTitle")} intro={t("passwordScreenIntro")}>
+    <Screen title={t("passwordTitle")} intro={t("passwordScreenIntro")} messages={flow.ui.messages}>
       {error ? <ErrorNotice locale={locale} reason={error} /> : null}
       <FlowMessages messages={flow.ui.messages} format={format} />
       <FlowForm

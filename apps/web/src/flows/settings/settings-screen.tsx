@@ -75,7 +75,7 @@ export async function SettingsScreen({
   ];
 
   return (
-    <Screen title={t("title")}>
+    <Screen title={t("title")} messages={flow.ui.messages}>
       {error ? <ErrorNotice locale={locale} reason={error} /> : null}
       {notice === "session_revoked" || notice === "sessions_revoked" ? (
         <SuccessNote

@@ -1,5 +1,6 @@
 // The parts every screen is built from (server components).
 
+import { fieldOfMessage } from "@moos/contract";
 import type { UiText } from "@ory/client-fetch";
 import { getTranslations } from "next-intl/server";
 import type * as React from "react";
@@ -8,7 +9,9 @@ import { buttonVariants } from "../../components/button";
 import { config } from "../../lib/config";
 import type { Locale } from "../../lib/locale";
 import { FlowLink } from "../../screens/loading/flow-link";
+import { type MessageRefs, MessageRefsProvider } from "../form/message-refs";
 import type { FormatText } from "./nodes";
+import { ScreenFocus } from "./screen-focus";
 import { SuccessNote } from "./success-note";
 
 /**
@@ -20,25 +23,49 @@ export const SUCCESS_NOTE_IDS: ReadonlySet<number> = new Set([
   1050001, 1080002, 1080005, 1905003, 1905004,
 ]);
 
+/** The element id of a flow message (FlowMessages), for a field's aria-describedby. */
+export function flowMessageElementId(id: number): string {
+  return `flow-message-${id}`;
+}
+
+/** Field name -> the element of the flow message that is about it (a wrong password). */
+export function messageRefsOf(messages: readonly UiText[] | undefined): MessageRefs {
+  const refs: Record<string, string> = {};
+  for (const message of messages ?? []) {
+    const field = fieldOfMessage(message.id);
+    if (field && !refs[field]) refs[field] = flowMessageElementId(message.id);
+  }
+  return refs;
+}
+
+/**
+ * The screen: its h1 and intro, then its forms. `messages` are the flow's own messages
+ * (FlowMessages shows them): the fields they are about are marked invalid and described by
+ * them. The screen has no region name of its own: the h1 is already the first thing read in
+ * the main landmark.
+ */
 export function Screen({
   title,
   intro,
+  messages,
   children,
 }: {
   title: string;
   intro?: React.ReactNode;
+  messages?: readonly UiText[] | undefined;
   children?: React.ReactNode;
 }): React.JSX.Element {
   return (
-    <section aria-labelledby="screen-title" className="flex w-full flex-col gap-6">
+    <div data-screen className="flex w-full flex-col gap-6">
       <header className="flex flex-col gap-2">
         <h1 id="screen-title" className="text-h1 font-bold text-gray-900">
           {title}
         </h1>
         {intro ? <p className="text-gray-700">{intro}</p> : null}
       </header>
-      {children}
-    </section>
+      <MessageRefsProvider refs={messageRefsOf(messages)}>{children}</MessageRefsProvider>
+      <ScreenFocus />
+    </div>
   );
 }
 
@@ -172,7 +199,11 @@ export function FlowMessages({
         SUCCESS_NOTE_IDS.has(message.id) ? (
           <SuccessNote key={message.id} id={`kratos-${message.id}`} title={format(message)} />
         ) : (
-          <Alert key={message.id} severity={severityOf(message)}>
+          <Alert
+            key={message.id}
+            id={flowMessageElementId(message.id)}
+            severity={severityOf(message)}
+          >
             {format(message)}
           </Alert>
         ),

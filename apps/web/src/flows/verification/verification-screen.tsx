@@ -41,7 +41,7 @@ export async function VerificationScreen({
         : t("emailIntro");
 
   return (
-    <Screen title={title} intro={intro}>
+    <Screen title={title} intro={intro} messages={flow.ui.messages}>
       {error ? <ErrorNotice locale={locale} reason={error} /> : null}
       <CodeFlowBody
         locale={locale}

@@ -3,6 +3,10 @@ import * as React from "react";
 import { Logo } from "../../components/logo";
 import { type Locale, localizePath } from "../../lib/locale";
 import { LocaleLinks, LocaleSwitch } from "./locale-switch";
+import { SkipLink } from "./skip-link";
+
+const MAIN_ID = "content";
+
 import { SiteFooter } from "./site-footer";
 
 /** The frame around every screen: logo (link home), language switch, the screen, the footer. */
@@ -21,7 +25,9 @@ export async function AppShell({
   };
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-[32rem] flex-col gap-8 px-4 py-6">
+      <SkipLink targetId={MAIN_ID} label={common("skipToContent")} />
       <header className="flex flex-wrap items-center justify-between gap-4">
+        {/* The logo's own name (role=img) names the link once. */}
         <a href={localizePath(locale, "/")} className="w-40 rounded-sm mobile:w-auto">
           <Logo />
         </a>
@@ -30,7 +36,9 @@ export async function AppShell({
           <LocaleSwitch {...switchProps} />
         </React.Suspense>
       </header>
-      <main className="flex flex-1 flex-col">{children}</main>
+      <main id={MAIN_ID} tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        {children}
+      </main>
       <SiteFooter locale={locale} />
     </div>
   );

@@ -46,7 +46,7 @@ export async function TwoFactorScreen({
   const errorTexts = await codeErrorTexts(locale);
 
   return (
-    <Screen title={t("settings.title")} intro={t("settings.intro")}>
+    <Screen title={t("settings.title")} intro={t("settings.intro")} messages={flow.ui.messages}>
       {error ? <ErrorNotice locale={locale} reason={error} /> : null}
       <FlowMessages messages={flow.ui.messages} format={format} />
       <TotpSection
