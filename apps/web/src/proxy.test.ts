@@ -103,6 +103,17 @@ describe("proxy", () => {
     );
   });
 
+  it("sends the OpenID provider's consent and logout screens to the chosen language", () => {
+    const consent = proxy(request("/consent?consent_challenge=c-1", "NEXT_LOCALE=en"));
+    expect(consent.headers.get("location")).toBe(
+      "http://localhost:3000/en/consent?consent_challenge=c-1",
+    );
+    const logout = proxy(request("/logout?logout_challenge=l-1", "NEXT_LOCALE=en"));
+    expect(logout.headers.get("location")).toBe(
+      "http://localhost:3000/en/logout?logout_challenge=l-1",
+    );
+  });
+
   it("leaves a partner's sign-in at an unprefixed URL to the partner's ui_locales", () => {
     const response = proxy(request("/login?login_challenge=c-1"));
     expect(response.status).toBe(303);
