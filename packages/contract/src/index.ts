@@ -1,3 +1,4 @@
 export * from "./error-ids.ts";
 export * from "./message-catalogue.ts";
 export * from "./message-fields.ts";
+export * from "./security-events.ts";

@@ -1,24 +1,10 @@
 // The records account safety keeps (issue 13). Plain data: the persistence port stores them,
-// security/ decides what they mean. This file imports nothing, so both sides may use it.
+// security/ decides what they mean. This file imports only the shared contract, so both sides may
+// use it.
 
-/**
- * What a customer is told about by email (a security notice) and sees in the account
- * activity. `login_failed` is only ever counted per day (FailedSignInDay), never one row each.
- */
-export type SecurityEventType =
-  | "login_new_device"
-  | "password_changed"
-  | "recovery_used"
-  | "second_factor_added"
-  | "second_factor_removed"
-  | "passkey_added"
-  | "passkey_removed"
-  | "social_linked"
-  | "social_unlinked"
-  | "email_change_requested"
-  | "email_change_completed"
-  | "email_change_undone"
-  | "not_me_reported";
+import type { SecurityEventType } from "@moos/contract";
+
+export type { SecurityEventType };
 
 export interface SecurityEvent {
   id: string;

@@ -2,29 +2,14 @@
 // extensions of Kratos's API (README "Account safety"): against Ory Kratos or Ory Network they
 // answer 404, and the screens say they are not available.
 
+import type { ActivityEventType } from "@moos/contract";
 import { createIdentityClient } from "../../lib/identity.server";
 import { IdentityError } from "../../lib/identity-client";
 import { reportError } from "../../lib/report-error";
 
-export type SecurityEventType =
-  | "login_new_device"
-  | "password_changed"
-  | "recovery_used"
-  | "second_factor_added"
-  | "second_factor_removed"
-  | "passkey_added"
-  | "passkey_removed"
-  | "social_linked"
-  | "social_unlinked"
-  | "email_change_requested"
-  | "email_change_completed"
-  | "email_change_undone"
-  | "not_me_reported"
-  | "login_failed";
-
 export interface ActivityEntry {
   readonly id: string;
-  readonly type: SecurityEventType;
+  readonly type: ActivityEventType;
   readonly occurred_at: string;
   readonly ip_address: string;
   readonly browser?: string;
