@@ -49,7 +49,8 @@ for (const lang of languages) {
       await verification.expectCodeStep(account.email);
       await expect(page).toHaveTitle(expected);
       if (javaScriptEnabled) {
-        const announcer = page.locator("[aria-live]", { hasText: expected });
+        const regions = page.getByRole("status").or(page.getByRole("alert"));
+        const announcer = regions.filter({ hasText: expected });
         await expect(announcer).toHaveText(expected);
       }
     });

@@ -80,7 +80,16 @@ for (const lang of languages) {
         ...["Apple", "Facebook", "Google"].map((p) => registration.socialButton(p, "1040002")),
         ...[...kept, labels.password].map((label) => registration.field(label)),
       ];
-      const boxes = (): Promise<unknown[]> => Promise.all(steady.map((l) => l.boundingBox()));
+      // Where each sits on the page (not in the viewport, which typing may have scrolled).
+      const boxes = (): Promise<unknown[]> =>
+        Promise.all(
+          steady.map((locator) =>
+            locator.evaluate((element) => {
+              const { x, y, width, height } = element.getBoundingClientRect();
+              return { x, y: y + window.scrollY, width, height };
+            }),
+          ),
+        );
       for (const width of WIDTHS) {
         await atWidth(page, width);
         const account = newAccountData();
