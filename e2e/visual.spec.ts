@@ -71,10 +71,14 @@ for (const lang of languages) {
       const { twoFactor } = twoFactorScreens(page, lang, true);
       const shot = async (name: string, mask: Locator[] = []): Promise<void> => {
         await steadyText(page, account.email);
+        await expect(page.locator("body")).not.toContainText(account.email);
         await expectScreen(page, `${lang.code}-${name}`, { mask });
       };
       await login.open();
       await login.logIn(account.email, account.password);
+      await splash.expectSignedIn(account.email);
+      // As a page load, as every other screen here: the same state for each run.
+      await splash.open();
       await splash.expectSignedIn(account.email);
       await shot("signed-in");
       await settings.open();

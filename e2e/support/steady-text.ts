@@ -20,6 +20,13 @@ export async function steadyText(page: Page, email: string): Promise<void> {
     { source: email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), fixed: FIXED_EMAIL },
     ...DATE_TIMES.map(({ pattern, fixed }) => ({ source: pattern.source, fixed })),
   ];
+  // Only once React owns the elements: text replaced before hydration is a mismatch, which
+  // React repairs by rendering the page's own text again.
+  await page.waitForFunction(() => {
+    const isHydrated = (element: Element | null): boolean =>
+      element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber$"));
+    return isHydrated(document.querySelector("main")) && isHydrated(document.querySelector("h1"));
+  });
   await page.evaluate((replacements) => {
     const apply = (text: string): string =>
       replacements.reduce(
