@@ -6,6 +6,7 @@
 // Over plain http (as here) there is no HSTS; over https see src/proxy.test.ts.
 
 import type { Response } from "@playwright/test";
+import { serviceSet } from "./support/services/service-set.ts";
 import { expect, test } from "./support/test.ts";
 
 /** The nonce of a page's policy, after checking the policy's shape. */
@@ -63,6 +64,20 @@ test.describe("security headers", () => {
     const response = await page.goto("/settings");
     await screens.settings.expectShown();
     await expectSecuredPage(response);
+  });
+
+  test("the identity service's API through the web app: its internal address stays inside", async ({
+    request,
+  }) => {
+    const internal = new URL(serviceSet().identityPublicUrl).host;
+    for (const path of ["/sessions/whoami", "/self-service/login/browser"]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBeLessThan(500);
+      const headers = response.headers();
+      expect(headers["x-middleware-rewrite"], path).toBeUndefined();
+      for (const [name, value] of Object.entries(headers))
+        expect(value, `${path}: ${name}`).not.toContain(internal);
+    }
   });
 
   test("static files: nosniff and the baseline policy", async ({ request }) => {

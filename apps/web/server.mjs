@@ -59,8 +59,23 @@ const servePrecompressed = createPrecompressedStatic({
   headersFile: path.join(dir, "static-headers.json"),
 });
 
+// Next answers a rewrite to another origin (the identity service's API, src/proxy.ts) with an
+// `x-middleware-rewrite` header naming that origin's internal address; clients must not learn it.
+const INTERNAL_REWRITE_HEADER = "x-middleware-rewrite";
+
+function withoutInternalRewriteHeader(response) {
+  const writeHead = response.writeHead;
+  response.writeHead = function (...args) {
+    this.removeHeader(INTERNAL_REWRITE_HEADER);
+    const headers = args.find((arg) => arg && typeof arg === "object");
+    if (headers && !Array.isArray(headers)) delete headers[INTERNAL_REWRITE_HEADER];
+    return writeHead.apply(this, args);
+  };
+}
+
 async function answer(request, response) {
   if (await servePrecompressed(request, response)) return;
+  withoutInternalRewriteHeader(response);
   for (const name of Object.keys(request.headers)) {
     if (name.startsWith(PRIVATE_HEADER_PREFIX)) delete request.headers[name];
   }
