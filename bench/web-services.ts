@@ -1,7 +1,7 @@
-import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { renderTemplate, startNginx } from "../e2e/support/services/nginx.ts";
 import {
   freePorts,
   REPO_ROOT,
@@ -32,19 +32,6 @@ export interface RunningTargets {
   stop(): Promise<void>;
 }
 
-/** Fills `${NAME}` (the identity template) and `{{NAME}}` (nginx's) placeholders. */
-function render(file: string, values: Readonly<Record<string, string>>): string {
-  return readFileSync(path.join(REPO_ROOT, file), "utf8").replace(
-    /\$\{([A-Z_]+)\}|\{\{([A-Z0-9_]+)\}\}/g,
-    (_, dollar: string | undefined, braces: string | undefined) => {
-      const name = (dollar ?? braces) as string;
-      const value = values[name];
-      if (value === undefined) throw new Error(`${file}: no value for ${name}`);
-      return value;
-    },
-  );
-}
-
 /** An identity service and the web app in front of it, serving `publicUrl`. */
 async function startPair(
   name: string,
@@ -55,7 +42,7 @@ async function startPair(
   const config = path.join(DATA, `identity-${name}.yaml`);
   writeFileSync(
     config,
-    render("bench/identity.bench.yaml", {
+    renderTemplate("bench/identity.bench.yaml", {
       WEB_URL: publicUrl,
       PUBLIC_PORT: String(ports.identity),
       ADMIN_PORT: String(ports.admin),
@@ -83,65 +70,6 @@ async function startPair(
   });
   started.push(web);
   await waitForHttp(web, `http://127.0.0.1:${ports.web}/login`, 120_000);
-}
-
-function startNginx(
-  ports: { public: number; internal: number; admin: number; web: number; identity: number },
-  identityAdmin: number,
-  started: Started[],
-): Promise<void> {
-  const folder = path.join(DATA, "nginx");
-  mkdirSync(path.join(folder, "logs"), { recursive: true });
-  mkdirSync(path.join(folder, "temp"), { recursive: true });
-  const cert = path.join(folder, "localhost.crt");
-  const key = path.join(folder, "localhost.key");
-  execFileSync(
-    "openssl",
-    [
-      ...["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"],
-      ...["-keyout", key, "-out", cert, "-days", "2", "-subj", "/CN=localhost"],
-      ...["-addext", "subjectAltName=DNS:localhost"],
-    ],
-    { stdio: "pipe" },
-  );
-  const logs = path.join(folder, "logs");
-  const moosConf = path.join(folder, "moos.conf");
-  // One web app and one identity service fill both of each upstream's places.
-  writeFileSync(
-    moosConf,
-    render("deploy/nginx/moos.conf", {
-      WEB_1: `127.0.0.1:${ports.web}`,
-      WEB_2: `127.0.0.1:${ports.web}`,
-      IDENTITY_1: `127.0.0.1:${ports.identity}`,
-      IDENTITY_2: `127.0.0.1:${ports.identity}`,
-      IDENTITY_ADMIN_1: `127.0.0.1:${identityAdmin}`,
-      IDENTITY_ADMIN_2: `127.0.0.1:${identityAdmin}`,
-      PUBLIC_LISTEN: `127.0.0.1:${ports.public}`,
-      SERVER_NAME: "localhost",
-      TLS_CERTIFICATE: cert,
-      TLS_CERTIFICATE_KEY: key,
-      IDENTITY_LISTEN: `127.0.0.1:${ports.internal}`,
-      IDENTITY_ADMIN_LISTEN: `127.0.0.1:${ports.admin}`,
-      LOG_DIR: logs,
-    }),
-  );
-  const mainConf = path.join(folder, "nginx.conf");
-  writeFileSync(
-    mainConf,
-    render("e2e/deployment/nginx.conf", {
-      LOG_DIR: logs,
-      TEMP_DIR: path.join(folder, "temp"),
-      MOOS_CONF: moosConf,
-    }),
-  );
-  // As root, nginx's workers would switch to `nobody`, who cannot read this folder.
-  const user = process.getuid?.() === 0 ? " user root;" : "";
-  const nginx = startProcess("bench-nginx", "/usr/sbin/nginx", [
-    ...["-p", folder, "-c", mainConf],
-    ...["-g", `daemon off; pid ${path.join(folder, "nginx.pid")};${user}`],
-  ]);
-  started.push(nginx);
-  return waitForHttp(nginx, `http://127.0.0.1:${ports.internal}/health/alive`);
 }
 
 /** Both ways in, ready to measure; `stop()` ends every process started. */
@@ -172,17 +100,18 @@ export async function startWebTargets(): Promise<RunningTargets> {
       { web: nginxWeb, identity: nginxIdentity, admin: nginxAdmin },
       started,
     );
-    await startNginx(
-      {
-        public: publicPort,
-        internal: internalPort,
-        admin: adminPort,
-        web: nginxWeb,
-        identity: nginxIdentity,
-      },
-      nginxAdmin,
-      started,
-    );
+    const nginx = startNginx({
+      folder: path.join(DATA, "nginx"),
+      name: "bench-nginx",
+      listen: { public: publicPort, identity: internalPort, admin: adminPort },
+      web: [nginxWeb, nginxWeb],
+      identity: [
+        { publicPort: nginxIdentity, adminPort: nginxAdmin },
+        { publicPort: nginxIdentity, adminPort: nginxAdmin },
+      ],
+    });
+    started.push(nginx);
+    await waitForHttp(nginx, `http://127.0.0.1:${internalPort}/health/alive`);
     return {
       targets: [
         { name: "server.mjs, HTTP/1.1", base: direct, selfSigned: false },

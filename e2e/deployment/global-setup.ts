@@ -6,10 +6,11 @@
 // e2e/.data/deployment/services.json, in the shape the page objects read (one "set": nginx), plus
 // what the specs need to kill and restart an instance.
 
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type PostgresServer, startPostgres } from "../../apps/identity/test/support/postgres.ts";
+import { renderTemplate, startNginx } from "../support/services/nginx.ts";
 import {
   freePorts,
   REPO_ROOT,
@@ -43,81 +44,6 @@ function build(): void {
   if (result.status !== 0) throw new Error("the build failed");
 }
 
-/** Fills `{{NAME}}` placeholders. */
-function render(file: string, values: Readonly<Record<string, string>>): string {
-  return readFileSync(path.join(REPO_ROOT, file), "utf8").replace(
-    /\{\{([A-Z0-9_]+)\}\}/g,
-    (_, name: string) => {
-      const value = values[name];
-      if (value === undefined) throw new Error(`${file}: no value for {{${name}}}`);
-      return value;
-    },
-  );
-}
-
-/** A self-signed certificate for localhost, made fresh for every run. */
-function makeCertificate(folder: string): { cert: string; key: string } {
-  const cert = path.join(folder, "localhost.crt");
-  const key = path.join(folder, "localhost.key");
-  execFileSync(
-    "openssl",
-    [
-      ...["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"],
-      ...["-keyout", key, "-out", cert, "-days", "2", "-subj", "/CN=localhost"],
-      ...["-addext", "subjectAltName=DNS:localhost"],
-    ],
-    { stdio: "pipe" },
-  );
-  return { cert, key };
-}
-
-function startNginx(
-  folder: string,
-  ports: { public: number; identity: number; admin: number },
-  upstreams: {
-    web: readonly number[];
-    identity: readonly IdentityInstance[];
-  },
-): Started & { child: import("node:child_process").ChildProcess } {
-  const logs = path.join(folder, "nginx-logs");
-  const temp = path.join(folder, "nginx-temp");
-  mkdirSync(logs, { recursive: true });
-  mkdirSync(temp, { recursive: true });
-  const { cert, key } = makeCertificate(folder);
-  const [web1, web2] = upstreams.web;
-  const [identity1, identity2] = upstreams.identity;
-  const moosConf = path.join(folder, "moos.conf");
-  writeFileSync(
-    moosConf,
-    render("deploy/nginx/moos.conf", {
-      WEB_1: `127.0.0.1:${web1}`,
-      WEB_2: `127.0.0.1:${web2}`,
-      IDENTITY_1: `127.0.0.1:${identity1?.publicPort}`,
-      IDENTITY_2: `127.0.0.1:${identity2?.publicPort}`,
-      IDENTITY_ADMIN_1: `127.0.0.1:${identity1?.adminPort}`,
-      IDENTITY_ADMIN_2: `127.0.0.1:${identity2?.adminPort}`,
-      PUBLIC_LISTEN: `127.0.0.1:${ports.public}`,
-      SERVER_NAME: "localhost",
-      TLS_CERTIFICATE: cert,
-      TLS_CERTIFICATE_KEY: key,
-      IDENTITY_LISTEN: `127.0.0.1:${ports.identity}`,
-      IDENTITY_ADMIN_LISTEN: `127.0.0.1:${ports.admin}`,
-      LOG_DIR: logs,
-    }),
-  );
-  const mainConf = path.join(folder, "nginx.conf");
-  writeFileSync(
-    mainConf,
-    render("e2e/deployment/nginx.conf", { LOG_DIR: logs, TEMP_DIR: temp, MOOS_CONF: moosConf }),
-  );
-  // As root (CI), nginx's workers would switch to `nobody`, who cannot read this folder.
-  const user = process.getuid?.() === 0 ? " user root;" : "";
-  return startProcess("nginx", "/usr/sbin/nginx", [
-    ...["-p", folder, "-c", mainConf],
-    ...["-g", `daemon off; pid ${path.join(folder, "nginx.pid")};${user}`],
-  ]);
-}
-
 export default async function globalSetup(): Promise<() => Promise<void>> {
   build();
   rmSync(DEPLOYMENT_DATA, { recursive: true, force: true });
@@ -148,7 +74,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const configFile = path.join(DEPLOYMENT_DATA, "identity.yaml");
     writeFileSync(
       configFile,
-      render("deploy/identity.example.yaml", {
+      renderTemplate("deploy/identity.example.yaml", {
         INSTANCES: String(instances.length),
         PUBLIC_HOST: new URL(publicUrl).host,
         TRUSTED_PROXIES: '"127.0.0.1", "::1"',
@@ -223,15 +149,19 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         waitForHttp(process, `http://localhost:${[web1, web2][index]}/`),
       ),
     );
-    const nginx = startNginx(
-      DEPLOYMENT_DATA,
-      {
+    const [identity1, identity2] = instances;
+    if (!identity1 || !identity2) throw new Error("the deployment runs two identity instances");
+    const nginx = startNginx({
+      folder: DEPLOYMENT_DATA,
+      name: "nginx",
+      listen: {
         public: nginxPublic as number,
         identity: nginxIdentity as number,
         admin: nginxAdmin as number,
       },
-      { web: [web1 as number, web2 as number], identity: instances },
-    );
+      web: [web1 as number, web2 as number],
+      identity: [identity1, identity2],
+    });
     started.push(nginx);
     await waitForHttp(nginx, `${identityUrl}/health/ready`);
     const services: Services = {
