@@ -1,0 +1,156 @@
+// Every screen of the app, as assistive technology gets it (support/screen-checks.ts): its
+// accessibility tree (a lost name, role or landmark fails; the trees are the .aria.yml files in
+// every-screen.spec.ts-snapshots/, emails, codes and dates as patterns), and axe-core with
+// WCAG 2.2 A/AA rules at 375 and 1280 px, also with forced colours and reduced motion. In German
+// and English, with and without JavaScript (the projects). The screens are grouped by the
+// account they need, so one sign-in serves many of them. The statement page has its own spec
+// (accessibility-statement.spec.ts); the OpenID provider's consent and logout screens are
+// checked by axe in sso.spec.ts.
+
+import { createAccount, createMigratedAccount } from "./support/identity-admin.ts";
+import { languages, localizedPath } from "./support/languages.ts";
+import { Mailbox } from "./support/mailbox.ts";
+import { expectScreen } from "./support/screen-checks.ts";
+import { expect, test } from "./support/test.ts";
+import { AuthenticatorApp, twoFactorScreens } from "./support/two-factor.ts";
+
+for (const lang of languages) {
+  test.describe(`every screen (${lang.code})`, () => {
+    test.use({ lang });
+
+    test("signed out: splash, login, registration, recovery, verification, errors", async ({
+      page,
+      screens,
+      javaScriptEnabled,
+      browserErrors,
+    }) => {
+      const { splash, login, registration, recovery, verification, notFound, error } = screens;
+      const { common } = lang.t;
+      const check = (name: string, options: { differsWithoutScripts?: true } = {}) =>
+        expectScreen(page, { name, lang, javaScriptEnabled, ...options });
+      const account = await createAccount({ verified: false, locale: lang.code });
+
+      await splash.open();
+      await splash.expectSignedOut();
+      await check("splash");
+
+      await login.open();
+      await check("login");
+      await login.enterEmail(account.email);
+      await login.expectPasswordStep(account.email);
+      await check("login-password");
+      await login.enterPassword(`${account.password}-falsch`);
+      await login.expectInvalidCredentials();
+      await check("login-wrong-password");
+
+      await registration.open();
+      await check("registration");
+      await registration.submit();
+      await registration.expectFieldError(
+        registration.labels.email,
+        lang.t.validation.emailInvalid,
+      );
+      await check("registration-errors");
+
+      await recovery.open();
+      await check("recovery");
+      await recovery.requestCode(account.email);
+      await recovery.expectCodeStep();
+      await check("recovery-code");
+
+      await page.goto(localizedPath(lang, "/verification"));
+      await verification.expectEmailStep();
+      await check("verification");
+      const mailbox = new Mailbox(account.email);
+      await verification.requestCode(account.email);
+      await verification.expectCodeStep(account.email);
+      await check("verification-code");
+      await verification.enterCode((await mailbox.nextCode()).code);
+      await verification.expectVerified();
+      await check("verification-done");
+
+      await page.goto(localizedPath(lang, "/login?error=self_service_flow_expired"));
+      await error.expectScreenRoot(lang.t.login.title, common.flowExpired);
+      await check("flow-expired");
+      await error.open("4f1c1c1e-0000-4000-8000-000000000000");
+      await error.expectGenericError();
+      await check("error");
+      browserErrors.allow(
+        /\/gibt-es\/nicht\): Failed to load resource: .* status of 404/,
+        "the page itself answers 404, which the browser logs",
+      );
+      await notFound.open("/gibt-es/nicht");
+      await notFound.expectShown();
+      await check("not-found");
+    });
+
+    test("signed in: newsletter question, splash, settings and its screens, deletion", async ({
+      page,
+      screens,
+      javaScriptEnabled,
+    }) => {
+      const { login, newsletter, splash, settings, settingsPassword, activity, accountDelete } =
+        screens;
+      const { twoFactor } = twoFactorScreens(page, lang, javaScriptEnabled);
+      const check = (name: string, options: { differsWithoutScripts?: true } = {}) =>
+        expectScreen(page, { name, lang, javaScriptEnabled, ...options });
+      const account = await createAccount({ newsletter: "unanswered", locale: lang.code });
+
+      await login.open();
+      await login.logIn(account.email, account.password);
+      await newsletter.expectQuestion();
+      await check("newsletter");
+      await newsletter.decline();
+      await splash.expectSignedIn(account.email);
+      await check("splash-signed-in");
+
+      await settings.open();
+      await settings.expectShown();
+      await check("settings");
+      await page.goto(localizedPath(lang, "/settings/password"));
+      await settingsPassword.expectShown();
+      await check("settings-password");
+      await twoFactor.openFromSettings();
+      await twoFactor.expectShown();
+      await check("settings-two-factor", { differsWithoutScripts: true });
+      await activity.open();
+      await expect(activity.heading()).toHaveText(lang.t.security.activity.title);
+      await check("settings-activity");
+
+      await accountDelete.open();
+      await accountDelete.expectShown();
+      await check("account-delete");
+      await accountDelete.confirm(account.email);
+      await accountDelete.expectDeleted();
+      await check("account-deleted");
+    });
+
+    test("migration and the second factor", async ({ page, screens, javaScriptEnabled }) => {
+      const { login, migration, splash } = screens;
+      const { twoFactor, secondFactor } = twoFactorScreens(page, lang, javaScriptEnabled);
+      const check = (name: string, options: { differsWithoutScripts?: true } = {}) =>
+        expectScreen(page, { name, lang, javaScriptEnabled, ...options });
+
+      const migrated = await createMigratedAccount(lang.code);
+      await login.open();
+      await login.enterEmail(migrated.email);
+      await migration.expectCodeStep(migrated.email);
+      await check("migration");
+
+      const account = await createAccount({ locale: lang.code });
+      await login.open();
+      await login.logIn(account.email, account.password);
+      await splash.expectSignedIn(account.email);
+      await twoFactor.openFromSettings();
+      const app = new AuthenticatorApp(await twoFactor.appSecret());
+      await twoFactor.enterAppCode(await app.nextCode());
+      await twoFactor.expectAppSetUp();
+      await splash.open();
+      await splash.logOut();
+      await login.open();
+      await login.logIn(account.email, account.password);
+      await secondFactor.expectShown();
+      await check("second-factor", { differsWithoutScripts: true });
+    });
+  });
+}
