@@ -32,6 +32,7 @@ for (const { lang, viewport } of setups) {
       await skipToContent(page, lang, login.field(common.email));
       await page.keyboard.type(account.email);
       await page.keyboard.press("Enter");
+      await expect(login.field(common.password)).toBeFocused();
       await page.keyboard.type(account.password);
       await page.keyboard.press("Enter");
       await splash.expectSignedIn(account.email);
@@ -39,7 +40,9 @@ for (const { lang, viewport } of setups) {
       await settings.open();
       await settings.expectShown();
       const firstName = settings.field(common.firstName);
-      await skipToContent(page, lang, firstName);
+      // The profile starts with the email address.
+      await skipToContent(page, lang, settings.field(common.email));
+      await tabTo(page, firstName);
       await replaceText(page, "Bernd");
       await page.keyboard.press("Enter");
       await settings.expectSuccessMessage("1050001");
@@ -66,8 +69,10 @@ for (const { lang, viewport } of setups) {
       await settings.expectShown();
       await settings.expectSuccessMessage("1050001");
       await settings.expectSignOutOthersOffer();
-      // The question the change leaves open is where the screen starts.
-      await expect(settings.button(texts.signOutOthers.button)).toBeFocused();
+      // The question the change leaves open is where the screen starts, read with its text.
+      const offer = page.getByRole("region", { name: texts.signOutOthers.button, exact: true });
+      await expect(offer).toBeFocused();
+      await expect(offer).toHaveAccessibleDescription(texts.signOutOthers.text);
 
       const subscribe = page
         .getByRole("region", { name: newsletter.settingsTitle, exact: true })
@@ -75,10 +80,11 @@ for (const { lang, viewport } of setups) {
       await tabTo(page, subscribe);
       await page.keyboard.press("Enter");
       await newsletterSettings.expectRequested();
+      // Answered in place: focus stays in the newsletter card, on its first button now.
       await expect(
         page
           .getByRole("region", { name: newsletter.settingsTitle, exact: true })
-          .getByRole("button", { name: newsletter.withdraw }),
+          .getByRole("button", { name: newsletter.sendAgain }),
       ).toBeFocused();
 
       await expectLiveRegionsKept(page);

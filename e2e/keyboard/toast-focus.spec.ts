@@ -7,7 +7,7 @@
 import { expect } from "@playwright/test";
 import { format, languages } from "../support/languages.ts";
 import { test } from "../support/test.ts";
-import { replaceText, skipToContent } from "./keyboard.ts";
+import { replaceText, skipToContent, tabTo } from "./keyboard.ts";
 
 interface Stop {
   readonly name: string;
@@ -31,7 +31,8 @@ for (const lang of languages) {
       await splash.expectSignedIn(account.email);
       await settings.open();
       await settings.expectShown();
-      await skipToContent(page, lang, settings.field(common.firstName));
+      await skipToContent(page, lang, settings.field(common.email));
+      await tabTo(page, settings.field(common.firstName));
       await replaceText(page, "Bernd");
       await page.keyboard.press("Enter");
       await settings.expectSuccessMessage("1050001");
