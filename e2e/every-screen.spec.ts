@@ -7,8 +7,9 @@
 // (accessibility-statement.spec.ts); the OpenID provider's consent and logout screens are
 // checked by axe in sso.spec.ts.
 
+import type { Page } from "@playwright/test";
 import { createAccount, createMigratedAccount } from "./support/identity-admin.ts";
-import { languages, localizedPath } from "./support/languages.ts";
+import { type Language, languages, localizedPath } from "./support/languages.ts";
 import { Mailbox } from "./support/mailbox.ts";
 import { expectScreen } from "./support/screen-checks.ts";
 import { expect, test } from "./support/test.ts";
@@ -18,22 +19,14 @@ for (const lang of languages) {
   test.describe(`every screen (${lang.code})`, () => {
     test.use({ lang });
 
-    test("signed out: splash, login, registration, recovery, verification, errors", async ({
-      page,
-      screens,
-      javaScriptEnabled,
-      browserErrors,
-    }) => {
-      const { splash, login, registration, recovery, verification, notFound, error } = screens;
-      const { common } = lang.t;
-      const check = (name: string, options: { differsWithoutScripts?: true } = {}) =>
-        expectScreen(page, { name, lang, javaScriptEnabled, ...options });
-      const account = await createAccount({ verified: false, locale: lang.code });
+    test("login and registration", async ({ page, screens, javaScriptEnabled }) => {
+      const { splash, login, registration } = screens;
+      const check = screenCheck(page, lang, javaScriptEnabled);
+      const account = await createAccount({ locale: lang.code });
 
       await splash.open();
       await splash.expectSignedOut();
       await check("splash");
-
       await login.open();
       await check("login");
       await login.enterEmail(account.email);
@@ -51,6 +44,12 @@ for (const lang of languages) {
         lang.t.validation.emailInvalid,
       );
       await check("registration-errors");
+    });
+
+    test("recovery and verification", async ({ page, screens, javaScriptEnabled }) => {
+      const { recovery, verification } = screens;
+      const check = screenCheck(page, lang, javaScriptEnabled);
+      const account = await createAccount({ verified: false, locale: lang.code });
 
       await recovery.open();
       await check("recovery");
@@ -68,9 +67,19 @@ for (const lang of languages) {
       await verification.enterCode((await mailbox.nextCode()).code);
       await verification.expectVerified();
       await check("verification-done");
+    });
+
+    test("errors: an expired flow, the error page, 404", async ({
+      page,
+      screens,
+      javaScriptEnabled,
+      browserErrors,
+    }) => {
+      const { notFound, error } = screens;
+      const check = screenCheck(page, lang, javaScriptEnabled);
 
       await page.goto(localizedPath(lang, "/login?error=self_service_flow_expired"));
-      await error.expectScreenRoot(lang.t.login.title, common.flowExpired);
+      await error.expectScreenRoot(lang.t.login.title, lang.t.common.flowExpired);
       await check("flow-expired");
       await error.open("4f1c1c1e-0000-4000-8000-000000000000");
       await error.expectGenericError();
@@ -84,16 +93,13 @@ for (const lang of languages) {
       await check("not-found");
     });
 
-    test("signed in: newsletter question, splash, settings and its screens, deletion", async ({
+    test("signed in: newsletter question, splash, settings, new password", async ({
       page,
       screens,
       javaScriptEnabled,
     }) => {
-      const { login, newsletter, splash, settings, settingsPassword, activity, accountDelete } =
-        screens;
-      const { twoFactor } = twoFactorScreens(page, lang, javaScriptEnabled);
-      const check = (name: string, options: { differsWithoutScripts?: true } = {}) =>
-        expectScreen(page, { name, lang, javaScriptEnabled, ...options });
+      const { login, newsletter, splash, settings, settingsPassword } = screens;
+      const check = screenCheck(page, lang, javaScriptEnabled);
       const account = await createAccount({ newsletter: "unanswered", locale: lang.code });
 
       await login.open();
@@ -103,20 +109,32 @@ for (const lang of languages) {
       await newsletter.decline();
       await splash.expectSignedIn(account.email);
       await check("splash-signed-in");
-
       await settings.open();
       await settings.expectShown();
       await check("settings");
       await page.goto(localizedPath(lang, "/settings/password"));
       await settingsPassword.expectShown();
       await check("settings-password");
+    });
+
+    test("signed in: second factors, activity, deleting the account", async ({
+      page,
+      screens,
+      account,
+      javaScriptEnabled,
+    }) => {
+      const { login, splash, activity, accountDelete } = screens;
+      const { twoFactor } = twoFactorScreens(page, lang, javaScriptEnabled);
+      const check = screenCheck(page, lang, javaScriptEnabled);
+
+      await login.open();
+      await login.logIn(account.email, account.password);
+      await splash.expectSignedIn(account.email);
       await twoFactor.openFromSettings();
-      await twoFactor.expectShown();
       await check("settings-two-factor", { differsWithoutScripts: true });
       await activity.open();
       await expect(activity.heading()).toHaveText(lang.t.security.activity.title);
       await check("settings-activity");
-
       await accountDelete.open();
       await accountDelete.expectShown();
       await check("account-delete");
@@ -125,11 +143,15 @@ for (const lang of languages) {
       await check("account-deleted");
     });
 
-    test("migration and the second factor", async ({ page, screens, javaScriptEnabled }) => {
+    test("migration and the second factor at login", async ({
+      page,
+      screens,
+      account,
+      javaScriptEnabled,
+    }) => {
       const { login, migration, splash } = screens;
       const { twoFactor, secondFactor } = twoFactorScreens(page, lang, javaScriptEnabled);
-      const check = (name: string, options: { differsWithoutScripts?: true } = {}) =>
-        expectScreen(page, { name, lang, javaScriptEnabled, ...options });
+      const check = screenCheck(page, lang, javaScriptEnabled);
 
       const migrated = await createMigratedAccount(lang.code);
       await login.open();
@@ -137,7 +159,6 @@ for (const lang of languages) {
       await migration.expectCodeStep(migrated.email);
       await check("migration");
 
-      const account = await createAccount({ locale: lang.code });
       await login.open();
       await login.logIn(account.email, account.password);
       await splash.expectSignedIn(account.email);
@@ -153,4 +174,13 @@ for (const lang of languages) {
       await check("second-factor", { differsWithoutScripts: true });
     });
   });
+}
+
+/** `check(name)`: the screen as it is now (support/screen-checks.ts). */
+function screenCheck(
+  page: Page,
+  lang: Language,
+  javaScriptEnabled: boolean,
+): (name: string, options?: { differsWithoutScripts?: true }) => Promise<void> {
+  return (name, options = {}) => expectScreen(page, { name, lang, javaScriptEnabled, ...options });
 }
