@@ -19,8 +19,8 @@ for (const lang of languages) {
   test.describe(`every screen (${lang.code})`, () => {
     test.use({ lang });
 
-    test("login and registration", async ({ page, screens, javaScriptEnabled }) => {
-      const { splash, login, registration } = screens;
+    test("splash and login", async ({ page, screens, javaScriptEnabled }) => {
+      const { splash, login } = screens;
       const check = screenCheck(page, lang, javaScriptEnabled);
       const account = await createAccount({ locale: lang.code });
 
@@ -35,7 +35,11 @@ for (const lang of languages) {
       await login.enterPassword(`${account.password}-falsch`);
       await login.expectInvalidCredentials();
       await check("login-wrong-password");
+    });
 
+    test("registration", async ({ page, screens, javaScriptEnabled }) => {
+      const { registration } = screens;
+      const check = screenCheck(page, lang, javaScriptEnabled);
       await registration.open();
       await check("registration");
       await registration.submit();
@@ -46,17 +50,21 @@ for (const lang of languages) {
       await check("registration-errors");
     });
 
-    test("recovery and verification", async ({ page, screens, javaScriptEnabled }) => {
-      const { recovery, verification } = screens;
+    test("recovery", async ({ page, screens, javaScriptEnabled, account }) => {
+      const { recovery } = screens;
       const check = screenCheck(page, lang, javaScriptEnabled);
-      const account = await createAccount({ verified: false, locale: lang.code });
 
       await recovery.open();
       await check("recovery");
       await recovery.requestCode(account.email);
       await recovery.expectCodeStep();
       await check("recovery-code");
+    });
 
+    test("verification", async ({ page, screens, javaScriptEnabled }) => {
+      const { verification } = screens;
+      const check = screenCheck(page, lang, javaScriptEnabled);
+      const account = await createAccount({ verified: false, locale: lang.code });
       await page.goto(localizedPath(lang, "/verification"));
       await verification.expectEmailStep();
       await check("verification");
