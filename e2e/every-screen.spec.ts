@@ -26,28 +26,28 @@ for (const lang of languages) {
 
       await splash.open();
       await splash.expectSignedOut();
-      await check("splash");
+      await check("splash", { differsWithoutScripts: true });
       await login.open();
-      await check("login");
+      await check("login", { differsWithoutScripts: true });
       await login.enterEmail(account.email);
       await login.expectPasswordStep(account.email);
-      await check("login-password");
+      await check("login-password", { differsWithoutScripts: true });
       await login.enterPassword(`${account.password}-falsch`);
       await login.expectInvalidCredentials();
-      await check("login-wrong-password");
+      await check("login-wrong-password", { differsWithoutScripts: true });
     });
 
     test("registration", async ({ page, screens, javaScriptEnabled }) => {
       const { registration } = screens;
       const check = screenCheck(page, lang, javaScriptEnabled);
       await registration.open();
-      await check("registration");
+      await check("registration", { differsWithoutScripts: true });
       await registration.submit();
       await registration.expectFieldError(
         registration.labels.email,
         lang.t.validation.emailInvalid,
       );
-      await check("registration-errors");
+      await check("registration-errors", { differsWithoutScripts: true });
     });
 
     test("recovery", async ({ page, screens, javaScriptEnabled, account }) => {
@@ -122,7 +122,7 @@ for (const lang of languages) {
       await check("settings");
       await page.goto(localizedPath(lang, "/settings/password"));
       await settingsPassword.expectShown();
-      await check("settings-password");
+      await check("settings-password", { differsWithoutScripts: true });
     });
 
     test("signed in: second factors, activity, deleting the account", async ({
@@ -165,7 +165,7 @@ for (const lang of languages) {
       await login.open();
       await login.enterEmail(migrated.email);
       await migration.expectCodeStep(migrated.email);
-      await check("migration");
+      await check("migration", { differsWithoutScripts: true });
 
       await login.open();
       await login.logIn(account.email, account.password);
