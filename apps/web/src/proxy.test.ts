@@ -144,6 +144,40 @@ describe("proxy", () => {
     expect(elsewhere.headers.get("location")).toBeNull();
   });
 
+  it("keeps the address typed at login for the recovery screen, once, and nothing else", () => {
+    const start = proxy(request("/en/recovery?email=anna%40example.com"));
+    expect(start.headers.get("location")).toContain("/self-service/recovery/browser");
+    expect(start.headers.get("location")).not.toContain("anna");
+    expect(start.cookies.get("moos_recovery_email")?.value).toBe("anna@example.com");
+    // The identity service's redirect back is unprefixed: on to English, the address kept.
+    const back = proxy(
+      request("/recovery?flow=r-1", "NEXT_LOCALE=en; moos_recovery_email=anna@example.com"),
+    );
+    expect(back.headers.get("location")).toBe("http://localhost:3000/en/recovery?flow=r-1");
+    expect(back.cookies.get("moos_recovery_email")).toBeUndefined();
+    const there = proxy(
+      request("/en/recovery?flow=r-1", "NEXT_LOCALE=en; moos_recovery_email=anna@example.com"),
+    );
+    expect(forwarded(there, "x-moos-recovery-email")).toBe("anna@example.com");
+    expect(there.cookies.get("moos_recovery_email")?.value).toBe("");
+    // Not an address: neither kept nor handed on; a client cannot send the header itself.
+    expect(proxy(request("/recovery?email=%3Cb%3E")).cookies.get("moos_recovery_email")).toBe(
+      undefined,
+    );
+    const forged = proxy(
+      request("/recovery?flow=r-2", undefined, "GET", { "x-moos-recovery-email": "x@example.com" }),
+    );
+    expect(forwarded(forged, "x-moos-recovery-email")).toBeNull();
+    // Only the recovery screen gets it.
+    const login = proxy(request("/login?flow=l-1", "moos_recovery_email=anna@example.com"));
+    expect(forwarded(login, "x-moos-recovery-email")).toBeNull();
+  });
+
+  it("tells the page its own address (the language switch without JavaScript)", () => {
+    const response = proxy(request("/en/registration?flow=f-1"));
+    expect(forwarded(response, "x-moos-page-url")).toBe("/en/registration?flow=f-1");
+  });
+
   it("shows a screen root with ?error= instead of starting a flow", () => {
     const response = proxy(request("/login?error=security_csrf_violation"));
     expect(response.headers.get("location")).toBeNull();

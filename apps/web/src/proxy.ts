@@ -16,6 +16,13 @@ import { NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
 import { FLOW_SCREENS, flowInitPath } from "./flows/init-url";
 import {
+  RECOVERY_EMAIL_COOKIE_MAX_AGE,
+  RECOVERY_EMAIL_HEADER,
+  RECOVERY_EMAIL_PARAM,
+  recoveryEmail,
+  recoveryEmailCookieName,
+} from "./flows/recovery/recovery-email";
+import {
   isSettingsSubScreen,
   SETTINGS_SCREEN_COOKIE_MAX_AGE,
   settingsScreenCookieName,
@@ -33,6 +40,7 @@ import {
   splitLocale,
 } from "./lib/locale";
 import { log } from "./lib/log";
+import { PAGE_URL_HEADER } from "./lib/page-url";
 import {
   decideRequestContext,
   forwardedHeaders,
@@ -47,6 +55,7 @@ const ONE_YEAR = 60 * 60 * 24 * 365;
 const LOCALE_COOKIE = localeCookieName(appConfig.https);
 const CLIENT_COOKIE = clientCookieName(appConfig.https);
 const SETTINGS_SCREEN_COOKIE = settingsScreenCookieName(appConfig.https);
+const RECOVERY_EMAIL_COOKIE = recoveryEmailCookieName(appConfig.https);
 /** The error reporting service, when configured: the browser SDK sends there. */
 const REPORTING_ORIGINS = appConfig.sentry ? [new URL(appConfig.sentry.dsn).origin] : [];
 
@@ -172,6 +181,18 @@ function routePage(request: NextRequest): NextResponse {
         secure: appConfig.https,
       });
     }
+    // "Passwort vergessen?" with the address typed at login (flows/recovery/recovery-email.ts).
+    const email =
+      flow === "recovery" ? recoveryEmail(searchParams.get(RECOVERY_EMAIL_PARAM)) : undefined;
+    if (email) {
+      response.cookies.set(RECOVERY_EMAIL_COOKIE, email, {
+        path: "/",
+        maxAge: RECOVERY_EMAIL_COOKIE_MAX_AGE,
+        sameSite: "lax",
+        httpOnly: true,
+        secure: appConfig.https,
+      });
+    }
     return response;
   }
   const subScreen = request.cookies.get(SETTINGS_SCREEN_COOKIE)?.value;
@@ -188,6 +209,17 @@ function routePage(request: NextRequest): NextResponse {
   }
 
   return withRemembered(intl(request), request, chosen);
+}
+
+/**
+ * The address kept for the recovery flow coming back from the identity service (`/recovery`
+ * with `?flow=`): handed to the screen once, then the cookie is cleared.
+ */
+function recoveryEmailArriving(request: NextRequest): string | undefined {
+  const { path } = splitLocale(request.nextUrl.pathname);
+  if (path !== "/recovery" || !request.nextUrl.searchParams.get("flow")) return undefined;
+  if (request.method !== "GET" && request.method !== "HEAD") return undefined;
+  return recoveryEmail(request.cookies.get(RECOVERY_EMAIL_COOKIE)?.value);
 }
 
 function withResponseHeaders(
@@ -219,10 +251,24 @@ export function proxy(request: NextRequest): NextResponse {
     connectTo: REPORTING_ORIGINS,
   });
   headers.set("content-security-policy", policy);
+  // The layout's language switch links to this page without JavaScript (lib/page-url.ts).
+  headers.set(PAGE_URL_HEADER, `${pathname}${request.nextUrl.search}`);
+  const email = recoveryEmailArriving(request);
+  if (email) headers.set(RECOVERY_EMAIL_HEADER, email);
   // Without a body: only the headers, cookies and URL are read from here on; Next keeps the
   // original request (and its body) for the page or server action.
   const page = new NextRequest(request.url, { method: request.method, headers });
-  return withResponseHeaders(routePage(page), context, policy);
+  const response = routePage(page);
+  // Cleared once the screen shows, not on a redirect on the way (the remembered language).
+  const isRedirect = response.headers.has("location");
+  if (email !== undefined && !isRedirect) {
+    response.cookies.set(RECOVERY_EMAIL_COOKIE, "", {
+      path: "/",
+      maxAge: 0,
+      secure: appConfig.https,
+    });
+  }
+  return withResponseHeaders(response, context, policy);
 }
 
 export const config = {
