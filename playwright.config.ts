@@ -48,6 +48,7 @@ export default defineConfig({
         "**/loading.spec.ts",
         "**/social-redirect.spec.ts",
         "**/passkey.spec.ts",
+        // Keyboard journeys assert where the app puts focus; without JavaScript the browser does.
         "**/keyboard/**",
         // Screenshots of the same HTML twice would only double the baselines.
         "**/visual.spec.ts",
