@@ -9,6 +9,7 @@ import fs from "node:fs";
 /** What changes, and the pattern that stands for it. */
 const CHANGING = [
   [/e2e-\d+-[a-z0-9]+@example\.com/g, "e2e-\\d+-[a-z0-9]+@example\\.com"],
+  [/e2e-\d+-[a-z0-9]+%40example\.com/g, "e2e-\\d+-[a-z0-9]+%40example\\.com"],
   [/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "[0-9a-f-]{36}"],
   [/localhost:\d+/g, "localhost:\\d+"],
   [/127\.0\.0\.1:\d+/g, "127\\.0\\.0\\.1:\\d+"],
