@@ -26,7 +26,7 @@ for (const lang of languages) {
 
       await splash.open();
       await splash.expectSignedOut();
-      await check("splash", { differsWithoutScripts: true });
+      await check("splash");
       await login.open();
       await check("login", { differsWithoutScripts: true });
       await login.enterEmail(account.email);
