@@ -9,12 +9,14 @@
 //    language: `/` or an identity service redirect (unprefixed) requested by someone who chose
 //    English goes to /en/... (followsRememberedLocale); other unprefixed pages stay German;
 //    an explicit /de or /en prefix updates the remembered choice; `?client=` is remembered in
-//    a cookie; a flow screen without `?flow=` (and without `?error=`) starts its flow (303 to
-//    /self-service/<flow>/browser); next-intl maps the path to the [locale] segment.
+//    a cookie; a flow screen without `?flow=` (and without `?error=`) starts its flow (one 303 to
+//    the screen with the flow the proxy asked for, else to /self-service/<flow>/browser:
+//    flows/start-flow.ts); next-intl maps the path to the [locale] segment.
 
 import { NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
-import { FLOW_SCREENS, flowInitPath } from "./flows/init-url";
+import type { FlowName } from "./flows/flow-error";
+import { FLOW_SCREENS, flowInitPath, flowInitQuery } from "./flows/init-url";
 import {
   RECOVERY_EMAIL_COOKIE_MAX_AGE,
   RECOVERY_EMAIL_HEADER,
@@ -27,6 +29,7 @@ import {
   SETTINGS_SCREEN_COOKIE_MAX_AGE,
   settingsScreenCookieName,
 } from "./flows/settings-deep-link";
+import { startBrowserFlow, startsInPlace } from "./flows/start-flow";
 import { routing } from "./i18n/routing";
 import { CLIENT_PARAM, clientCookie, clientCookieName, parseClientName } from "./lib/client-name";
 import { config as appConfig } from "./lib/config";
@@ -144,8 +147,46 @@ export function followsRememberedLocale(path: string, query: URLSearchParams): b
 /** The screens the identity service's security notices link to (security.*.ui_url). */
 const SECURITY_LINK_SCREENS = new Set(["/security/not-me", "/security/undo-email-change"]);
 
+/**
+ * The answer that starts a screen's flow: one 303 straight to the screen with the new flow
+ * (the identity service asked server-side, flows/start-flow.ts) where that works, else the 303
+ * to the identity service's browser endpoint, which redirects back to the screen.
+ */
+async function startFlow(
+  request: NextRequest,
+  context: RequestContext,
+  flow: FlowName,
+  screen: string,
+): Promise<{ response: NextResponse; setCookies: readonly string[] }> {
+  const { searchParams } = request.nextUrl;
+  if (request.method === "GET" && startsInPlace(flow, searchParams)) {
+    const started = await startBrowserFlow(
+      flow,
+      flowInitQuery(flow, searchParams, appConfig.publicBaseUrl),
+      {
+        baseUrl: appConfig.orySdkUrl,
+        requestId: context.requestId,
+        browser: {
+          cookie: request.headers.get("cookie"),
+          userAgent: request.headers.get("user-agent"),
+          clientAddress: context.clientAddress,
+          acceptLanguage: request.headers.get("accept-language"),
+        },
+      },
+    );
+    if (started) {
+      const response = redirectTo(`${screen}?${new URLSearchParams({ flow: started.id })}`);
+      return { response, setCookies: started.setCookies };
+    }
+  }
+  return {
+    response: redirectTo(flowInitPath(flow, searchParams, appConfig.publicBaseUrl)),
+    setCookies: [],
+  };
+}
+
 /** A page: the language, the client, the start of a flow, next-intl's mapping. */
-function routePage(request: NextRequest): NextResponse {
+async function routePage(request: NextRequest, context: RequestContext): Promise<NextResponse> {
   const { pathname, searchParams, search } = request.nextUrl;
   const { locale, path, prefixed } = splitLocale(pathname);
   const isPageRequest = request.method === "GET" || request.method === "HEAD";
@@ -164,13 +205,15 @@ function routePage(request: NextRequest): NextResponse {
   // starting a flow: the identity service's redirect back would drop the error.
   const flow = FLOW_SCREENS[path];
   if (isPageRequest && flow && !searchParams.get("flow") && !searchParams.get("error")) {
-    const init = flowInitPath(flow, searchParams, appConfig.publicBaseUrl);
     // The flow's language is the URL's: the identity service's redirect back (unprefixed,
-    // with ?flow=) reads it from the remembered choice, so a German start stays German.
+    // with ?flow=) reads it from the remembered choice, so a German start stays German; a flow
+    // started here goes straight to the screen in that language.
     // A partner's sign-in (login_challenge) at an unprefixed URL chose no language: the
     // client's ui_locales may still pick one (flows/oauth2/client-language.server.ts).
     const started = prefixed || !searchParams.has("login_challenge") ? locale : undefined;
-    const response = withRemembered(redirectTo(init), request, started);
+    const screen = localizePath(started ?? DEFAULT_LOCALE, path);
+    const start = await startFlow(request, context, flow, screen);
+    const response = withRemembered(start.response, request, started);
     // A settings sub-screen: come back to it, not to /settings (flows/settings-deep-link.ts).
     if (isSettingsSubScreen(path)) {
       response.cookies.set(SETTINGS_SCREEN_COOKIE, path, {
@@ -193,6 +236,9 @@ function routePage(request: NextRequest): NextResponse {
         secure: appConfig.https,
       });
     }
+    // Last and unchanged: setting a cookie through response.cookies rewrites every Set-Cookie
+    // header from Next's own parse, which would re-encode the identity service's values.
+    for (const cookie of start.setCookies) response.headers.append("set-cookie", cookie);
     return response;
   }
   const subScreen = request.cookies.get(SETTINGS_SCREEN_COOKIE)?.value;
@@ -233,7 +279,7 @@ function withResponseHeaders(
   return response;
 }
 
-export function proxy(request: NextRequest): NextResponse {
+export async function proxy(request: NextRequest): Promise<NextResponse> {
   const context = decideRequestContext(request.headers, appConfig.trustedProxies);
   warnIfNoPeer(request, context);
   const { pathname } = request.nextUrl;
@@ -258,7 +304,7 @@ export function proxy(request: NextRequest): NextResponse {
   // Without a body: only the headers, cookies and URL are read from here on; Next keeps the
   // original request (and its body) for the page or server action.
   const page = new NextRequest(request.url, { method: request.method, headers });
-  const response = routePage(page);
+  const response = await routePage(page, context);
   // Cleared once the screen shows, not on a redirect on the way (the remembered language).
   const isRedirect = response.headers.has("location");
   if (email !== undefined && !isRedirect) {
