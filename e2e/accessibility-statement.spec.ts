@@ -55,10 +55,10 @@ for (const { lang, path, viewport } of [
         lang.code === "de" ? "25.11.2026" : "25 Nov 2026",
       );
       await expectNoAxeViolations(page, { javaScriptEnabled, screen: `statement (${lang.code})` });
-      await page.emulateMedia({ forcedColors: "active", reducedMotion: "reduce" });
       await expectNoAxeViolations(page, {
         javaScriptEnabled,
         screen: `statement, forced colours and reduced motion (${lang.code})`,
+        media: { forcedColors: "active", reducedMotion: "reduce" },
       });
     });
   });

@@ -33,7 +33,16 @@ function copyContext(browser: Browser): Promise<BrowserContext> {
   return context;
 }
 
-async function violationsWithoutScripts(page: Page): Promise<string[]> {
+/** Media features emulated for a check (Page.emulateMedia's options). */
+export interface EmulatedMedia {
+  readonly forcedColors: "active" | "none";
+  readonly reducedMotion: "reduce" | "no-preference";
+}
+
+async function violationsWithoutScripts(
+  page: Page,
+  media: EmulatedMedia | undefined,
+): Promise<string[]> {
   const browser = page.context().browser();
   if (!browser) throw new Error("axe without JavaScript needs a browser to open a copy in");
   const html = (await page.content())
@@ -44,6 +53,8 @@ async function violationsWithoutScripts(page: Page): Promise<string[]> {
   try {
     const viewport = page.viewportSize();
     if (viewport) await copy.setViewportSize(viewport);
+    // The copy is a page of its own: what the page emulates must be emulated there too.
+    if (media) await copy.emulateMedia(media);
     await copy.route(
       (candidate) => candidate.href === url,
       (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: html }),
@@ -57,14 +68,18 @@ async function violationsWithoutScripts(page: Page): Promise<string[]> {
 
 /**
  * Fails (softly: the journey goes on, the test fails at its end) with every WCAG 2.2 A/AA
- * violation axe-core finds on the page as it is now.
+ * violation axe-core finds on the page as it is now; with `media`, emulated for this check
+ * (forced colours, reduced motion) and reset after it.
  */
 export async function expectNoAxeViolations(
   page: Page,
-  options: { javaScriptEnabled: boolean; screen: string },
+  options: { javaScriptEnabled: boolean; screen: string; media?: EmulatedMedia },
 ): Promise<void> {
+  const { media } = options;
+  if (media) await page.emulateMedia(media);
   const violations = options.javaScriptEnabled
     ? await violationsOf(page)
-    : await violationsWithoutScripts(page);
+    : await violationsWithoutScripts(page, media);
+  if (media) await page.emulateMedia({ forcedColors: null, reducedMotion: null });
   expect.soft(violations, `axe-core on ${options.screen} (${page.url()})`).toEqual([]);
 }

@@ -1,13 +1,14 @@
 // What the two-factor journeys share: their screens, codes an authenticator app would show
 // (otpauth, from the secret the settings screen shows), and Chromium's virtual authenticator.
 
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { CodeLoginScreen } from "../screens/code-login-screen.ts";
 import { PasskeyLoginScreen } from "../screens/passkey-login-screen.ts";
 import { SecondFactorScreen } from "../screens/second-factor-screen.ts";
 import { TwoFactorScreen } from "../screens/two-factor-screen.ts";
-import type { Language } from "./languages.ts";
+import { baseUrl, type Language } from "./languages.ts";
 
 export interface TwoFactorScreens {
   readonly codeLogin: CodeLoginScreen;
@@ -63,6 +64,11 @@ export class AuthenticatorApp {
  */
 export interface VirtualAuthenticator {
   setPresent(present: boolean): Promise<void>;
+  /**
+   * Puts a passkey for this site into the authenticator that no account knows (as one left over
+   * from a deleted account would be): signing in with it is refused by the identity service.
+   */
+  addUnknownPasskey(): Promise<void>;
 }
 
 export async function addVirtualAuthenticator(page: Page): Promise<VirtualAuthenticator> {
@@ -83,6 +89,20 @@ export async function addVirtualAuthenticator(page: Page): Promise<VirtualAuthen
       await cdp.send("WebAuthn.setAutomaticPresenceSimulation", {
         authenticatorId,
         enabled: present,
+      });
+    },
+    addUnknownPasskey: async () => {
+      const { privateKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+      await cdp.send("WebAuthn.addCredential", {
+        authenticatorId,
+        credential: {
+          credentialId: randomBytes(16).toString("base64"),
+          isResidentCredential: true,
+          rpId: new URL(baseUrl()).hostname,
+          privateKey: privateKey.export({ format: "der", type: "pkcs8" }).toString("base64"),
+          userHandle: randomBytes(16).toString("base64"),
+          signCount: 0,
+        },
       });
     },
   };

@@ -124,8 +124,12 @@ export async function SessionsSection({
                   <div className="flex min-w-0 flex-col">
                     <p className="font-medium text-gray-900">
                       {name}
+                      {/* A real space: a margin alone is read as "Linux(dieses Gerät)". */}
                       {device.current ? (
-                        <span className="ml-2 text-sm text-green-800">({t("thisDevice")})</span>
+                        <>
+                          {" "}
+                          <span className="ml-1 text-sm text-green-800">({t("thisDevice")})</span>
+                        </>
                       ) : null}
                     </p>
                     {text ? <p className="text-sm text-gray-700">{text}</p> : null}

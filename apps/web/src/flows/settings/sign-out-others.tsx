@@ -19,8 +19,17 @@ export async function SignOutOthersOffer({
   if (flow.state !== "success" || flow.active !== "password") return null;
   const t = await getTranslations({ locale, namespace: "settings" });
   return (
-    <section aria-label={t("signOutOthers.button")} className="flex flex-col gap-3">
-      <Alert severity="info">{t("signOutOthers.text")}</Alert>
+    // The question the password change leaves open is where the screen starts after it
+    // (data-step-start, screen-focus.tsx): focused, the region is read with its question.
+    <section
+      aria-label={t("signOutOthers.button")}
+      aria-describedby="sign-out-others-text"
+      data-step-start
+      className="flex flex-col gap-3"
+    >
+      <Alert severity="info" id="sign-out-others-text">
+        {t("signOutOthers.text")}
+      </Alert>
       <FlowForm
         action={revokeOtherSessions}
         hidden={[

@@ -2,14 +2,19 @@
 
 // Where focus goes after a step (WCAG 2.4.3, 3.3.1): a screen reached by submitting a form or
 // following a link of ours starts at its first error (a field marked invalid, else an alert),
-// else at its first field, else at its heading; never at <body>, where a keyboard or screen
-// reader user would have to search the page again. A screen opened directly (typed address,
-// bookmark, a link from the shop) keeps the browser's start, the skip link first.
+// else at what the screen marks as its start (`data-step-start`: a question the step left
+// open), else at its first field, else at its heading; never at <body>, where a keyboard or
+// screen reader user would have to search the page again. A form that answers on the same
+// screen (settings saved in place) keeps focus on the control it was sent from. A screen opened
+// directly (typed address, bookmark, a link from the shop) keeps the browser's start, the skip
+// link first.
 
 import * as React from "react";
 
 /** Set when the customer takes a step; read (and removed) by the screen that follows. */
 const STEP_KEY = "moos.step";
+/** The control a form was sent from (FocusMark), for an answer on the same screen. */
+const FOCUS_KEY = "moos.step.focus";
 /**
  * A step's answer comes within this time (a redirect through the identity service included);
  * a mark older than that belongs to a step long done, not to a page opened afterwards.
@@ -19,6 +24,8 @@ const STEP_LIFETIME_MS = 60_000;
 export function markStep(): void {
   try {
     sessionStorage.setItem(STEP_KEY, String(Date.now()));
+    // A form's submit remembers its control after this; a link has none.
+    sessionStorage.removeItem(FOCUS_KEY);
   } catch {
     // Storage blocked: the next screen simply keeps the browser's focus.
   }
@@ -28,6 +35,7 @@ export function markStep(): void {
 export function forgetStep(): void {
   try {
     sessionStorage.removeItem(STEP_KEY);
+    sessionStorage.removeItem(FOCUS_KEY);
   } catch {
     // Storage blocked: nothing was kept.
   }
@@ -78,14 +86,90 @@ export function focusElement(element: HTMLElement): void {
   element.focus();
 }
 
-/** Where a screen starts after a step: its first error, field or heading. */
+/**
+ * Where focus was when a form was sent: the screen's path, the form's name (aria-label), the
+ * card it sits in (a section's aria-labelledby) and the control's name and value (submit
+ * buttons share a name and differ by value).
+ */
+interface FocusMark {
+  readonly path: string;
+  readonly form: string | null;
+  readonly card: string | null;
+  readonly name: string | null;
+  readonly value: string | null;
+}
+
+function rememberFocus(form: HTMLFormElement): void {
+  const active = document.activeElement;
+  const inForm = active instanceof HTMLElement && form.contains(active) ? active : null;
+  const mark: FocusMark = {
+    path: window.location.pathname,
+    form: form.getAttribute("aria-label"),
+    card: form.closest("section[aria-labelledby]")?.getAttribute("aria-labelledby") ?? null,
+    name: inForm?.getAttribute("name") ?? null,
+    value: inForm instanceof HTMLButtonElement ? inForm.value : null,
+  };
+  try {
+    sessionStorage.setItem(FOCUS_KEY, JSON.stringify(mark));
+  } catch {
+    // Storage blocked: the answer starts where a new screen would.
+  }
+}
+
+function focusMark(): FocusMark | undefined {
+  try {
+    const stored = sessionStorage.getItem(FOCUS_KEY);
+    return stored ? (JSON.parse(stored) as FocusMark) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const CONTROLS = `${FIELDS}, button:not([disabled])`;
+
+/**
+ * The control a form on this same screen was sent from, found again after the answer rendered
+ * the screen anew: the same name and value in the same form or card, else the first control
+ * of that form or card (a button that became another: "abonnieren" -> "abbestellen").
+ */
+function sentFrom(main: HTMLElement, mark: FocusMark | undefined): HTMLElement | undefined {
+  if (!mark || mark.path !== window.location.pathname) return undefined;
+  const scopes: HTMLElement[] = [
+    ...[...main.querySelectorAll("form")].filter(
+      (form) => mark.form !== null && form.getAttribute("aria-label") === mark.form,
+    ),
+    ...[...main.querySelectorAll<HTMLElement>("section[aria-labelledby]")].filter(
+      (card) => mark.card !== null && card.getAttribute("aria-labelledby") === mark.card,
+    ),
+  ];
+  if (mark.name !== null) {
+    const same = [...(scopes.length > 0 ? scopes : [main])]
+      .flatMap((scope) => [...scope.querySelectorAll<HTMLElement>("[name]")])
+      .find(
+        (element) =>
+          isShown(element) &&
+          element.getAttribute("name") === mark.name &&
+          (mark.value === null || (element as HTMLButtonElement).value === mark.value),
+      );
+    if (same) return same;
+  }
+  return scopes.map((scope) => firstShown(scope, CONTROLS)).find((control) => control);
+}
+
+/** Where a screen starts after a step: its first error, marked start, field or heading. */
 export function stepStart(main: HTMLElement): HTMLElement | undefined {
   return (
     firstError(main) ??
+    firstShown(main, "[data-step-start]") ??
     firstShown(main, `form ${FIELDS.split(", ").join(", form ")}`) ??
     main.querySelector<HTMLElement>("h1") ??
     undefined
   );
+}
+
+/** After a step: the first error, else the control it was sent from, else the screen's start. */
+function resumeAt(main: HTMLElement): HTMLElement | undefined {
+  return firstError(main) ?? sentFrom(main, focusMark()) ?? stepStart(main);
 }
 
 export function ScreenFocus(): null {
@@ -93,7 +177,10 @@ export function ScreenFocus(): null {
     // Captured before React's handlers: React stops the browser's own submission of a form
     // with a server action (defaultPrevented says nothing); a form whose browser-side check
     // stops it calls forgetStep() (use-flow-form.ts).
-    const onSubmit = (): void => markStep();
+    const onSubmit = (event: SubmitEvent): void => {
+      markStep();
+      if (event.target instanceof HTMLFormElement) rememberFocus(event.target);
+    };
     const onClick = (event: MouseEvent): void => {
       if (isOwnLink(event.target)) markStep();
     };
@@ -110,7 +197,7 @@ export function ScreenFocus(): null {
       if (!main || !lastFocused || lastFocused.isConnected) return;
       if (document.activeElement !== null && document.activeElement !== document.body) return;
       lastFocused = null;
-      const start = stepStart(main);
+      const start = isStepPending() ? resumeAt(main) : stepStart(main);
       if (start) focusElement(start);
     });
     if (main) observer.observe(main, { childList: true, subtree: true });
@@ -135,7 +222,7 @@ export function ScreenFocus(): null {
     // Focus that survived the answer (the button just used, in a screen that stayed) stays,
     // unless there is an error to read; the step stays pending for the screen that follows.
     const hasFocus = active !== null && active !== document.body && active.isConnected;
-    const target = error ?? (hasFocus ? undefined : stepStart(main));
+    const target = error ?? (hasFocus ? undefined : resumeAt(main));
     if (!target) return;
     forgetStep();
     focusElement(target);

@@ -1,0 +1,82 @@
+// What every screen must hold for assistive technology (issue 18): its accessibility tree as a
+// screen reader gets it (Playwright's aria snapshot of the main landmark, in files beside the
+// spec, dynamic text as patterns), the frame's landmarks, and axe-core with WCAG 2.2 A/AA rules
+// at a phone's and a laptop's width, also with forced colours (Windows high contrast) and
+// reduced motion emulated.
+
+import { expect, type Page, test } from "@playwright/test";
+import { type EmulatedMedia, expectNoAxeViolations } from "./axe.ts";
+import type { Language } from "./languages.ts";
+
+interface AxeRun {
+  readonly width: number;
+  readonly media?: EmulatedMedia;
+}
+
+const FORCED_REDUCED: EmulatedMedia = { forcedColors: "active", reducedMotion: "reduce" };
+
+/**
+ * The axe checks per language: German at a phone's width as it is and at a laptop's with forced
+ * colours and reduced motion, English the other way round. Layout and colours are the same in
+ * both languages, so every screen meets all four conditions, at half the cost.
+ */
+const AXE_RUNS: Readonly<Record<Language["code"], readonly AxeRun[]>> = {
+  de: [{ width: 375 }, { width: 1280, media: FORCED_REDUCED }],
+  en: [{ width: 1280 }, { width: 375, media: FORCED_REDUCED }],
+};
+
+/**
+ * The frame every screen has: one banner with the language switch, one main, one footer
+ * (contentinfo) with the legal links; a lost landmark fails here.
+ */
+export async function expectLandmarks(page: Page, lang: Language): Promise<void> {
+  await expect(page.getByRole("banner")).toHaveCount(1);
+  await expect(page.getByRole("main")).toHaveCount(1);
+  await expect(page.getByRole("contentinfo")).toHaveCount(1);
+  await expect(
+    page.getByRole("navigation", { name: lang.t.common.switchLanguage, exact: true }),
+  ).toHaveCount(1);
+  await expect(
+    page
+      .getByRole("contentinfo")
+      .getByRole("navigation", { name: lang.t.common.footer.label, exact: true }),
+  ).toHaveCount(1);
+}
+
+/**
+ * The screen's tree (`<name>-<lang>.aria.yml`, or `<name>-<lang>-<project>.aria.yml` where the
+ * page without JavaScript differs: `differsWithoutScripts`), its landmarks, and axe (AXE_RUNS).
+ */
+export async function expectScreen(
+  page: Page,
+  options: {
+    name: string;
+    lang: Language;
+    javaScriptEnabled: boolean;
+    differsWithoutScripts?: true;
+  },
+): Promise<void> {
+  const { name, lang, javaScriptEnabled } = options;
+  const project = options.differsWithoutScripts
+    ? `-${javaScriptEnabled ? "javascript" : "no-javascript"}`
+    : "";
+  await test.step(`${name} (${lang.code})`, async () => {
+    await expectLandmarks(page, lang);
+    await expect
+      .soft(page.getByRole("main"))
+      .toMatchAriaSnapshot({ name: `${name}-${lang.code}${project}.aria.yml` });
+    // Without JavaScript axe runs on a copy of the page (support/axe.ts), a page load per run;
+    // the flow specs run it there on these screens (expectAccessible).
+    if (!javaScriptEnabled) return;
+    const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
+    for (const { width, media } of AXE_RUNS[lang.code]) {
+      await page.setViewportSize({ width, height: viewport.height });
+      await expectNoAxeViolations(page, {
+        javaScriptEnabled,
+        screen: `${name} (${lang.code}, ${width} px${media ? ", forced colours, reduced motion" : ""})`,
+        media,
+      });
+    }
+    await page.setViewportSize(viewport);
+  });
+}
