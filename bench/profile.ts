@@ -4,7 +4,14 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { startPostgres } from "../apps/identity/test/support/postgres.ts";
-import { forDuration, frontend, login, perSecond, register } from "./support/accounts.ts";
+import {
+  benchAppDevice,
+  forDuration,
+  frontend,
+  login,
+  perSecond,
+  register,
+} from "./support/accounts.ts";
 import {
   formatSelfTime,
   inclusiveTime,
@@ -42,7 +49,8 @@ try {
     publicPort: Number(values.port),
     nodeArgs: ["--cpu-prof", "--cpu-prof-dir", join(folder, "prof")],
   });
-  const api = frontend(service.publicUrl);
+  // The app sends its device value, as in bench/run.ts's login and registration figures.
+  const api = frontend(service.publicUrl, { device: benchAppDevice });
   const token = await register(api, "profile@example.com");
   if (values.load === "login")
     await perSecond(users, 4, (i) => register(api, `profile-${i}@example.com`));
