@@ -148,10 +148,16 @@ describe("changing a client", () => {
     expect(patched.client_name).toBe("Patched");
     expect(patched.redirect_uris).toEqual([redirect, "http://127.0.0.1:7403/callback"]);
     expect(await tokenStatus(id, "a-new-secret-of-enough-length")).toBe(400);
-    const bad = await status(
-      provider.oauth2.patchOAuth2Client({ id, jsonPatch: [{ op: "remove", path: "/nothing" }] }),
-    );
-    expect(bad.status).toBe(400);
+    for (const jsonPatch of [
+      [{ op: "remove", path: "/nothing" }],
+      [{ op: "add", path: "/__proto__/polluted", value: true }],
+      [{ op: "test", path: "/client_name", value: "Other" }],
+    ]) {
+      const bad = await status(provider.oauth2.patchOAuth2Client({ id, jsonPatch }));
+      expect(bad.status).toBe(400);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect((await provider.oauth2.getOAuth2Client({ id })).client_name).toBe("Patched");
   });
 
   it("deletes a client with its tokens", async () => {

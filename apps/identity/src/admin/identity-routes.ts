@@ -193,10 +193,7 @@ async function patchIdentity(ctx: Ctx): Promise<void> {
   try {
     patch = parseJsonPatch(ctx.request.body);
     for (const operation of patch) {
-      for (const pointer of [
-        operation.path,
-        ...(operation.from === undefined ? [] : [operation.from]),
-      ]) {
+      for (const pointer of [operation.path, ...("from" in operation ? [operation.from] : [])]) {
         const [root, ...rest] = pointerTokens(pointer);
         if (!root || !patchableRoots.has(root) || (root === "state" && rest.length > 0)) {
           throw new JsonPatchError(

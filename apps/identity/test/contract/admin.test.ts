@@ -255,6 +255,13 @@ describe("identities", () => {
       [{ op: "remove", path: "/traits/email" }],
       [{ op: "replace", path: "/state", value: "sleeping" }],
       [{ op: "jump", path: "/traits" }],
+      [{ op: "add", path: "/traits/__proto__/polluted", value: true }],
+      [{ op: "add", path: "/metadata_public/constructor/prototype/polluted", value: true }],
+      [{ op: "replace", path: "/traits/name/first" }],
+      [
+        { op: "replace", path: "/traits/name/first", value: "Half" },
+        { op: "remove", path: "/traits/nothing" },
+      ],
       { op: "replace" },
     ]) {
       const response = await admin(`/admin/identities/${created.id}`, {
@@ -264,6 +271,8 @@ describe("identities", () => {
       expect(response.status).toBe(400);
       expectSchema("errorGeneric", await response.json());
     }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect((await h.identityApi().getIdentity({ id: created.id })).traits.name.first).toBe("Ida");
     const mediaType = await admin(`/admin/identities/${created.id}`, {
       method: "PATCH",
       headers: { "content-type": "application/json-patch+json" },

@@ -1,3 +1,4 @@
+import jsonPatch, { type Operation } from "fast-json-patch";
 import { errors as providerErrors } from "oidc-provider";
 import { generateClientSecret, hashClientSecret } from "../clients/client-secret.ts";
 import {
@@ -10,7 +11,6 @@ import {
 import type { StoredClient } from "../persistence/client-store.ts";
 import type { FlowDeps } from "./flow-deps.ts";
 import { FlowError, flowErrors } from "./flow-error.ts";
-import { applyJsonPatch, JsonPatchError, parseJsonPatch } from "./json-patch.ts";
 
 // Hydra's client administration (`/admin/clients`): create, list, get, replace (PUT), patch
 // (JSON Patch) and delete. Every client is checked by oidc-provider's own client validation
@@ -120,9 +120,15 @@ export async function patchClient(
   const stored = await loadManaged(deps, id);
   let patched: Record<string, unknown>;
   try {
-    patched = applyJsonPatch(stored.client as Record<string, unknown>, parseJsonPatch(body));
+    const patch = body as Operation[];
+    const copy = structuredClone(stored.client) as Record<string, unknown>;
+    patched = jsonPatch.applyPatch(copy, patch, true, true, true).newDocument;
   } catch (error) {
-    if (error instanceof JsonPatchError) throw flowErrors.invalid(error.message);
+    // The library's first line names the mistake; the lines after it print the whole client.
+    if (error instanceof jsonPatch.JsonPatchError)
+      throw flowErrors.invalid(error.message.split("\n")[0] ?? "invalid JSON Patch");
+    if (error instanceof TypeError && error.message.startsWith("JSON-Patch:"))
+      throw flowErrors.invalid("keys that reach the prototype cannot be patched");
     throw error;
   }
   const { created_at: _c, updated_at: _u, client_secret_expires_at: _e, ...input } = patched;
