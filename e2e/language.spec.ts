@@ -3,7 +3,7 @@
 // remembered language (the last one a page was opened in) only picks the language of `/` and
 // of the identity service's redirects.
 
-import { english, german } from "./support/languages.ts";
+import { english, german, localizedPath } from "./support/languages.ts";
 import { screensFor, test } from "./support/test.ts";
 
 test("switches between German and English, keeps the flow; the URL decides the language", async ({
@@ -38,4 +38,37 @@ test("switches between German and English, keeps the flow; the URL decides the l
   await de.splash.expectSignedOut();
   await page.goto("/login");
   await de.login.expectEmailStep();
+});
+
+// Issue 15: without JavaScript the switch on /en/registration led to `/`. Every flow screen,
+// both directions, the flow kept (its id in the address) and the screen shown in the language.
+test("the switch keeps every flow screen and its flow, in both directions", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const screens = {
+    de: screensFor(page, german, javaScriptEnabled),
+    en: screensFor(page, english, javaScriptEnabled),
+  };
+  const langs = { de: german, en: english };
+  const titles = {
+    login: (code: "de" | "en") => langs[code].t.login.title,
+    registration: (code: "de" | "en") => langs[code].t.registration.title,
+    recovery: (code: "de" | "en") => langs[code].t.recovery.title,
+    verification: (code: "de" | "en") => langs[code].t.verification.title,
+  };
+  for (const [from, to] of [
+    ["de", "en"],
+    ["en", "de"],
+  ] as const) {
+    for (const [screen, title] of Object.entries(titles)) {
+      await page.goto(localizedPath(langs[from], `/${screen}`));
+      await screens[from].login.expectUrl(`/${screen}`, { flow: true });
+      const flow = screens[from].login.flowId();
+      await screens[from].login.switchLanguage(langs[to]);
+      await screens[to].login.expectUrl(`/${screen}`, { flow: true });
+      test.expect(screens[to].login.flowId(), `${screen} ${from} -> ${to}`).toBe(flow);
+      await screens[to].login.expectTitle(title(to));
+    }
+  }
 });

@@ -1,6 +1,7 @@
 // Every screen names itself in the browser tab and to a screen reader (issue 15): "Anmelden ·
 // Moos", "Log in · Moos", not just "Moos". German and English, with and without JavaScript.
 
+import { newAccountData } from "./support/identity-admin.ts";
 import { languages } from "./support/languages.ts";
 import { expect, test } from "./support/test.ts";
 
@@ -29,6 +30,29 @@ for (const lang of languages) {
       await settings.open();
       await settings.expectShown();
       await expect(page).toHaveTitle(title(t.settings.title));
+    });
+
+    // With JavaScript, the registration's answer brings the verification screen in by the
+    // client router: no page load for a screen reader to announce, so a live region must say
+    // the new title (Next's route announcer). Without JavaScript it is a page load, which
+    // screen readers announce by its title.
+    test("the new title is announced after the form brings the next screen", async ({
+      page,
+      screens,
+      javaScriptEnabled,
+    }) => {
+      const { registration, verification } = screens;
+      const account = newAccountData();
+      const expected = `${lang.t.verification.title} · Moos`;
+      await registration.open();
+      await registration.register({ ...account, repeatPassword: account.password });
+      await verification.expectCodeStep(account.email);
+      await expect(page).toHaveTitle(expected);
+      if (javaScriptEnabled) {
+        const regions = page.getByRole("status").or(page.getByRole("alert"));
+        const announcer = regions.filter({ hasText: expected });
+        await expect(announcer).toHaveText(expected);
+      }
     });
   });
 }

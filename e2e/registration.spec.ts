@@ -4,6 +4,7 @@
 
 import { newAccountData } from "./support/identity-admin.ts";
 import { languages } from "./support/languages.ts";
+import { atWidth, WIDTHS } from "./support/layout.ts";
 import { Mailbox } from "./support/mailbox.ts";
 import { expect, test } from "./support/test.ts";
 
@@ -63,6 +64,59 @@ for (const lang of languages) {
       }
       // The names and the address are kept; nothing was created.
       await expect(registration.field(registration.labels.email)).toHaveValue(account.email);
+    });
+
+    // Issue 15: after the identity service refused the form, the social buttons and the fields
+    // stay where they were and the fields it kept keep their check marks (no jump).
+    test("a refused registration keeps the layout and the check marks", async ({
+      page,
+      screens,
+      javaScriptEnabled,
+    }) => {
+      const { registration } = screens;
+      const { labels } = registration;
+      const kept = [labels.firstName, labels.lastName, labels.email];
+      const steady = [
+        ...["Apple", "Facebook", "Google"].map((p) => registration.socialButton(p, "1040002")),
+        ...[...kept, labels.password].map((label) => registration.field(label)),
+      ];
+      // Where each sits on the page (not in the viewport, which typing may have scrolled).
+      const boxes = (): Promise<unknown[]> =>
+        Promise.all(
+          steady.map((locator) =>
+            locator.evaluate((element) => {
+              const { x, y, width, height } = element.getBoundingClientRect();
+              return { x, y: y + window.scrollY, width, height };
+            }),
+          ),
+        );
+      for (const width of WIDTHS) {
+        await atWidth(page, width);
+        const account = newAccountData();
+        await registration.open();
+        // Too similar to the address: only the identity service's check refuses it.
+        await registration.fill({
+          ...account,
+          password: account.email,
+          repeatPassword: account.email,
+        });
+        await registration.field(labels.repeatPassword).blur();
+        if (javaScriptEnabled) {
+          for (const label of kept) {
+            await expect(registration.field(label)).toHaveAttribute("data-status", "valid");
+          }
+        }
+        const before = await boxes();
+        await registration.submit();
+        await expect(registration.field(labels.password)).toHaveAttribute("aria-invalid", "true");
+        for (const label of kept) {
+          await expect(registration.field(label), `${label} at ${width} px`).toHaveAttribute(
+            "data-status",
+            "valid",
+          );
+        }
+        expect(await boxes(), `boxes at ${width} px`).toEqual(before);
+      }
     });
 
     test("registers, verifies with the emailed code, logs out and logs in again", async ({

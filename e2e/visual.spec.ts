@@ -1,17 +1,26 @@
-// Visual check (issue 15): every signed-out screen at 375 px, German and English, compared
-// with committed baselines (e2e/visual.spec.ts-snapshots/, made with Debian Chromium), so a
-// layout regression fails a test. Stable by construction: no caret, no animations (Playwright's
-// screenshot defaults), no dynamic text on these screens (no emails, dates or flow ids shown),
-// and the page has settled (fonts loaded) before each shot. JavaScript project only: without
-// JavaScript the screens render the same HTML (see playwright.config.ts).
+// Visual check (issue 15): every screen at 375 px, German and English, compared with committed
+// baselines (e2e/visual.spec.ts-snapshots/, made with Debian Chromium), so a layout regression
+// fails a test. Stable by construction: no caret, no animations (Playwright's screenshot
+// defaults), and the page has settled (fonts loaded) before each shot. The signed-out screens
+// show no dynamic text (no emails, dates or flow ids); on the signed-in ones the account's
+// address and every date are replaced by fixed text (support/steady-text.ts), the QR code is
+// masked and its secret fixed. JavaScript project only: without JavaScript the screens render
+// the same HTML (see playwright.config.ts).
 
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { languages, localizedPath } from "./support/languages.ts";
+import { fixText, steadyText } from "./support/steady-text.ts";
 import { expect, test } from "./support/test.ts";
+import { twoFactorScreens } from "./support/two-factor.ts";
 
-async function expectScreen(page: Page, name: string): Promise<void> {
+async function expectScreen(
+  page: Page,
+  name: string,
+  options: { mask?: Locator[] } = {},
+): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
   await expect(page).toHaveScreenshot(`${name}.png`, {
+    ...options,
     fullPage: true,
     caret: "hide",
     animations: "disabled",
@@ -51,6 +60,45 @@ for (const lang of languages) {
       await notFound.open("/no-such-page");
       await notFound.expectShown();
       await shot("not-found");
+    });
+
+    test("signed-in screens at 375 px match their baselines", async ({
+      page,
+      screens,
+      account,
+    }) => {
+      const { login, splash, settings, settingsPassword, activity, accountDelete } = screens;
+      const { twoFactor } = twoFactorScreens(page, lang, true);
+      const shot = async (name: string, mask: Locator[] = []): Promise<void> => {
+        await steadyText(page, account.email);
+        await expect(page.locator("body")).not.toContainText(account.email);
+        await expectScreen(page, `${lang.code}-${name}`, { mask });
+      };
+      await login.open();
+      await login.logIn(account.email, account.password);
+      await splash.expectSignedIn(account.email);
+      // As a page load, as every other screen here: the same state for each run.
+      await splash.open();
+      await splash.expectSignedIn(account.email);
+      await shot("signed-in");
+      await settings.open();
+      await settings.expectShown();
+      await shot("settings");
+      await page.goto(localizedPath(lang, "/settings/password"));
+      await settingsPassword.expectShown();
+      await shot("settings-password");
+      await page.goto(localizedPath(lang, "/settings/two-factor"));
+      await twoFactor.expectShown();
+      // The authenticator app's setup: a new secret every time.
+      const app = page.getByRole("region", { name: lang.t.twoFactor.settings.totpTitle });
+      await fixText(app.getByRole("definition"), "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567");
+      await shot("settings-two-factor", [app.getByRole("img", { name: lang.t.kratos["1050005"] })]);
+      await activity.open();
+      await activity.expectShown();
+      await shot("settings-activity");
+      await accountDelete.open();
+      await accountDelete.expectShown();
+      await shot("settings-delete");
     });
   });
 }

@@ -1,4 +1,4 @@
-import { instanceOfOAuth2Client, ResponseError } from "@ory/client-fetch";
+import { instanceOfOAuth2Client, type JsonPatch, ResponseError } from "@ory/client-fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { relyingParty, signIn } from "./support/apps.ts";
 import { Browser } from "./support/browser.ts";
@@ -148,11 +148,12 @@ describe("changing a client", () => {
     expect(patched.client_name).toBe("Patched");
     expect(patched.redirect_uris).toEqual([redirect, "http://127.0.0.1:7403/callback"]);
     expect(await tokenStatus(id, "a-new-secret-of-enough-length")).toBe(400);
-    for (const jsonPatch of [
+    const refused: JsonPatch[][] = [
       [{ op: "remove", path: "/nothing" }],
       [{ op: "add", path: "/__proto__/polluted", value: true }],
       [{ op: "test", path: "/client_name", value: "Other" }],
-    ]) {
+    ];
+    for (const jsonPatch of refused) {
       const bad = await status(provider.oauth2.patchOAuth2Client({ id, jsonPatch }));
       expect(bad.status).toBe(400);
     }

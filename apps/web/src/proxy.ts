@@ -9,17 +9,27 @@
 //    language: `/` or an identity service redirect (unprefixed) requested by someone who chose
 //    English goes to /en/... (followsRememberedLocale); other unprefixed pages stay German;
 //    an explicit /de or /en prefix updates the remembered choice; `?client=` is remembered in
-//    a cookie; a flow screen without `?flow=` (and without `?error=`) starts its flow (303 to
-//    /self-service/<flow>/browser); next-intl maps the path to the [locale] segment.
+//    a cookie; a flow screen without `?flow=` (and without `?error=`) starts its flow (one 303 to
+//    the screen with the flow the proxy asked for, else to /self-service/<flow>/browser:
+//    flows/start-flow.ts); next-intl maps the path to the [locale] segment.
 
 import { NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
-import { FLOW_SCREENS, flowInitPath } from "./flows/init-url";
+import type { FlowName } from "./flows/flow-error";
+import { FLOW_SCREENS, flowInitPath, flowInitQuery } from "./flows/init-url";
+import {
+  RECOVERY_EMAIL_COOKIE_MAX_AGE,
+  RECOVERY_EMAIL_HEADER,
+  RECOVERY_EMAIL_PARAM,
+  recoveryEmail,
+  recoveryEmailCookieName,
+} from "./flows/recovery/recovery-email";
 import {
   isSettingsSubScreen,
   SETTINGS_SCREEN_COOKIE_MAX_AGE,
   settingsScreenCookieName,
 } from "./flows/settings-deep-link";
+import { startBrowserFlow, startsInPlace } from "./flows/start-flow";
 import { routing } from "./i18n/routing";
 import { CLIENT_PARAM, clientCookie, clientCookieName, parseClientName } from "./lib/client-name";
 import { config as appConfig } from "./lib/config";
@@ -33,6 +43,7 @@ import {
   splitLocale,
 } from "./lib/locale";
 import { log } from "./lib/log";
+import { PAGE_URL_HEADER } from "./lib/page-url";
 import {
   decideRequestContext,
   forwardedHeaders,
@@ -47,6 +58,7 @@ const ONE_YEAR = 60 * 60 * 24 * 365;
 const LOCALE_COOKIE = localeCookieName(appConfig.https);
 const CLIENT_COOKIE = clientCookieName(appConfig.https);
 const SETTINGS_SCREEN_COOKIE = settingsScreenCookieName(appConfig.https);
+const RECOVERY_EMAIL_COOKIE = recoveryEmailCookieName(appConfig.https);
 /** The error reporting service, when configured: the browser SDK sends there. */
 const REPORTING_ORIGINS = appConfig.sentry ? [new URL(appConfig.sentry.dsn).origin] : [];
 
@@ -135,8 +147,46 @@ export function followsRememberedLocale(path: string, query: URLSearchParams): b
 /** The screens the identity service's security notices link to (security.*.ui_url). */
 const SECURITY_LINK_SCREENS = new Set(["/security/not-me", "/security/undo-email-change"]);
 
+/**
+ * The answer that starts a screen's flow: one 303 straight to the screen with the new flow
+ * (the identity service asked server-side, flows/start-flow.ts) where that works, else the 303
+ * to the identity service's browser endpoint, which redirects back to the screen.
+ */
+async function startFlow(
+  request: NextRequest,
+  context: RequestContext,
+  flow: FlowName,
+  screen: string,
+): Promise<{ response: NextResponse; setCookies: readonly string[] }> {
+  const { searchParams } = request.nextUrl;
+  if (request.method === "GET" && startsInPlace(flow, searchParams)) {
+    const started = await startBrowserFlow(
+      flow,
+      flowInitQuery(flow, searchParams, appConfig.publicBaseUrl),
+      {
+        baseUrl: appConfig.orySdkUrl,
+        requestId: context.requestId,
+        browser: {
+          cookie: request.headers.get("cookie"),
+          userAgent: request.headers.get("user-agent"),
+          clientAddress: context.clientAddress,
+          acceptLanguage: request.headers.get("accept-language"),
+        },
+      },
+    );
+    if (started) {
+      const response = redirectTo(`${screen}?${new URLSearchParams({ flow: started.id })}`);
+      return { response, setCookies: started.setCookies };
+    }
+  }
+  return {
+    response: redirectTo(flowInitPath(flow, searchParams, appConfig.publicBaseUrl)),
+    setCookies: [],
+  };
+}
+
 /** A page: the language, the client, the start of a flow, next-intl's mapping. */
-function routePage(request: NextRequest): NextResponse {
+async function routePage(request: NextRequest, context: RequestContext): Promise<NextResponse> {
   const { pathname, searchParams, search } = request.nextUrl;
   const { locale, path, prefixed } = splitLocale(pathname);
   const isPageRequest = request.method === "GET" || request.method === "HEAD";
@@ -155,13 +205,15 @@ function routePage(request: NextRequest): NextResponse {
   // starting a flow: the identity service's redirect back would drop the error.
   const flow = FLOW_SCREENS[path];
   if (isPageRequest && flow && !searchParams.get("flow") && !searchParams.get("error")) {
-    const init = flowInitPath(flow, searchParams, appConfig.publicBaseUrl);
     // The flow's language is the URL's: the identity service's redirect back (unprefixed,
-    // with ?flow=) reads it from the remembered choice, so a German start stays German.
+    // with ?flow=) reads it from the remembered choice, so a German start stays German; a flow
+    // started here goes straight to the screen in that language.
     // A partner's sign-in (login_challenge) at an unprefixed URL chose no language: the
     // client's ui_locales may still pick one (flows/oauth2/client-language.server.ts).
     const started = prefixed || !searchParams.has("login_challenge") ? locale : undefined;
-    const response = withRemembered(redirectTo(init), request, started);
+    const screen = localizePath(started ?? DEFAULT_LOCALE, path);
+    const start = await startFlow(request, context, flow, screen);
+    const response = withRemembered(start.response, request, started);
     // A settings sub-screen: come back to it, not to /settings (flows/settings-deep-link.ts).
     if (isSettingsSubScreen(path)) {
       response.cookies.set(SETTINGS_SCREEN_COOKIE, path, {
@@ -172,6 +224,21 @@ function routePage(request: NextRequest): NextResponse {
         secure: appConfig.https,
       });
     }
+    // "Passwort vergessen?" with the address typed at login (flows/recovery/recovery-email.ts).
+    const email =
+      flow === "recovery" ? recoveryEmail(searchParams.get(RECOVERY_EMAIL_PARAM)) : undefined;
+    if (email) {
+      response.cookies.set(RECOVERY_EMAIL_COOKIE, email, {
+        path: "/",
+        maxAge: RECOVERY_EMAIL_COOKIE_MAX_AGE,
+        sameSite: "lax",
+        httpOnly: true,
+        secure: appConfig.https,
+      });
+    }
+    // Last and unchanged: setting a cookie through response.cookies rewrites every Set-Cookie
+    // header from Next's own parse, which would re-encode the identity service's values.
+    for (const cookie of start.setCookies) response.headers.append("set-cookie", cookie);
     return response;
   }
   const subScreen = request.cookies.get(SETTINGS_SCREEN_COOKIE)?.value;
@@ -190,6 +257,17 @@ function routePage(request: NextRequest): NextResponse {
   return withRemembered(intl(request), request, chosen);
 }
 
+/**
+ * The address kept for the recovery flow coming back from the identity service (`/recovery`
+ * with `?flow=`): handed to the screen once, then the cookie is cleared.
+ */
+function recoveryEmailArriving(request: NextRequest): string | undefined {
+  const { path } = splitLocale(request.nextUrl.pathname);
+  if (path !== "/recovery" || !request.nextUrl.searchParams.get("flow")) return undefined;
+  if (request.method !== "GET" && request.method !== "HEAD") return undefined;
+  return recoveryEmail(request.cookies.get(RECOVERY_EMAIL_COOKIE)?.value);
+}
+
 function withResponseHeaders(
   response: NextResponse,
   context: RequestContext,
@@ -201,7 +279,7 @@ function withResponseHeaders(
   return response;
 }
 
-export function proxy(request: NextRequest): NextResponse {
+export async function proxy(request: NextRequest): Promise<NextResponse> {
   const context = decideRequestContext(request.headers, appConfig.trustedProxies);
   warnIfNoPeer(request, context);
   const { pathname } = request.nextUrl;
@@ -219,10 +297,24 @@ export function proxy(request: NextRequest): NextResponse {
     connectTo: REPORTING_ORIGINS,
   });
   headers.set("content-security-policy", policy);
+  // The layout's language switch links to this page without JavaScript (lib/page-url.ts).
+  headers.set(PAGE_URL_HEADER, `${pathname}${request.nextUrl.search}`);
+  const email = recoveryEmailArriving(request);
+  if (email) headers.set(RECOVERY_EMAIL_HEADER, email);
   // Without a body: only the headers, cookies and URL are read from here on; Next keeps the
   // original request (and its body) for the page or server action.
   const page = new NextRequest(request.url, { method: request.method, headers });
-  return withResponseHeaders(routePage(page), context, policy);
+  const response = await routePage(page, context);
+  // Cleared once the screen shows, not on a redirect on the way (the remembered language).
+  const isRedirect = response.headers.has("location");
+  if (email !== undefined && !isRedirect) {
+    response.cookies.set(RECOVERY_EMAIL_COOKIE, "", {
+      path: "/",
+      maxAge: 0,
+      secure: appConfig.https,
+    });
+  }
+  return withResponseHeaders(response, context, policy);
 }
 
 export const config = {

@@ -1,7 +1,8 @@
 // Screens that show a self-service flow, and the URL that starts one (PROTOCOL.md §2). A screen
-// opened without `?flow=` sends the browser to `/self-service/<flow>/browser` (proxied to the
-// identity service, so its CSRF cookie lands on this origin), which answers 303 back to the
-// screen with `?flow=`.
+// opened without `?flow=` starts its flow: the proxy asks the identity service itself where it
+// can (flows/start-flow.ts), otherwise it sends the browser to `/self-service/<flow>/browser`
+// (proxied to the identity service, so its CSRF cookie lands on this origin), which answers 303
+// back to the screen with `?flow=`.
 
 import type { FlowName, Screen } from "./flow-error";
 
@@ -49,16 +50,16 @@ export function signInReturnTo(returnTo: string | undefined, publicBaseUrl: stri
 }
 
 /**
- * The path (on this origin) that starts a browser flow, keeping the init parameters of the
- * screen's query. A settings flow without return_to comes back to settings after a sign-in:
- * `<public>/self-service/...` is always an allowed return URL for the identity service.
- * Sign-ins return through /api/redirect (signInReturnTo).
+ * The init parameters of a browser flow, from the screen's query. A settings flow without
+ * return_to comes back to settings after a sign-in: `<public>/self-service/...` is always an
+ * allowed return URL for the identity service. Sign-ins return through /api/redirect
+ * (signInReturnTo).
  */
-export function flowInitPath(
+export function flowInitQuery(
   flow: FlowName,
   query: URLSearchParams,
   publicBaseUrl: string,
-): string {
+): URLSearchParams {
   const params = new URLSearchParams();
   for (const name of INIT_PARAMS[flow]) {
     const value = query.get(name);
@@ -70,6 +71,15 @@ export function flowInitPath(
   if (flow === "settings" && !params.has("return_to")) {
     params.set("return_to", `${publicBaseUrl}/self-service/settings/browser`);
   }
-  const qs = params.toString();
+  return params;
+}
+
+/** The path (on this origin) that starts a browser flow, keeping the screen's init parameters. */
+export function flowInitPath(
+  flow: FlowName,
+  query: URLSearchParams,
+  publicBaseUrl: string,
+): string {
+  const qs = flowInitQuery(flow, query, publicBaseUrl).toString();
   return `/self-service/${flow}/browser${qs ? `?${qs}` : ""}`;
 }

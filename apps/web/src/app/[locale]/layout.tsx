@@ -10,6 +10,7 @@ import { isLocale } from "../../lib/locale";
 import { AppShell } from "../../screens/layout/app-shell";
 import { ClientNameSync } from "../../screens/layout/client-name-sync";
 import { ErrorReporting } from "../../screens/layout/error-reporting";
+import { TitleAnnouncer } from "../../screens/layout/title-announcer";
 import "../globals.css";
 
 export const metadata: Metadata = {
@@ -38,6 +39,7 @@ export default async function LocaleLayout({
             <ClientNameSync secure={config.https} />
             {config.sentry ? <ErrorReporting {...config.sentry} /> : null}
             <AppShell locale={locale}>{children}</AppShell>
+            <TitleAnnouncer />
           </ToastProvider>
         </UiTextsProvider>
       </body>

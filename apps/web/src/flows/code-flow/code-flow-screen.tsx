@@ -63,6 +63,7 @@ export function CodeFlowBody({
   codeRule,
   errorTexts,
   fallbackContinueHref,
+  prefillEmail,
 }: {
   locale: Locale;
   flow: VerificationFlow | RecoveryFlow;
@@ -72,6 +73,8 @@ export function CodeFlowBody({
   codeRule: RuleName;
   errorTexts: Readonly<Record<string, string>>;
   fallbackContinueHref: string;
+  /** The address to start with when the flow has none yet (recovery-email.ts). */
+  prefillEmail?: string | undefined;
 }): React.JSX.Element {
   const nodes = flow.ui.nodes;
   const base: HiddenField[] = [
@@ -149,6 +152,7 @@ export function CodeFlowBody({
         fields={[
           {
             ...(emailNode ? nodeField(emailNode, format) : undefined),
+            ...(prefillEmail && !nodeValue(emailNode) ? { defaultValue: prefillEmail } : {}),
             name: "email",
             label: texts.emailLabel,
             type: "email",

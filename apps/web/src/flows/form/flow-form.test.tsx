@@ -51,6 +51,58 @@ describe("FlowForm in the browser", () => {
     expect(errors()).toEqual([]);
   });
 
+  it("after the server refused the form, marks the kept values that pass as fine", () => {
+    renderWithIntl(
+      <FlowForm
+        action={vi.fn()}
+        hidden={[]}
+        fields={[
+          {
+            name: "traits.name.first",
+            label: "Vorname",
+            type: "text",
+            rule: "firstName",
+            defaultValue: "Anna",
+          },
+          {
+            name: "traits.email",
+            label: "E-Mail-Adresse",
+            type: "email",
+            rule: "email",
+            defaultValue: "ada@",
+          },
+          { ...fields[1], serverError: "Zu ähnlich." } as FieldSpec,
+        ]}
+        submit={{ label: "Konto erstellen" }}
+        errorTexts={validation}
+      />,
+    );
+    expect(input("Vorname").dataset.status).toBe("valid");
+    expect(input("E-Mail-Adresse").dataset.status).toBeUndefined();
+    expect(input("Passwort").dataset.status).toBe("invalid");
+  });
+
+  it("marks nothing as fine before anything was checked", () => {
+    renderWithIntl(
+      <FlowForm
+        action={vi.fn()}
+        hidden={[]}
+        fields={[
+          {
+            name: "traits.name.first",
+            label: "Vorname",
+            type: "text",
+            rule: "firstName",
+            defaultValue: "Anna",
+          },
+        ]}
+        submit={{ label: "Speichern" }}
+        errorTexts={validation}
+      />,
+    );
+    expect(input("Vorname").dataset.status).toBeUndefined();
+  });
+
   it("checks on submit with the server's rules and does not send an invalid form", async () => {
     const action = vi.fn();
     renderForm(action);

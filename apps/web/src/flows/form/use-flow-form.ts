@@ -118,6 +118,17 @@ export function useFlowForm(
     [currentValues, rules],
   );
 
+  // The server refused the form (its check, or the identity service's answer): the page shows
+  // its answer without the browser's earlier checks, so the fields it kept and found fine are
+  // marked fine again, as they were before the submit (no check marks that vanish).
+  const serverRefused =
+    Object.keys(state.errors).length > 0 || fields.some((spec) => spec.serverError);
+  const keptValues: Record<string, string> = {};
+  for (const spec of fields) {
+    const value = state.values[spec.name] ?? spec.defaultValue;
+    if (value !== undefined) keptValues[spec.name] = value;
+  }
+
   const field = (spec: FieldSpec): FieldState => {
     const clientKey = checked[spec.name];
     const serverKey = edited.has(spec.name) ? undefined : state.errors[spec.name];
@@ -127,12 +138,21 @@ export function useFlowForm(
         ? spec.serverError
         : undefined;
     const error = key ? (errorTexts[key] ?? key) : serverError;
+    const defaultValue = keptValues[spec.name];
+    const keptFine =
+      serverRefused &&
+      clientKey === undefined &&
+      !edited.has(spec.name) &&
+      !error &&
+      spec.rule !== undefined &&
+      Boolean(defaultValue) &&
+      checkField(spec.rule, defaultValue ?? "", keptValues) === undefined;
     return {
       error,
       // Until the customer changes the field or the browser checks it again.
       errorRef: error || edited.has(spec.name) ? undefined : messageRefs[spec.name],
-      isValid: clientKey === null && spec.rule !== "currentPassword",
-      defaultValue: state.values[spec.name] ?? spec.defaultValue,
+      isValid: (clientKey === null || keptFine) && spec.rule !== "currentPassword",
+      defaultValue,
       onBlur: (event) => {
         if (event.currentTarget.value !== "" || checked[spec.name] !== undefined)
           check([spec.name]);

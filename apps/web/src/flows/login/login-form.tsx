@@ -40,6 +40,17 @@ export interface LoginFormProps {
   readonly social?: React.ReactNode;
 }
 
+/**
+ * "Passwort vergessen?" with the address of the email step, so the recovery screen starts with
+ * it (flows/recovery/recovery-email.ts). Without JavaScript the server knows it too: the
+ * password step is rendered from the flow, which echoes the identifier back.
+ */
+function recoveryHref(href: string, email: string | undefined): string {
+  if (!email) return href;
+  const separator = href.includes("?") ? "&" : "?";
+  return `${href}${separator}${new URLSearchParams({ email })}`;
+}
+
 /** Identifier first: the email address, then the password (one form, two steps). */
 export function LoginForm(props: LoginFormProps): React.JSX.Element {
   const { identifier, password, texts } = props;
@@ -85,7 +96,7 @@ export function LoginForm(props: LoginFormProps): React.JSX.Element {
               autoFocus={form.state.step === "password"}
             />
             <FlowLink
-              href={props.forgotPasswordHref}
+              href={recoveryHref(props.forgotPasswordHref, identifierState.defaultValue)}
               reloadHref={props.reloadHref}
               className="self-start text-petrol-700 underline underline-offset-4"
             >

@@ -1,3 +1,4 @@
+import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import type * as React from "react";
 import { type Locale, localizedHref } from "../../lib/locale";
@@ -8,6 +9,7 @@ import { loadScreenFlow } from "../load-flow";
 import type { SearchParams } from "../screen-query";
 import { ErrorNotice, Screen, ScreenRoot, TextLink } from "../ui/screen";
 import { submitRecovery } from "./actions";
+import { RECOVERY_EMAIL_HEADER, recoveryEmail } from "./recovery-email";
 
 /** Forgot password (request a code by email), then reset password (enter the code). */
 export async function RecoveryScreen({
@@ -52,6 +54,7 @@ export async function RecoveryScreen({
           })
         }
         fallbackContinueHref={localizedHref(locale, "/settings")}
+        prefillEmail={recoveryEmail((await headers()).get(RECOVERY_EMAIL_HEADER))}
         texts={{
           emailLabel: common("email"),
           sendCode: t("sendCode"),

@@ -1,7 +1,9 @@
+import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import * as React from "react";
 import { Logo } from "../../components/logo";
-import { type Locale, localizePath } from "../../lib/locale";
+import { type Locale, localizePath, splitLocale } from "../../lib/locale";
+import { PAGE_URL_HEADER, parsePageUrl } from "../../lib/page-url";
 import { LocaleLinks, LocaleSwitch } from "./locale-switch";
 import { SkipLink } from "./skip-link";
 
@@ -18,6 +20,7 @@ export async function AppShell({
   children: React.ReactNode;
 }): Promise<React.JSX.Element> {
   const common = await getTranslations({ locale, namespace: "common" });
+  const page = parsePageUrl((await headers()).get(PAGE_URL_HEADER));
   const switchProps = {
     current: locale,
     label: common("switchLanguage"),
@@ -31,8 +34,17 @@ export async function AppShell({
         <a href={localizePath(locale, "/")} className="w-40 rounded-sm mobile:w-auto">
           <Logo />
         </a>
-        {/* Suspense only matters when a page is prerendered (no query known yet). */}
-        <React.Suspense fallback={<LocaleLinks {...switchProps} path="/" search="" />}>
+        {/* Without JavaScript the fallback is what stays on screen (lib/page-url.ts): it links
+            to this page as the proxy saw it; the live links follow client-side navigation. */}
+        <React.Suspense
+          fallback={
+            <LocaleLinks
+              {...switchProps}
+              path={splitLocale(page.pathname).path}
+              search={page.search}
+            />
+          }
+        >
           <LocaleSwitch {...switchProps} />
         </React.Suspense>
       </header>

@@ -4,8 +4,8 @@ import * as React from "react";
 import { LoadingScreenView } from "./loading-screen-view";
 
 /**
- * A link that starts a flow (a screen without `?flow=`): the browser goes through the
- * identity service (303 to /self-service/<flow>/browser and back) before the screen shows.
+ * A link that starts a flow (a screen without `?flow=`): the screen shows only once the flow
+ * is made (the proxy's 303 to the screen with `?flow=`, flows/start-flow.ts).
  * Meanwhile the loading screen covers the page; it offers a reload after 20 s. Without
  * JavaScript it is a plain link and the browser shows its own progress.
  */
