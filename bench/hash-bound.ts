@@ -7,7 +7,9 @@ import { root } from "./support/service.ts";
 // The bound for logins and registrations: how many argon2id hashes per second (the service's
 // parameters, m=19 MiB, t=2, p=1) the service's core(s) do. Measured in a process of its own,
 // pinned with taskset exactly as the service is, hashing through the service's own hasher
-// (libuv's thread pool) with as many hashes in flight as the pool has threads.
+// (libuv's thread pool). HASH_CONCURRENCY (default 4) hashes are asked for at once, but the
+// hasher, as in the service, runs at most one per CPU the process may use (availableParallelism,
+// 1 under `taskset -c 0`), so the bound and the service's sign-ins hash alike.
 
 const concurrency = Number(process.env.HASH_CONCURRENCY ?? 4);
 

@@ -4,7 +4,14 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { startPostgres } from "../apps/identity/test/support/postgres.ts";
-import { forDuration, frontend, login, perSecond, register } from "./support/accounts.ts";
+import {
+  benchAppDevice,
+  forDuration,
+  frontend,
+  login,
+  perSecond,
+  register,
+} from "./support/accounts.ts";
 import {
   formatSelfTime,
   inclusiveTime,
@@ -13,8 +20,8 @@ import {
 } from "./support/cpu-profile.ts";
 import { pinSelf, startService } from "./support/service.ts";
 
-// `npm run bench:profile -- --db pglite|postgres --load whoami|init|login [--seconds N]
-// [--warmup N]`: a CPU profile (`node --cpu-prof`) of the compiled identity service under load,
+// `npm run bench:profile -- --db pglite|postgres --load whoami|init|login|registration
+// [--seconds N] [--warmup N]`: a CPU profile (`node --cpu-prof`) of the compiled identity service under load,
 // pinned to core 0 with the load generator (and PostgreSQL) on core 1, and its top self-time
 // items. Only the samples after the warm-up count: until the JIT has optimised the hot paths a
 // profile shows the interpreter, not the service. Needs `npm run build`.
@@ -42,11 +49,13 @@ try {
     publicPort: Number(values.port),
     nodeArgs: ["--cpu-prof", "--cpu-prof-dir", join(folder, "prof")],
   });
-  const api = frontend(service.publicUrl);
+  // The app sends its device value, as in bench/run.ts's login and registration figures.
+  const api = frontend(service.publicUrl, { device: benchAppDevice });
   const token = await register(api, "profile@example.com");
   if (values.load === "login")
     await perSecond(users, 4, (i) => register(api, `profile-${i}@example.com`));
 
+  let round = 0;
   /** Runs the load for `seconds`; returns what it achieved. */
   const run = async (seconds: number): Promise<string> => {
     if (values.load === "whoami") {
@@ -58,11 +67,13 @@ try {
       });
       return `whoami: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`;
     }
-    const rate = await forDuration(seconds, 8, (i) =>
-      values.load === "init"
-        ? api.createNativeLoginFlow()
-        : login(api, `profile-${i % users}@example.com`),
-    );
+    const rate = await forDuration(seconds, 8, (i) => {
+      if (values.load === "init") return api.createNativeLoginFlow();
+      if (values.load === "registration")
+        return register(api, `profile-new-${round}-${i}@example.com`);
+      return login(api, `profile-${i % users}@example.com`);
+    });
+    round++;
     return `${values.load}: ${rate.toFixed(1)}/s`;
   };
 

@@ -170,6 +170,18 @@ export interface SecurityPersister {
   findTrustedDevice(identityId: string, deviceHash: string): Promise<TrustedDevice | undefined>;
   /** Inserts the device, or for a known (identity, hash) moves last_seen_at; returns its id. */
   trustDevice(device: TrustedDevice): Promise<string>;
+  /**
+   * One statement: when the (identity, hash) device was last seen after `seenAfter`, moves its
+   * last_seen_at (and address, user agent) and returns its id; otherwise changes nothing and
+   * returns undefined.
+   */
+  touchTrustedDevice(
+    seen: Pick<
+      TrustedDevice,
+      "identity_id" | "device_hash" | "ip_address" | "user_agent" | "last_seen_at"
+    >,
+    seenAfter: Date,
+  ): Promise<string | undefined>;
   removeTrustedDevice(identityId: string, deviceId: string): Promise<void>;
   createLink(link: SecurityLink): Promise<void>;
   /** The link with this token HMAC, used or not. */

@@ -76,6 +76,39 @@ export async function recogniseDevice(
   return { id, isNew };
 }
 
+/**
+ * A sign-in from a device the identity trusts (seen within `lifespan`) moves its last sight in
+ * one statement, outside any transaction, and is done: true. Anything else (no device value, a
+ * device the account does not know or has not seen for the lifespan) is false and changes
+ * nothing; the caller then trusts the device with recogniseDevice in the transaction that also
+ * records the event, so a new device's notice can never be lost (issue 11: the returning
+ * customer's sign-in went from four statements, begin, read, write, commit, to one).
+ */
+export async function touchKnownDevice(
+  ctx: Ctx,
+  identity: Identity,
+  flowType: FlowType,
+): Promise<boolean> {
+  const { deps } = ctx;
+  const token = presentedToken(ctx, flowType);
+  if (!token) return false;
+  const now = deps.now();
+  const origin = originOf(ctx.request);
+  const id = await deps.persistence.security.touchTrustedDevice(
+    {
+      identity_id: identity.id,
+      device_hash: deviceHash(ctx, token),
+      ip_address: origin.ip_address,
+      user_agent: origin.user_agent,
+      last_seen_at: now,
+    },
+    new Date(now.getTime() - deps.config.security.trusted_devices.lifespan),
+  );
+  if (id === undefined) return false;
+  if (flowType === "browser") setDeviceCookie(ctx.reply, deps.config, token);
+  return true;
+}
+
 /** The trusted device this request comes from, if the identity knows it (events name it). */
 export async function currentDeviceId(
   ctx: Ctx,

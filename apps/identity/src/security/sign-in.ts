@@ -1,7 +1,7 @@
 import type { FlowType } from "../flow/flow.ts";
 import type { Ctx } from "../http/context.ts";
 import type { Identity } from "../identity/identity.ts";
-import { recogniseDevice } from "./devices.ts";
+import { recogniseDevice, touchKnownDevice } from "./devices.ts";
 import { reportSecurityEvent } from "./events.ts";
 import { originOf } from "./request-origin.ts";
 
@@ -12,6 +12,7 @@ import { originOf } from "./request-origin.ts";
 /** A first factor passed (a new session, not a refresh). */
 export async function noteSignIn(ctx: Ctx, identity: Identity, flowType: FlowType): Promise<void> {
   const { deps } = ctx;
+  if (await touchKnownDevice(ctx, identity, flowType)) return;
   await deps.persistence.transaction(async (tx) => {
     const device = await recogniseDevice(ctx, tx, identity, flowType);
     if (!device.isNew) return;

@@ -123,6 +123,39 @@ describe("sign-in notices and trusted devices", () => {
   });
 });
 
+describe("a trusted device unused for the lifespan", () => {
+  let short: Harness;
+  beforeAll(async () => {
+    // A lifespan shorter than any sign-in takes (its argon2id verify alone takes milliseconds).
+    short = await startHarness({ security: { trusted_devices: { lifespan: "1ms" } } });
+  });
+  afterAll(async () => short?.close());
+
+  it("is new again: every app sign-in after it gets a notice", async () => {
+    const email = uniqueEmail("stale");
+    await createAccount(short, email);
+    const device = "app0device0that0waits0too0long0B2";
+    for (let i = 0; i < 2; i++) {
+      const flow = (await (
+        await fetch(`${short.publicUrl}/self-service/login/api`, {
+          headers: { accept: "application/json" },
+        })
+      ).json()) as Json;
+      const response = await fetch(`${short.publicUrl}/self-service/login?flow=${flow.id}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json",
+          "x-moos-device": device,
+        },
+        body: JSON.stringify({ method: "password", identifier: email, password }),
+      });
+      expect(response.status).toBe(200);
+    }
+    expect(await outboxMails(short, email, "security_notice")).toHaveLength(2);
+  });
+});
+
 describe("account activity", () => {
   it("lists the events newest first with device and time, failed sign-ins per day, for the customer and the admin API", async () => {
     const email = uniqueEmail("activity");

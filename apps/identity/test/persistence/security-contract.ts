@@ -164,6 +164,43 @@ export function securityContract(name: string, persistence: () => Persistence): 
       expect(await p.security.findTrustedDevice(owner.id, "d1")).toBeUndefined();
     });
 
+    it("moves a device's last sight only while it is trusted", async () => {
+      const p = persistence();
+      const owner = account(`touch-${crypto.randomUUID()}@example.com`, []);
+      await p.identities.createIdentity(owner);
+      const seen = {
+        identity_id: owner.id,
+        device_hash: "d2",
+        ip_address: "127.0.0.1",
+        user_agent: "ua",
+        last_seen_at: new Date("2026-03-01T00:00:00Z"),
+      };
+      // Unknown: nothing to move, nothing inserted.
+      expect(await p.security.touchTrustedDevice(seen, new Date("2026-01-01T00:00:00Z"))).toBe(
+        undefined,
+      );
+      expect(await p.security.findTrustedDevice(owner.id, "d2")).toBeUndefined();
+      const id = await p.security.trustDevice({
+        ...seen,
+        id: crypto.randomUUID(),
+        created_at: new Date("2026-02-01T00:00:00Z"),
+        last_seen_at: new Date("2026-02-01T00:00:00Z"),
+      });
+      // Last seen on 1 February: not after 1 February, so stale; after 31 January, so trusted.
+      expect(await p.security.touchTrustedDevice(seen, new Date("2026-02-01T00:00:00Z"))).toBe(
+        undefined,
+      );
+      expect((await p.security.findTrustedDevice(owner.id, "d2"))?.last_seen_at).toEqual(
+        new Date("2026-02-01T00:00:00Z"),
+      );
+      const moved = { ...seen, ip_address: "203.0.113.9", user_agent: "ua 2" };
+      expect(await p.security.touchTrustedDevice(moved, new Date("2026-01-31T00:00:00Z"))).toBe(id);
+      const device = await p.security.findTrustedDevice(owner.id, "d2");
+      expect(device?.last_seen_at).toEqual(new Date("2026-03-01T00:00:00Z"));
+      expect(device?.ip_address).toBe("203.0.113.9");
+      expect(device?.user_agent).toBe("ua 2");
+    });
+
     it("uses a link once and never after it expired", async () => {
       const p = persistence();
       const owner = account(`link-${crypto.randomUUID()}@example.com`, []);

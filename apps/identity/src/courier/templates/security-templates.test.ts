@@ -86,6 +86,20 @@ describe("security_notice", () => {
     expect(texts[10]).toContain("alt@example.com");
   });
 
+  it("writes each notice's time in its own time zone and language (one format each, kept)", () => {
+    const berlin = notice("login_new_device");
+    const london = { ...berlin, time_zone: "Europe/London" };
+    expect(renderEmail("security_notice", "de", berlin).text).toContain("22.11.2026, 14:05 MEZ");
+    expect(renderEmail("security_notice", "de", london).text).toContain("22.11.2026, 13:05 GMT");
+    expect(renderEmail("security_notice", "en", london).text).toContain(
+      "22 November 2026 at 13:05 GMT",
+    );
+    expect(renderEmail("security_notice", "en", berlin).text).toContain(
+      "22 November 2026 at 14:05 CET",
+    );
+    expect(renderEmail("security_notice", "de", berlin).text).toContain("22.11.2026, 14:05 MEZ");
+  });
+
   it("names the second factor by its kind", () => {
     const de = (method: string) =>
       renderEmail("security_notice", "de", notice("second_factor_added", { method })).text;

@@ -1,7 +1,4 @@
-import { existsSync, mkdirSync } from "node:fs";
-import { join } from "node:path";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
+import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, type LogEvent, PostgresDialect } from "kysely";
 import pg from "pg";
@@ -16,6 +13,8 @@ import {
 import type { Database } from "./database.ts";
 import { assertMigrated, migrateToLatest } from "./migrate.ts";
 import { FastPGliteDialect } from "./pglite-dialect.ts";
+import { createPgliteFolder, isNewPgliteFolder } from "./pglite-folder.ts";
+import { pgliteOptions } from "./pglite-options.ts";
 
 export interface PoolStats {
   total: number;
@@ -59,7 +58,9 @@ export async function openDatabase(
   dsn: string,
   options: OpenDatabaseOptions,
 ): Promise<DatabaseHandle> {
-  const { dialect, pool, pglite } = dialectFor(dsn);
+  const { dialect, pool, pglite, folder } = dialectFor(dsn);
+  if (folder !== undefined && isNewPgliteFolder(folder))
+    await createPgliteFolder(folder, { migrations: options.migrations });
   // pg emits 'error' when an idle connection dies (a database restart or failover); without a
   // listener that event would end the process. The next query simply opens a new connection.
   pool?.on("error", (error) => options.onPoolError?.(error));
@@ -109,75 +110,24 @@ export async function connectDatabase(dsn: string): Promise<Kysely<Database>> {
   return (await openDatabase(dsn, { migrations: "apply" })).db;
 }
 
-// PGlite's defaults size PostgreSQL for a server (about 700 MB resident). One embedded service
-// needs far less; these settings bring it near 300 MB with no change in behaviour.
-const pgliteOptions = {
-  initialMemory: 128 * 2 ** 20,
-  startParams: [
-    ...["--single", "-F", "-O", "-j", "-c", "search_path=public", "-c", "exit_on_error=false"],
-    ...[
-      "-c",
-      "log_checkpoints=false",
-      "-c",
-      "max_worker_processes=0",
-      "-c",
-      "max_parallel_workers=0",
-    ],
-    ...["-c", "max_parallel_workers_per_gather=0", "-c", "io_method=sync"],
-    ...[
-      "-c",
-      "max_parallel_maintenance_workers=0",
-      "-c",
-      "shared_buffers=16MB",
-      "-c",
-      "wal_buffers=1MB",
-    ],
-    ...["-c", "work_mem=2MB", "-c", "maintenance_work_mem=8MB", "-c", "max_connections=5"],
-  ],
-};
-
-/**
- * PGlite makes a new data folder with a second, temporary PGlite that runs initdb; its
- * WebAssembly memory (about 450 MB) is garbage once the database is open, but V8 returns such
- * memory only at its next full collections, which an idle service may not reach for hours: the
- * first start of a new shop sat at 700 MB (issue 11). Two full collections with a turn of the
- * event loop between them free it (the first only queues the buffers' release, measured: one
- * collection left the service at 690 MB, two at about 430 MB). `gc` is not exposed to the
- * service's own code; the flag is set only while it is taken.
- */
-async function collectInitdbGarbage(): Promise<void> {
-  setFlagsFromString("--expose-gc");
-  let gc: () => void;
-  try {
-    gc = runInNewContext("gc") as () => void;
-  } finally {
-    setFlagsFromString("--no-expose-gc");
-  }
-  gc();
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  gc();
-}
-
 function dialectFor(dsn: string): {
   dialect: FastPGliteDialect | PostgresDialect;
   pool?: pg.Pool;
   /** The embedded database, once the dialect has started it. */
   pglite: () => PGlite | undefined;
+  /** The embedded database's data folder (`pglite://`). */
+  folder?: string;
 } {
   let instance: PGlite | undefined;
   const embedded = (folder?: string) => ({
     dialect: new FastPGliteDialect({
-      pglite: async () => {
-        const isNew = folder !== undefined && !existsSync(join(folder, "PG_VERSION"));
+      pglite: () => {
         instance = folder ? new PGlite(folder, pgliteOptions) : new PGlite(pgliteOptions);
-        if (isNew) {
-          await instance.waitReady;
-          await collectInitdbGarbage();
-        }
         return instance;
       },
     }),
     pglite: () => instance,
+    ...(folder !== undefined ? { folder } : {}),
   });
   if (dsn.startsWith("postgres://") || dsn.startsWith("postgresql://")) {
     const pool = new pg.Pool({ connectionString: dsn, max: poolSize });

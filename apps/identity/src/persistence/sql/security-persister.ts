@@ -112,6 +112,28 @@ export class SqlSecurityPersister implements SecurityPersister {
     return row.id;
   }
 
+  async touchTrustedDevice(
+    seen: Pick<
+      TrustedDevice,
+      "identity_id" | "device_hash" | "ip_address" | "user_agent" | "last_seen_at"
+    >,
+    seenAfter: Date,
+  ): Promise<string | undefined> {
+    const row = await this.db
+      .updateTable("trusted_devices")
+      .set({
+        last_seen_at: seen.last_seen_at,
+        ip_address: seen.ip_address,
+        user_agent: seen.user_agent,
+      })
+      .where("identity_id", "=", seen.identity_id)
+      .where("device_hash", "=", seen.device_hash)
+      .where("last_seen_at", ">", seenAfter)
+      .returning("id")
+      .executeTakeFirst();
+    return row?.id;
+  }
+
   async removeTrustedDevice(identityId: string, deviceId: string): Promise<void> {
     if (!isUuid(deviceId)) return;
     await this.db
