@@ -4,14 +4,15 @@
 // WCAG 2.2 A/AA rules at 375 and 1280 px, also with forced colours and reduced motion. In German
 // and English, with and without JavaScript (the projects). The screens are grouped by the
 // account they need, so one sign-in serves many of them. The statement page has its own spec
-// (accessibility-statement.spec.ts); the OpenID provider's consent and logout screens are
-// checked by axe in sso.spec.ts.
+// (accessibility-statement.spec.ts); the screens that take a longer journey to reach (the OpenID
+// provider's, social register, code login, security links, the newsletter's email and its
+// confirmation, the passkey choice, the new password after recovery) are in
+// every-screen-more.spec.ts.
 
-import type { Page } from "@playwright/test";
 import { createAccount, createMigratedAccount } from "./support/identity-admin.ts";
-import { type Language, languages, localizedPath } from "./support/languages.ts";
+import { languages, localizedPath } from "./support/languages.ts";
 import { Mailbox } from "./support/mailbox.ts";
-import { expectScreen } from "./support/screen-checks.ts";
+import { screenCheck } from "./support/screen-checks.ts";
 import { expect, test } from "./support/test.ts";
 import { AuthenticatorApp, twoFactorScreens } from "./support/two-factor.ts";
 
@@ -182,13 +183,4 @@ for (const lang of languages) {
       await check("second-factor", { differsWithoutScripts: true });
     });
   });
-}
-
-/** `check(name)`: the screen as it is now (support/screen-checks.ts). */
-function screenCheck(
-  page: Page,
-  lang: Language,
-  javaScriptEnabled: boolean,
-): (name: string, options?: { differsWithoutScripts?: true }) => Promise<void> {
-  return (name, options = {}) => expectScreen(page, { name, lang, javaScriptEnabled, ...options });
 }

@@ -7,7 +7,6 @@
 // for consent; a native app signs in with PKCE and a loopback redirect. With and without
 // JavaScript (the projects), in German and English.
 
-import { Configuration, OAuth2Api } from "@ory/client-fetch";
 import * as oidc from "openid-client";
 import { ConsentScreen } from "./screens/consent-screen.ts";
 import { OAuth2LogoutScreen } from "./screens/oauth2-logout-screen.ts";
@@ -17,6 +16,7 @@ import { newAccountData } from "./support/identity-admin.ts";
 import { english, format, german, type Language, languages } from "./support/languages.ts";
 import { startLoopbackClient } from "./support/loopback-client.ts";
 import { Mailbox } from "./support/mailbox.ts";
+import { registerPartner } from "./support/partner-client.ts";
 import { oauth2Services } from "./support/services/service-set.ts";
 import { expect, test } from "./support/test.ts";
 import { AuthenticatorApp, twoFactorScreens } from "./support/two-factor.ts";
@@ -200,52 +200,17 @@ test.describe("sign-in at the shop through Moos (en)", () => {
     const { login, splash } = screens;
     const consent = new ConsentScreen({ page, lang: english, javaScriptEnabled });
     const logout = new OAuth2LogoutScreen({ page, lang: english, javaScriptEnabled });
-    const partner = await startLoopbackClient();
-    const services = oauth2Services();
-    const admin = new OAuth2Api(
-      new Configuration({ basePath: services.adminUrl, accessToken: services.adminToken }),
-    );
+    // A shop platform registers through the admin API (README: "How a shop platform registers
+    // as a client").
+    const partner = await registerPartner("Partner Garden");
     try {
-      // A shop platform registers through the admin API (README: "How a shop platform
-      // registers as a client").
-      const registered = await admin.createOAuth2Client({
-        oAuth2Client: {
-          client_name: "Partner Garden",
-          redirect_uris: [partner.redirectUri],
-          post_logout_redirect_uris: [`${partner.redirectUri}?logged-out`],
-          scope: "openid email profile",
-        },
-      });
-      const client = await oidc.discovery(
-        new URL(services.issuer),
-        registered.client_id ?? "",
-        undefined,
-        oidc.ClientSecretBasic(registered.client_secret ?? ""),
-        { execute: [oidc.allowInsecureRequests] },
-      );
-      const authorize = async () => {
-        const verifier = oidc.randomPKCECodeVerifier();
-        const state = oidc.randomState();
-        const url = oidc.buildAuthorizationUrl(client, {
-          redirect_uri: partner.redirectUri,
-          scope: "openid email profile",
-          code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-          code_challenge_method: "S256",
-          state,
-          // Moos speaks the partner's language.
-          ui_locales: "en",
-        });
-        await page.goto(url.href);
-        return { verifier, state };
-      };
-
-      const first = await authorize();
+      const first = await partner.authorize(page, english);
       await login.logIn(account.email, account.password);
       await consent.expectShown("Partner Garden", account.email);
       await consent.expectAccessible("consent");
       await consent.allow({ withhold: ["profile"] });
       await expect(page).toHaveURL(new RegExp(`^${partner.redirectUri}\\?`));
-      const tokens = await oidc.authorizationCodeGrant(client, new URL(page.url()), {
+      const tokens = await oidc.authorizationCodeGrant(partner.client, new URL(page.url()), {
         pkceCodeVerifier: first.verifier,
         expectedState: first.state,
         idTokenExpected: true,
@@ -254,16 +219,16 @@ test.describe("sign-in at the shop through Moos (en)", () => {
       expect(tokens.claims()).not.toHaveProperty("name");
 
       // Not remembered: asked again, and a "no" reaches the partner as access_denied.
-      await authorize();
+      await partner.authorize(page, english);
       await consent.expectShown("Partner Garden", account.email);
       await consent.deny();
       await expect(page).toHaveURL(new RegExp(`^${partner.redirectUri}\\?`));
       expect(new URL(page.url()).searchParams.get("error")).toBe("access_denied");
 
       // The partner logs the customer out with the ID token: Moos asks, then ends its session.
-      const endSession = oidc.buildEndSessionUrl(client, {
+      const endSession = oidc.buildEndSessionUrl(partner.client, {
         id_token_hint: tokens.id_token ?? "",
-        post_logout_redirect_uri: `${partner.redirectUri}?logged-out`,
+        post_logout_redirect_uri: partner.loggedOutUri,
       });
       await page.goto(endSession.href);
       await logout.expectShown("Partner Garden");

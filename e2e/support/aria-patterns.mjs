@@ -1,8 +1,9 @@
 // Turns the text that changes from run to run (test accounts' emails, flow ids, ports, dates,
 // secrets) in freshly written .aria.yml trees into patterns, so a tree holds for every run:
-//   npx playwright test e2e/every-screen.spec.ts -u
-//   node e2e/support/aria-patterns.mjs e2e/every-screen.spec.ts-snapshots/*.aria.yml
-// Playwright already writes numbers as \d+; a value it wrote as a pattern gets the email fixed.
+//   npx playwright test e2e/every-screen.spec.ts e2e/every-screen-more.spec.ts -u
+//   node e2e/support/aria-patterns.mjs e2e/every-screen*.spec.ts-snapshots/*.aria.yml
+// Playwright already writes numbers as \d+; a value it wrote as a pattern gets the email and an
+// English month name fixed.
 
 import fs from "node:fs";
 
@@ -14,13 +15,26 @@ const CHANGING = [
   [/localhost:\d+/g, "localhost:\\d+"],
   [/127\.0\.0\.1:\d+/g, "127\\.0\\.0\\.1:\\d+"],
   [/\b\d{1,2}\.\d{1,2}\.\d{4}\b/g, "\\d{1,2}\\.\\d{1,2}\\.\\d{4}"],
+  [
+    /\b\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept?|Oct|Nov|Dec) \d{4}\b/g,
+    "\\d{1,2} [A-Z][a-z]{2,3} \\d{4}",
+  ],
   [/\b\d{1,2}:\d{2}(:\d{2})?( ?[AP]M)?\b/g, "\\d{1,2}:\\d{2}(?::\\d{2})?(?: ?[AP]M)?"],
   [/\b[A-Z2-7]{4}( [A-Z2-7]{4}){3,}\b/g, "[A-Z2-7 ]+"],
   [/\b[A-Z2-7]{16,}\b/g, "[A-Z2-7]+"],
 ];
 
-/** An email inside a pattern Playwright wrote: `e2e-\d+-k3j2h1g0@example\.com`. */
-const EMAIL_IN_PATTERN = /e2e-\\d\+-[a-z0-9]+@example\\\.com/g;
+/**
+ * What changes inside a pattern Playwright wrote (it writes numbers as \d+ itself): an email,
+ * `e2e-\d+-k3j2h1g0@example\.com`, and an English month, `\d+ Nov \d+` (en-GB dates).
+ */
+const CHANGING_IN_PATTERN = [
+  [/e2e-\\d\+-[a-z0-9]+@example\\\.com/g, "e2e-\\d+-[a-z0-9]+@example\\.com"],
+  [
+    /\\d\+ (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept?|Oct|Nov|Dec) \\d\+/g,
+    "\\d+ [A-Z][a-z]{2,3} \\d+",
+  ],
+];
 
 function escapeRegExp(text) {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
@@ -50,7 +64,10 @@ function unquote(raw) {
 }
 
 function convertLine(line) {
-  const fixed = line.replace(EMAIL_IN_PATTERN, "e2e-\\d+-[a-z0-9]+@example\\.com");
+  const fixed = CHANGING_IN_PATTERN.reduce(
+    (text, [re, pattern]) => text.replace(re, pattern),
+    line,
+  );
   if (fixed !== line) return fixed;
   const item = /^(\s*- )(.*)$/.exec(line);
   if (!item) return line;

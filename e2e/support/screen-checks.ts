@@ -80,3 +80,14 @@ export async function expectScreen(
     await page.setViewportSize(viewport);
   });
 }
+
+/** A screen's check: the screen as it is now (`expectScreen`). */
+export type ScreenCheck = (
+  name: string,
+  options?: { differsWithoutScripts?: true },
+) => Promise<void>;
+
+/** `check(name)` for a journey in one language and project: `expectScreen` on its page. */
+export function screenCheck(page: Page, lang: Language, javaScriptEnabled: boolean): ScreenCheck {
+  return (name, options = {}) => expectScreen(page, { name, lang, javaScriptEnabled, ...options });
+}
