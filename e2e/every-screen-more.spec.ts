@@ -46,7 +46,7 @@ for (const lang of languages) {
         const started = await partner.authorize(page, lang);
         await login.logIn(account.email, account.password);
         await consent.expectShown(PARTNER, account.email);
-        await check("oauth2-consent", { differsWithoutScripts: true });
+        await check("oauth2-consent");
         await consent.allow();
         await expect(page).toHaveURL(new RegExp(`^${partner.redirectUri}\\?`));
         const tokens = await oidc.authorizationCodeGrant(partner.client, new URL(page.url()), {
@@ -61,7 +61,7 @@ for (const lang of languages) {
         });
         await page.goto(endSession.href);
         await logout.expectShown(PARTNER);
-        await check("oauth2-logout", { differsWithoutScripts: true });
+        await check("oauth2-logout");
       } finally {
         await partner.close();
       }
@@ -83,7 +83,7 @@ for (const lang of languages) {
       await login.expectPasswordStep(account.email);
       await codeLogin.requestCode();
       await codeLogin.expectShown(account.email);
-      await check("code-login", { differsWithoutScripts: true });
+      await check("code-login");
       // The login code's email is read, so the recovery's code is the next one.
       await mailbox.nextCode();
 
@@ -110,17 +110,17 @@ for (const lang of languages) {
       await newsletter.expectQuestion();
       await newsletter.accept();
       await newsletter.expectSent();
-      await check("newsletter-sent", { differsWithoutScripts: true });
+      await check("newsletter-sent");
       await newsletter.goOn();
       await splash.expectSignedIn(account.email);
 
       await newsletter.openConfirmation(
         confirmationLink((await mailbox.nextEmail(lang.emailSubjects.newsletter)).text),
       );
-      await check("newsletter-confirm", { differsWithoutScripts: true });
+      await check("newsletter-confirm");
       await newsletter.confirm();
       await newsletter.expectConfirmed();
-      await check("newsletter-confirmed", { differsWithoutScripts: true });
+      await check("newsletter-confirmed");
     });
 
     test("a security notice's links: this wasn't me, and the undo of an email change", async ({
@@ -141,7 +141,7 @@ for (const lang of languages) {
       const notice = await mailbox.nextEmail(lang.emailSubjects.newLogin);
       await securityLink.openLink(noticeLink(notice));
       await securityLink.expectNotMe();
-      await check("security-not-me", { differsWithoutScripts: true });
+      await check("security-not-me");
 
       // A confirmed email change: the old address's notice offers to undo it.
       await settings.open();
@@ -155,7 +155,7 @@ for (const lang of languages) {
       const completed = await mailbox.nextEmail(lang.emailSubjects.emailChangeCompleted);
       await securityLink.openLink(noticeLink(completed));
       await securityLink.expectUndo(account.email, newEmail);
-      await check("security-undo-email-change", { differsWithoutScripts: true });
+      await check("security-undo-email-change");
     });
 
     test("social register, and with JavaScript the passkey choice at registration", async ({
@@ -171,7 +171,7 @@ for (const lang of languages) {
       await splash.continueWith("Facebook");
       await provider.signInAs("Facebook", newProviderPerson({ withoutEmail: true }));
       await socialRegister.expectEmailAsked("Facebook");
-      await check("social-register", { differsWithoutScripts: true });
+      await check("social-register");
 
       // "Weiter mit Passkey" is offered only with JavaScript (passkeys need it).
       if (!javaScriptEnabled) return;
