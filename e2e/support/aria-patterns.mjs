@@ -34,6 +34,11 @@ const CHANGING_IN_PATTERN = [
     /\\d\+ (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept?|Oct|Nov|Dec) \\d\+/g,
     "\\d+ [A-Z][a-z]{2,3} \\d+",
   ],
+  // The same in a quoted line ("/When: \\d+ Nov \\d+/"), where each backslash is doubled.
+  [
+    /\\\\d\+ (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept?|Oct|Nov|Dec) \\\\d\+/g,
+    "\\\\d+ [A-Z][a-z]{2,3} \\\\d+",
+  ],
 ];
 
 function escapeRegExp(text) {
