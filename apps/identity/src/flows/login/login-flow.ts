@@ -19,6 +19,7 @@ import { newFlow } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
 import { checkOrganizationAndSchema, createExchangeCodes } from "../shared-params.ts";
 import { afterLoginUrl } from "./after-login.ts";
+import { IDENTIFIER_STEP_FLOOR_MS, notSoonerThan } from "./answer-floor.ts";
 import {
   aal1Required,
   secondFactorStepNodes,
@@ -168,6 +169,7 @@ export const loginFlow: FlowKindModule = {
 };
 
 async function submitIdentifier(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+  const startedAt = performance.now();
   const identifier = optionalString(body, "identifier")?.trim() ?? "";
   resetMessages(flow.payload.ui);
   if (!identifier) {
@@ -187,6 +189,7 @@ async function submitIdentifier(ctx: Ctx, flow: Flow, body: Body): Promise<void>
   });
   flow.payload.active = "identifier_first";
   await ctx.deps.persistence.flows.updateFlow(flow);
+  await notSoonerThan(startedAt, IDENTIFIER_STEP_FLOOR_MS);
   // Kratos answers a step with 400 and the flow; browsers are sent back to the UI.
   await respondWithFlow(ctx, flow, 400);
 }
