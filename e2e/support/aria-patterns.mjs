@@ -13,6 +13,7 @@ const CHANGING = [
   [/e2e-\d+-[a-z0-9]+%40example\.com/g, "e2e-\\d+-[a-z0-9]+%40example\\.com"],
   [/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "[0-9a-f-]{36}"],
   [/localhost:\d+/g, "localhost:\\d+"],
+  [/localhost%3A\d+/g, "localhost%3A\\d+"],
   [/127\.0\.0\.1:\d+/g, "127\\.0\\.0\\.1:\\d+"],
   [/\b\d{1,2}\.\d{1,2}\.\d{4}\b/g, "\\d{1,2}\\.\\d{1,2}\\.\\d{4}"],
   [
