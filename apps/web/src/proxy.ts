@@ -122,6 +122,25 @@ function withRemembered(
   return response;
 }
 
+/**
+ * A cookie that carries something across one trip through the identity service (a settings
+ * sub-screen, the address for recovery): HttpOnly, for `maxAge` seconds.
+ */
+function keepBriefly(response: NextResponse, name: string, value: string, maxAge: number): void {
+  response.cookies.set(name, value, {
+    path: "/",
+    maxAge,
+    sameSite: "lax",
+    httpOnly: true,
+    secure: appConfig.https,
+  });
+}
+
+/** Clears a cookie kept by keepBriefly once its value has been used. */
+function forgetKept(response: NextResponse, name: string): void {
+  response.cookies.set(name, "", { path: "/", maxAge: 0, secure: appConfig.https });
+}
+
 /** A redirect to a path of this app, on its public origin (not on whatever Host was sent). */
 function redirectTo(path: string): NextResponse {
   return NextResponse.redirect(new URL(path, `${appConfig.publicBaseUrl}/`), 303);
@@ -216,26 +235,12 @@ async function routePage(request: NextRequest, context: RequestContext): Promise
     const response = withRemembered(start.response, request, started);
     // A settings sub-screen: come back to it, not to /settings (flows/settings-deep-link.ts).
     if (isSettingsSubScreen(path)) {
-      response.cookies.set(SETTINGS_SCREEN_COOKIE, path, {
-        path: "/",
-        maxAge: SETTINGS_SCREEN_COOKIE_MAX_AGE,
-        sameSite: "lax",
-        httpOnly: true,
-        secure: appConfig.https,
-      });
+      keepBriefly(response, SETTINGS_SCREEN_COOKIE, path, SETTINGS_SCREEN_COOKIE_MAX_AGE);
     }
     // "Passwort vergessen?" with the address typed at login (flows/recovery/recovery-email.ts).
     const email =
       flow === "recovery" ? recoveryEmail(searchParams.get(RECOVERY_EMAIL_PARAM)) : undefined;
-    if (email) {
-      response.cookies.set(RECOVERY_EMAIL_COOKIE, email, {
-        path: "/",
-        maxAge: RECOVERY_EMAIL_COOKIE_MAX_AGE,
-        sameSite: "lax",
-        httpOnly: true,
-        secure: appConfig.https,
-      });
-    }
+    if (email) keepBriefly(response, RECOVERY_EMAIL_COOKIE, email, RECOVERY_EMAIL_COOKIE_MAX_AGE);
     // Last and unchanged: setting a cookie through response.cookies rewrites every Set-Cookie
     // header from Next's own parse, which would re-encode the identity service's values.
     for (const cookie of start.setCookies) response.headers.append("set-cookie", cookie);
@@ -246,11 +251,7 @@ async function routePage(request: NextRequest, context: RequestContext): Promise
     const response = isSettingsSubScreen(subScreen)
       ? withRemembered(redirectTo(`${localizePath(locale, subScreen)}${search}`), request, chosen)
       : withRemembered(intl(request), request, chosen);
-    response.cookies.set(SETTINGS_SCREEN_COOKIE, "", {
-      path: "/",
-      maxAge: 0,
-      secure: appConfig.https,
-    });
+    forgetKept(response, SETTINGS_SCREEN_COOKIE);
     return response;
   }
 
@@ -307,13 +308,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const response = await routePage(page, context);
   // Cleared once the screen shows, not on a redirect on the way (the remembered language).
   const isRedirect = response.headers.has("location");
-  if (email !== undefined && !isRedirect) {
-    response.cookies.set(RECOVERY_EMAIL_COOKIE, "", {
-      path: "/",
-      maxAge: 0,
-      secure: appConfig.https,
-    });
-  }
+  if (email !== undefined && !isRedirect) forgetKept(response, RECOVERY_EMAIL_COOKIE);
   return withResponseHeaders(response, context, policy);
 }
 
