@@ -20,6 +20,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { withIdentityProcessEnv } from "./identity-process-env.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const identityMain = path.join(root, "apps/identity/dist/main.js");
@@ -82,7 +83,9 @@ process.on("SIGTERM", () => stop(0));
 process.on("SIGINT", () => stop(0));
 
 if (wanted.includes("identity")) {
-  start("identity", [identityMain, "--config", path.resolve(identityConfig)]);
+  start("identity", [identityMain, "--config", path.resolve(identityConfig)], {
+    env: withIdentityProcessEnv(env),
+  });
 }
 if (wanted.includes("oauth2")) {
   // The provider reads DATABASE_URL as its dsn; the identity service's must not leak into it.

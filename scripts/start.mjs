@@ -3,6 +3,7 @@
 // the example shop that signs in through them.
 // Prints the URLs; Ctrl-C stops everything.
 import { spawn } from "node:child_process";
+import { withIdentityProcessEnv } from "./identity-process-env.mjs";
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 const children = [];
@@ -52,11 +53,12 @@ run("mail", process.execPath, [
   ...["--ip", "127.0.0.1", "--smtp", "1025", "--web", "1080", "--silent"],
 ]);
 run("provider", process.execPath, ["apps/local-provider/dist/main.js", "--port", "4446"]);
-run("identity", process.execPath, [
-  "apps/identity/dist/main.js",
-  "--config",
-  "apps/identity/config/local.yaml",
-]);
+run(
+  "identity",
+  process.execPath,
+  ["apps/identity/dist/main.js", "--config", "apps/identity/config/local.yaml"],
+  { env: withIdentityProcessEnv(env) },
+);
 // The OpenID Connect provider (apps/oauth2/config/local.yaml): the web app is its login,
 // consent and logout app, the example shop and the Moos app are its clients.
 run("oauth2", process.execPath, [

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { withIdentityProcessEnv } from "../../scripts/identity-process-env.mjs";
 
 // The identity service as the benchmark runs it: the compiled service (`npm run build`,
 // apps/identity/dist/main.js) as its own process, pinned with `taskset` to its own core(s), so
@@ -79,12 +80,13 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     {
       cwd: root,
       stdio: ["ignore", options.stdout ?? "ignore", "inherit"],
-      env: {
+      // As every launcher runs it (scripts/identity-process-env.mjs).
+      env: withIdentityProcessEnv({
         ...process.env,
         ...benchEnv(options.publicPort),
         DSN: options.dsn,
         ...options.env,
-      },
+      }),
     },
   );
   const exited = once(child, "exit");

@@ -1,5 +1,6 @@
 import { createApp } from "../app.ts";
 import type { Config } from "../config/config.ts";
+import { startIdleCollector } from "./idle-collector.ts";
 
 // `main.ts [serve]`: runs both servers and the outbox dispatchers until SIGTERM or SIGINT, then
 // shuts down gracefully within `serve.shutdown_timeout` (App.close) and exits 0. A second
@@ -15,6 +16,9 @@ export async function serve(config: Readonly<Config>): Promise<void> {
     { public_url: publicUrl, admin_url: adminUrl, instances: config.instances },
     "identity service listening",
   );
+  const idleCollector = startIdleCollector({
+    onError: (err) => app.logger.warn({ err }, "idle memory collection failed"),
+  });
 
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals): void => {
@@ -23,6 +27,7 @@ export async function serve(config: Readonly<Config>): Promise<void> {
       process.exit(1);
     }
     stopping = true;
+    idleCollector.stop();
     const timeoutMs = config.serve.shutdown_timeout;
     app.logger.info({ signal, timeout_ms: timeoutMs }, "shutting down");
     setTimeout(() => {
