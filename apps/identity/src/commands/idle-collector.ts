@@ -16,7 +16,8 @@ export interface IdleCollectorOptions {
   idleUtilization?: number;
   /** Heap growth since the last collection that is worth giving back. */
   worthBytes?: number;
-  /** A failed collection is reported here and tried again at the next quiet tick. */
+  /** A failed collection (a Node built without the inspector) is reported here once, and the
+   * collector stops. */
   onError?: (error: unknown) => void;
   /** Seams for tests. */
   collect?: () => Promise<void>;
@@ -33,7 +34,7 @@ const defaults = { tickMs: 1_000, idleUtilization: 0.02, worthBytes: 16 * 1024 *
 
 export function startIdleCollector(options: IdleCollectorOptions = {}): IdleCollector {
   const { tickMs, idleUtilization, worthBytes } = { ...defaults, ...options };
-  const collect = options.collect ?? collectForLowMemory();
+  const collect = options.collect ?? collectForLowMemory;
   const heapBytes = options.heapBytes ?? (() => getHeapStatistics().total_heap_size);
   const utilization = options.utilization ?? loopUtilization();
   // Start-up (configuration, migrations, compiled schemas) leaves garbage too: the first quiet
@@ -45,8 +46,18 @@ export function startIdleCollector(options: IdleCollectorOptions = {}): IdleColl
     if (heapBytes() - collectedAt < worthBytes) return;
     collecting = true;
     collect()
-      .then(() => (collectedAt = heapBytes()), options.onError)
-      .finally(() => (collecting = false));
+      .then(
+        () => {
+          collectedAt = heapBytes();
+        },
+        (error: unknown) => {
+          clearInterval(timer);
+          options.onError?.(error);
+        },
+      )
+      .finally(() => {
+        collecting = false;
+      });
   }, tickMs);
   timer.unref();
   return { stop: () => clearInterval(timer) };
@@ -67,18 +78,17 @@ function loopUtilization(): () => number {
  * major collection keeps them for the next burst): the one the inspector runs, through an
  * in-process session, so no flag and no open port are needed.
  */
-function collectForLowMemory(): () => Promise<void> {
-  const session = new Session();
-  return () =>
-    new Promise((resolve, reject) => {
-      session.connect();
-      session.post("HeapProfiler.collectGarbage", (error) => {
-        // Disconnecting inside the session's own callback stalls the event loop for good.
-        setImmediate(() => {
-          session.disconnect();
-          if (error) reject(error);
-          else resolve();
-        });
+function collectForLowMemory(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const session = new Session();
+    session.connect();
+    session.post("HeapProfiler.collectGarbage", (error) => {
+      // Disconnecting inside the session's own callback stalls the event loop for good.
+      setImmediate(() => {
+        session.disconnect();
+        if (error) reject(error);
+        else resolve();
       });
     });
+  });
 }
