@@ -49,9 +49,15 @@ for (const lang of languages) {
       await verification.expectCodeStep(account.email);
       await expect(page).toHaveTitle(expected);
       if (javaScriptEnabled) {
+        // Said once: by our title announcer or by Next's route announcer, never by both.
         const regions = page.getByRole("status").or(page.getByRole("alert"));
         const announcer = regions.filter({ hasText: expected });
         await expect(announcer).toHaveText(expected);
+        await expect(page.locator("[data-handled-title]")).toHaveAttribute(
+          "data-handled-title",
+          expected,
+        );
+        await expect(announcer).toHaveCount(1);
       }
     });
   });
