@@ -19,6 +19,7 @@ import {
   topSelfTime,
 } from "./support/cpu-profile.ts";
 import { pinSelf, startService } from "./support/service.ts";
+import { formatThreadCpu, threadCpu } from "./support/thread-cpu.ts";
 
 // `npm run bench:profile -- --db pglite|postgres --load whoami|init|login|registration
 // [--seconds N] [--warmup N]`: a CPU profile (`node --cpu-prof`) of the compiled identity service under load,
@@ -56,8 +57,8 @@ try {
     await perSecond(users, 4, (i) => register(api, `profile-${i}@example.com`));
 
   let round = 0;
-  /** Runs the load for `seconds`; returns what it achieved. */
-  const run = async (seconds: number): Promise<string> => {
+  /** Runs the load for `seconds`; returns what it achieved and how many operations it did. */
+  const run = async (seconds: number): Promise<{ summary: string; operations: number }> => {
     if (values.load === "whoami") {
       const result = await autocannon({
         url: `${service.publicUrl}/sessions/whoami`,
@@ -65,22 +66,34 @@ try {
         connections: 10,
         duration: seconds,
       });
-      return `whoami: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`;
+      return {
+        summary: `whoami: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
+        operations: result.requests.total,
+      };
     }
+    let operations = 0;
     const rate = await forDuration(seconds, 8, (i) => {
+      operations++;
       if (values.load === "init") return api.createNativeLoginFlow();
       if (values.load === "registration")
         return register(api, `profile-new-${round}-${i}@example.com`);
       return login(api, `profile-${i % users}@example.com`);
     });
     round++;
-    return `${values.load}: ${rate.toFixed(1)}/s`;
+    return { summary: `${values.load}: ${rate.toFixed(1)}/s`, operations };
   };
 
   const warmup = Number(values.warmup);
-  if (warmup > 0) console.log(`warm-up ${await run(warmup)}`);
+  if (warmup > 0) console.log(`warm-up ${(await run(warmup)).summary}`);
   const window = { sinceMs: performance.now() - spawnedAt };
-  console.log(`measured ${await run(Number(values.seconds))}`);
+  const threadsBefore = threadCpu(service.pid);
+  const measured = await run(Number(values.seconds));
+  const threadsAfter = threadCpu(service.pid);
+  console.log(`measured ${measured.summary}`);
+  console.log(
+    "\n== CPU time per thread of the service (/proc; the CPU profile sees only the main thread) ==",
+  );
+  console.log(formatThreadCpu(service.pid, threadsBefore, threadsAfter, measured.operations));
   await service.stop();
 
   const [file] = readdirSync(join(folder, "prof"));
