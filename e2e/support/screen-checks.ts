@@ -68,6 +68,9 @@ export async function expectScreen(
     // Without JavaScript axe runs on a copy of the page (support/axe.ts), a page load per run;
     // the flow specs run it there on these screens (expectAccessible).
     if (!javaScriptEnabled) return;
+    // When the client router brings a screen, React swaps the old <title> out before the new
+    // page's streamed one arrives: axe reads the page once its title is back.
+    await expect(page).toHaveTitle(/\S/);
     const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
     for (const { width, media } of AXE_RUNS[lang.code]) {
       await page.setViewportSize({ width, height: viewport.height });
