@@ -7,7 +7,7 @@
 // was freed in it. The service's threads (libuv's, hashing 19 MiB per argon2id password; V8's
 // compiler and collector helpers) left about 20 MB each resident after a burst of sign-ins; with
 // one arena the service keeps one burst's worth (issue 11: 268 -> 237 MB idle on PGlite).
-export const identityProcessEnv = { MALLOC_ARENA_MAX: "1" };
+const identityProcessEnv = { MALLOC_ARENA_MAX: "1" };
 
 /** `env` with the identity service's process settings added where `env` has none. */
 export function withIdentityProcessEnv(env) {

@@ -14,7 +14,6 @@ export interface ThreadCpu {
 
 /** Every thread's CPU time so far. */
 export function threadCpu(pid: number): Map<number, ThreadCpu> {
-  const msPerTick = 1000 / clockTicks();
   const threads = new Map<number, ThreadCpu>();
   for (const entry of readdirSync(`/proc/${pid}/task`)) {
     const tid = Number(entry);
@@ -32,8 +31,8 @@ export function threadCpu(pid: number): Map<number, ThreadCpu> {
     threads.set(tid, {
       tid,
       name,
-      userMs: Number(fields[11]) * msPerTick,
-      systemMs: Number(fields[12]) * msPerTick,
+      userMs: Number(fields[11]) * msPerTick(),
+      systemMs: Number(fields[12]) * msPerTick(),
     });
   }
   return threads;
@@ -68,8 +67,13 @@ export function formatThreadCpu(
   ].join("\n");
 }
 
-/** proc(5) counts CPU time in clock ticks (USER_HZ, 100 on common Linux systems). */
-function clockTicks(): number {
-  const ticks = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim());
-  return ticks > 0 ? ticks : 100;
+let tickMs: number | undefined;
+
+/** proc(5) counts CPU time in clock ticks (USER_HZ, 100 on common Linux systems); asked once. */
+function msPerTick(): number {
+  if (tickMs === undefined) {
+    const ticks = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim());
+    tickMs = 1000 / (ticks > 0 ? ticks : 100);
+  }
+  return tickMs;
 }

@@ -1,3 +1,4 @@
+import { getHeapStatistics } from "node:v8";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startIdleCollector } from "./idle-collector.ts";
 
@@ -76,7 +77,6 @@ describe("the idle collector", () => {
 
   it("gives memory back for real, through the in-process inspector, and the loop goes on", async () => {
     vi.useRealTimers();
-    const { getHeapStatistics } = await import("node:v8");
     // Large arrays live outside the young generation: only a full collection frees them.
     let garbage: number[][] = Array.from({ length: 8 }, () => new Array<number>(1_000_000).fill(1));
     const withGarbage = getHeapStatistics().total_heap_size;
