@@ -61,8 +61,13 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
   // whoami's sessions, kept until anything they depend on changes (session-cache.ts); at most
   // 10,000 (a few MB each thousand) and 5 minutes each.
   const sessionCache = new SessionCache({ maxEntries: 10_000, maxAgeMs: 5 * 60_000 });
+  // The outbox's dispatchers by message type, woken when the database says one is due.
+  const dispatchersByType = new Map<string, Dispatcher>();
   const changes = await database.listenForChanges(
-    sessionCache,
+    {
+      identities: sessionCache,
+      outboxDue: (type) => dispatchersByType.get(type)?.wake(),
+    },
     logger.child({ component: "session-cache" }),
   );
   sessionCache.trustWhile(changes.isCurrent);
@@ -133,6 +138,9 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     logger: logger.child({ component: "jobs" }),
     onSendFailure: failures("job"),
   });
+  dispatchersByType.set("email", dispatcher);
+  dispatchersByType.set("webhook", webhookDispatcher);
+  dispatchersByType.set("job", jobDispatcher);
   return {
     deps,
     logger,

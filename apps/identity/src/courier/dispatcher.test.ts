@@ -187,6 +187,20 @@ describe("dispatcher", () => {
     expect(await row(second)).toMatchObject({ status: "queued", send_count: 1 });
   });
 
+  it("claims at once when woken, though its next poll is an hour away", async () => {
+    const courier = dispatcher({ poll_interval: 3_600_000 });
+    const first = await enqueueCode("wake@example.com");
+    courier.start();
+    await smtp.waitFor(() => smtp.mails.length === 1);
+    await waitForStatus(first, "sent");
+
+    const second = await enqueueCode("wake-2@example.com");
+    courier.wake();
+    await smtp.waitFor(() => smtp.mails.length === 2);
+    await waitForStatus(second, "sent");
+    expect(smtp.mails[1]?.recipients).toEqual(["wake-2@example.com"]);
+  });
+
   it("survives an SMTP server that is not there", async () => {
     await smtp.close();
     const logger = recordingLogger();

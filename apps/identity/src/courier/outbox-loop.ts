@@ -33,6 +33,11 @@ export interface Dispatcher {
   /** Polls every `pollIntervalMs` until stopped; at once again while batches come back full. */
   start(): void;
   /**
+   * A message became due (the database said so, migration 0005): claims at once instead of at
+   * the next poll. Wakes during a round make one more round right after it.
+   */
+  wake(): void;
+  /**
    * Stops polling and waits for the batch in flight, at most `graceMs` (default: as long as it
    * takes); messages still being sent then go back to the queue (releaseLeases) for another
    * instance. Then releases the transport. Final.
@@ -83,6 +88,9 @@ export function createOutboxLoop(options: OutboxLoopOptions): Dispatcher {
   const held = new Map<string, ClaimedMessage>();
   let state: "idle" | "running" | "stopped" = "idle";
   let timer: NodeJS.Timeout | undefined;
+  /** Whether the timer's round is under way, and whether a wake came meanwhile. */
+  let ticking = false;
+  let wokenMeanwhile = false;
   let stopped: Promise<void> | undefined;
 
   async function deliver(message: ClaimedMessage): Promise<void> {
@@ -165,20 +173,34 @@ export function createOutboxLoop(options: OutboxLoopOptions): Dispatcher {
 
   async function tick(): Promise<void> {
     timer = undefined;
+    ticking = true;
+    wokenMeanwhile = false;
     let claimed = 0;
     try {
       claimed = await dispatchOnce();
     } catch (error) {
       logger.error({ err: error }, `${label}: dispatch round failed`);
     }
+    ticking = false;
     if (state !== "running") return;
-    timer = setTimeout(tick, claimed >= options.batchSize ? 0 : options.pollIntervalMs);
+    // A wake during the round may be for a message committed after the claim looked.
+    const again = claimed >= options.batchSize || wokenMeanwhile;
+    timer = setTimeout(tick, again ? 0 : options.pollIntervalMs);
   }
 
   return {
     start(): void {
       if (state !== "idle") return;
       state = "running";
+      timer = setTimeout(tick, 0);
+    },
+    wake(): void {
+      if (state !== "running") return;
+      if (ticking) {
+        wokenMeanwhile = true;
+        return;
+      }
+      clearTimeout(timer);
       timer = setTimeout(tick, 0);
     },
     stop({ graceMs }: { graceMs?: number } = {}): Promise<void> {

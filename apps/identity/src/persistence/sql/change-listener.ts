@@ -1,9 +1,11 @@
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { identityChangesChannel } from "./migrations/0004-identity-change-notifications.ts";
+import { outboxChannel } from "./migrations/0005-outbox-notifications.ts";
 
-// Hears the identity changes the database announces (migration 0003) and hands them to the
-// session cache. The cache trusts itself only while `isCurrent()`:
+// Hears what the database announces: identity changes (migration 0004) for the session cache,
+// and outbox messages due now (migration 0005) for the dispatchers. The cache trusts itself
+// only while `isCurrent()`:
 //
 // - PGlite runs in this process, and delivers a transaction's notifications before the query
 //   that committed it returns: it is current as soon as it listens.
@@ -23,6 +25,13 @@ export interface ChangeSink {
   clear(): void;
 }
 
+/** Who hears what the database announces. */
+export interface ChangeSinks {
+  identities: ChangeSink;
+  /** A message of this outbox type (email, webhook, job) is due now. */
+  outboxDue(type: string): void;
+}
+
 export interface ChangeListener {
   /** Whether every change committed more than `maxLagMs` ago has reached the sink. */
   isCurrent(): boolean;
@@ -39,14 +48,17 @@ function deliver(sink: ChangeSink, payload: string | undefined): void {
   else sink.invalidate(payload.split(","));
 }
 
-export async function listenPglite(pglite: PGlite, sink: ChangeSink): Promise<ChangeListener> {
+export async function listenPglite(pglite: PGlite, sinks: ChangeSinks): Promise<ChangeListener> {
   let listening = true;
-  const unlisten = await pglite.listen(identityChangesChannel, (payload) => deliver(sink, payload));
+  const unlisten = [
+    await pglite.listen(identityChangesChannel, (payload) => deliver(sinks.identities, payload)),
+    await pglite.listen(outboxChannel, (payload) => sinks.outboxDue(payload)),
+  ];
   return {
     isCurrent: () => listening,
     async close() {
       listening = false;
-      if (!pglite.closed) await unlisten();
+      if (!pglite.closed) for (const stop of unlisten) await stop();
     },
   };
 }
@@ -66,7 +78,7 @@ export const defaultPostgresListenerOptions: PostgresListenerOptions = {
 
 export function listenPostgres(
   dsn: string,
-  sink: ChangeSink,
+  sinks: ChangeSinks,
   options: PostgresListenerOptions = defaultPostgresListenerOptions,
 ): ChangeListener {
   let client: pg.Client | undefined;
@@ -83,7 +95,7 @@ export function listenPostgres(
     confirmedAt = Number.NEGATIVE_INFINITY;
     beatSince = undefined;
     clearInterval(heartbeat);
-    sink.clear();
+    sinks.identities.clear();
     which.removeAllListeners("notification");
     which.on("error", () => {});
     which.end().catch(() => {});
@@ -126,15 +138,18 @@ export function listenPostgres(
     next.on("error", (error) => lost(next, error));
     next.on("end", () => lost(next, new Error("connection closed")));
     next.on("notification", (message) => {
-      if (message.channel === identityChangesChannel) deliver(sink, message.payload);
+      if (message.channel === identityChangesChannel) deliver(sinks.identities, message.payload);
+      else if (message.channel === outboxChannel && message.payload)
+        sinks.outboxDue(message.payload);
     });
     try {
       await next.connect();
       const started = performance.now();
-      await next.query(`LISTEN ${identityChangesChannel}`);
+      await next.query(`LISTEN ${identityChangesChannel}; LISTEN ${outboxChannel}`);
       if (client !== next) return;
-      // Changes committed while nobody listened were not heard: start from nothing.
-      sink.clear();
+      // Changes committed while nobody listened were not heard: start from nothing. (Outbox
+      // messages announced meanwhile are found by the dispatchers' poll.)
+      sinks.identities.clear();
       confirmedAt = started;
       if (retryMs > 100) options.log?.info({}, "session cache: change notifications are back");
       retryMs = 100;

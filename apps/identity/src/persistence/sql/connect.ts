@@ -4,7 +4,7 @@ import { Kysely, type LogEvent, PostgresDialect } from "kysely";
 import pg from "pg";
 import {
   type ChangeListener,
-  type ChangeSink,
+  type ChangeSinks,
   defaultPostgresListenerOptions,
   type ListenerLog,
   listenPglite,
@@ -29,10 +29,10 @@ export interface DatabaseHandle {
   /** pg's pool counters; undefined for PGlite (one embedded connection, no pool). */
   poolStats(): PoolStats | undefined;
   /**
-   * Hands every identity change the database announces (migration 0003) to the sink: PGlite
-   * in process, PostgreSQL over a LISTEN connection of its own (change-listener.ts).
+   * Hands what the database announces (identity changes, outbox messages due) to the sinks:
+   * PGlite in process, PostgreSQL over a LISTEN connection of its own (change-listener.ts).
    */
-  listenForChanges(sink: ChangeSink, log?: ListenerLog): Promise<ChangeListener>;
+  listenForChanges(sinks: ChangeSinks, log?: ListenerLog): Promise<ChangeListener>;
 }
 
 export interface OpenDatabaseOptions {
@@ -81,9 +81,9 @@ export async function openDatabase(
   return {
     db,
     driver: pool ? "postgres" : "pglite",
-    async listenForChanges(sink, log) {
+    async listenForChanges(sinks, log) {
       if (pool)
-        return listenPostgres(dsn, sink, {
+        return listenPostgres(dsn, sinks, {
           ...defaultPostgresListenerOptions,
           ...(log ? { log } : {}),
         });
@@ -91,7 +91,7 @@ export async function openDatabase(
       await db.selectNoFrom((eb) => eb.lit(1).as("one")).execute();
       const instance = pglite();
       if (!instance) throw new Error("PGlite was not started");
-      return listenPglite(instance, sink);
+      return listenPglite(instance, sinks);
     },
     poolStats: () =>
       pool

@@ -5,6 +5,7 @@ import * as initial from "./migrations/0001-initial.ts";
 import * as outboxWebhooks from "./migrations/0002-outbox-webhooks.ts";
 import * as accountSafety from "./migrations/0003-account-safety.ts";
 import * as identityChangeNotifications from "./migrations/0004-identity-change-notifications.ts";
+import * as outboxNotifications from "./migrations/0005-outbox-notifications.ts";
 
 // The schema's migrations, in order. Kysely's migrator makes concurrent runs safe on PostgreSQL:
 // it creates its bookkeeping tables tolerating a race, then runs the pending migrations inside
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0002-outbox-webhooks": outboxWebhooks,
   "0003-account-safety": accountSafety,
   "0004-identity-change-notifications": identityChangeNotifications,
+  "0005-outbox-notifications": outboxNotifications,
 };
 
 /** The names of the schema's migrations, in the order they run. */
