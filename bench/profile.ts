@@ -2,7 +2,6 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
 import { startPostgres } from "../apps/identity/test/support/postgres.ts";
 import {
   benchAppDevice,
@@ -18,6 +17,7 @@ import {
   selfTimeByArea,
   topSelfTime,
 } from "./support/cpu-profile.ts";
+import { startLoadGenerator } from "./support/load-generator.ts";
 import { pinSelf, startService } from "./support/service.ts";
 import { formatThreadCpu, threadCpu } from "./support/thread-cpu.ts";
 
@@ -40,6 +40,7 @@ const { values } = parseArgs({
 const users = 20;
 
 pinSelf("1");
+const generator = startLoadGenerator();
 const folder = mkdtempSync(join(tmpdir(), "moos-profile-"));
 const pg = values.db === "postgres" ? await startPostgres() : undefined;
 try {
@@ -60,15 +61,15 @@ try {
   /** Runs the load for `seconds`; returns what it achieved and how many operations it did. */
   const run = async (seconds: number): Promise<{ summary: string; operations: number }> => {
     if (values.load === "whoami") {
-      const result = await autocannon({
+      const result = await generator.run({
         url: `${service.publicUrl}/sessions/whoami`,
         headers: { "x-session-token": token },
         connections: 10,
-        duration: seconds,
+        seconds,
       });
       return {
-        summary: `whoami: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
-        operations: result.requests.total,
+        summary: `whoami: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, non-2xx ${result.non2xx}`,
+        operations: result.requests,
       };
     }
     let operations = 0;
@@ -106,6 +107,7 @@ try {
   console.log("\n== self time, top functions ==");
   console.log(formatSelfTime(topSelfTime(profile, Number(values.top), window)));
 } finally {
+  await generator.stop();
   await pg?.stop();
   rmSync(folder, { recursive: true, force: true });
 }

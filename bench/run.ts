@@ -15,13 +15,14 @@ import {
   logout,
   register,
 } from "./support/accounts.ts";
+import { type LoadGenerator, startLoadGenerator } from "./support/load-generator.ts";
 import { formatRows, type Row, sampleMemory, settledRss, whoami } from "./support/measure.ts";
 import { pinSelf, root, type Service, startService } from "./support/service.ts";
 import { measureTiming } from "./timing.ts";
 import { measureWeb } from "./web.ts";
 
 // `npm run bench` (issue 11): the identity service as its own process, compiled, pinned with
-// taskset to its own core(s), the load generator (this process, autocannon, PostgreSQL) on the
+// taskset to its own core(s), the load generator (this process, autocannon in a process of its own, PostgreSQL) on the
 // others; on PGlite and on PostgreSQL; then the import, the web pages and issue 13's timing
 // comparison (PGlite; `npm run bench:timing -- --postgres` adds PostgreSQL). Writes BENCHMARKS.md
 // with one row per figure of issue 11, its goal and the measured value. About 10 minutes.
@@ -90,7 +91,11 @@ async function startFor(dsn: string): Promise<Service> {
 }
 
 /** Throughput, latency and memory of one database; the rows of issue 11's table. */
-async function identityRows(db: "PGlite" | "PostgreSQL", hashes: number): Promise<Row[]> {
+async function identityRows(
+  db: "PGlite" | "PostgreSQL",
+  hashes: number,
+  generator: LoadGenerator,
+): Promise<Row[]> {
   return withDatabase(db, async (dsn) => {
     const service = await startFor(dsn);
     try {
@@ -110,19 +115,24 @@ async function identityRows(db: "PGlite" | "PostgreSQL", hashes: number): Promis
       const logins = await forDuration(8, 8, (i) => login(api, accounts[i % accounts.length]!));
       log(`${db}: whoami`);
       const url = `${service.publicUrl}/sessions/whoami`;
-      await whoami({ url, headers: { "x-session-token": token }, seconds: 3 }); // JIT warm-up
-      const byToken = await whoami({ url, headers: { "x-session-token": token }, seconds: 5 });
-      const byCookie = await whoami({ url, headers: { cookie }, seconds: 5 });
-      const tokenized = await whoami({
+      const byToken = await whoami(generator, {
+        url,
+        headers: { "x-session-token": token },
+        seconds: 4,
+        warmupSeconds: 3, // the service's JIT
+      });
+      const byCookie = await whoami(generator, { url, headers: { cookie }, seconds: 4 });
+      const tokenized = await whoami(generator, {
         url: `${url}?tokenize_as=bench`,
         headers: { "x-session-token": token },
-        seconds: 5,
+        seconds: 4,
       });
-      const atRate = await whoami({
+      const atRate = await whoami(generator, {
         url,
         headers: { "x-session-token": token },
         seconds: 10,
         rate: 1000,
+        warmupSeconds: 2, // new connections, at the rate
       });
       const afterLoad = await settledRss(service);
       const ratio = (perSecond: number): string =>
@@ -190,7 +200,7 @@ async function identityRows(db: "PGlite" | "PostgreSQL", hashes: number): Promis
  * is taken after a 20 s warm-up with the same load, so the JIT's code and the caches' first
  * filling do not count as growth.
  */
-async function leakRows(db: "PGlite" | "PostgreSQL"): Promise<Row[]> {
+async function leakRows(db: "PGlite" | "PostgreSQL", generator: LoadGenerator): Promise<Row[]> {
   return withDatabase(db, async (dsn) => {
     const service = await startFor(dsn);
     try {
@@ -204,8 +214,8 @@ async function leakRows(db: "PGlite" | "PostgreSQL"): Promise<Row[]> {
         const url = `${service.publicUrl}/sessions/whoami`;
         const until = performance.now() + seconds * 1000;
         await Promise.all([
-          whoami({ url, headers: { "x-session-token": token }, seconds, rate: 200 }),
-          whoami({ url, headers: { cookie }, seconds, rate: 200 }),
+          whoami(generator, { url, headers: { "x-session-token": token }, seconds, rate: 200 }),
+          whoami(generator, { url, headers: { cookie }, seconds, rate: 200 }),
           // Sign in, check the new session, sign out: sessions come and go.
           forDuration(seconds, 2, async (i) => {
             const session = await login(api, accounts[i % accounts.length]!);
@@ -257,11 +267,17 @@ if (parts.has("identity") || parts.has("leak")) {
   log(`argon2id hash bound on cpu ${serviceCpus}`);
   hashes = await measureHashBound(serviceCpus, 8);
 }
-if (parts.has("identity")) {
-  for (const db of ["PGlite", "PostgreSQL"] as const)
-    rows.push(...(await identityRows(db, hashes)));
+// Started after pinSelf: autocannon runs on the load generator's core(s).
+const generator = startLoadGenerator();
+try {
+  if (parts.has("identity")) {
+    for (const db of ["PGlite", "PostgreSQL"] as const)
+      rows.push(...(await identityRows(db, hashes, generator)));
+  }
+  if (parts.has("leak")) rows.push(...(await leakRows(leakDb, generator)));
+} finally {
+  await generator.stop();
 }
-if (parts.has("leak")) rows.push(...(await leakRows(leakDb)));
 // The import and the web pages as before: service and tools on every core.
 pinSelf(allCpus);
 const other: string[] = [];
@@ -289,9 +305,11 @@ const text = `# Benchmarks
 Run with \`npm run bench\` on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC in ${elapsed()}; machine: ${machine}.
 
 The identity service is the compiled service (\`apps/identity/dist/main.js\`) in its own process,
-pinned with \`taskset -c ${serviceCpus}\` (${serviceCores} core); the load generator (autocannon and
-the API clients), the argon2id bound's own process excepted, and PostgreSQL run pinned to
-cpu ${loadCpus}, so they never share the service's core. The argon2id bound is measured in the
+pinned with \`taskset -c ${serviceCpus}\` (${serviceCores} core); the load generator (autocannon, in a
+process of its own so that its pauses are not counted as the service's, and the API clients),
+the argon2id bound's own process excepted, and PostgreSQL run pinned to cpu ${loadCpus}, so they
+never share the service's core. Each whoami figure is a 4 s run (10 s at 1,000 req/s) after a
+warm-up that is not counted. The argon2id bound is measured in the
 same run, in a process pinned like the service (cpu ${serviceCpus}), through the service's own
 hasher (libuv's threads, one hash at a time per core, as the service hashes) with the service's
 parameters (m=19 MiB, t=2, p=1): ${hashes.toFixed(1)} hashes/s. Logins and registrations are

@@ -1,4 +1,4 @@
-import autocannon from "autocannon";
+import type { LoadGenerator } from "./load-generator.ts";
 import type { Service } from "./service.ts";
 
 // What the benchmark measures with: whoami under autocannon, the service's resident memory, and
@@ -29,34 +29,40 @@ export interface WhoamiResult {
 }
 
 /**
- * whoami under autocannon for `seconds`: as fast as the service answers (32 connections), or at
- * a fixed `rate` of requests per second. Any answer but 200 fails the benchmark.
+ * whoami under autocannon (in the load generator's process) for `seconds`, after
+ * `warmupSeconds` of the same load: as fast as the service answers (32 connections), or at a
+ * fixed `rate` of requests per second. Any answer but 200 fails the benchmark.
  */
-export async function whoami(options: {
-  url: string;
-  headers: Record<string, string>;
-  seconds: number;
-  rate?: number;
-}): Promise<WhoamiResult> {
-  const result = await autocannon({
+export async function whoami(
+  generator: LoadGenerator,
+  options: {
+    url: string;
+    headers: Record<string, string>;
+    seconds: number;
+    rate?: number;
+    warmupSeconds?: number;
+  },
+): Promise<WhoamiResult> {
+  const result = await generator.run({
     url: options.url,
     headers: { accept: "application/json", ...options.headers },
     connections: options.rate ? 10 : 32,
-    duration: options.seconds,
-    ...(options.rate ? { overallRate: options.rate } : {}),
+    seconds: options.seconds,
+    ...(options.rate ? { rate: options.rate } : {}),
+    ...(options.warmupSeconds ? { warmupSeconds: options.warmupSeconds } : {}),
   });
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
     throw new Error(
       `whoami ${options.url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
     );
   }
-  const rps = result.requests.average;
-  const latency = `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`;
+  const { rps, p50, p99 } = result;
+  const latency = `p50 ${p50} ms, p99 ${p99} ms`;
   return {
     rps,
-    p99: result.latency.p99,
+    p99,
     summary: options.rate
-      ? `p99 ${result.latency.p99} ms (p50 ${result.latency.p50} ms, ${rps.toFixed(0)} req/s)`
+      ? `p99 ${p99} ms (p50 ${p50} ms, ${rps.toFixed(0)} req/s)`
       : `${rps.toFixed(0)} req/s (${latency})`,
   };
 }
