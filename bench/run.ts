@@ -106,13 +106,13 @@ async function identityRows(
       const cookie = await browserCookie(service.publicUrl, `whoami-${tag}@bench.example`);
       log(`${db}: registrations`);
       const accounts: string[] = [];
-      const registrations = await forDuration(8, 8, async (i) => {
+      const registrations = await forDuration(6, 8, async (i) => {
         const email = `customer-${tag}-${i}@bench.example`;
         await register(api, email);
         accounts.push(email);
       });
       log(`${db}: logins`);
-      const logins = await forDuration(8, 8, (i) => login(api, accounts[i % accounts.length]!));
+      const logins = await forDuration(6, 8, (i) => login(api, accounts[i % accounts.length]!));
       log(`${db}: whoami`);
       const url = `${service.publicUrl}/sessions/whoami`;
       const byToken = await whoami(generator, {
@@ -309,7 +309,7 @@ pinned with \`taskset -c ${serviceCpus}\` (${serviceCores} core); the load gener
 process of its own so that its pauses are not counted as the service's, and the API clients),
 the argon2id bound's own process excepted, and PostgreSQL run pinned to cpu ${loadCpus}, so they
 never share the service's core. Each whoami figure is a 4 s run (10 s at 1,000 req/s) after a
-warm-up that is not counted. The argon2id bound is measured in the
+warm-up that is not counted; logins and registrations run 6 s each, 8 at a time. The argon2id bound is measured in the
 same run, in a process pinned like the service (cpu ${serviceCpus}), through the service's own
 hasher (libuv's threads, one hash at a time per core, as the service hashes) with the service's
 parameters (m=19 MiB, t=2, p=1): ${hashes.toFixed(1)} hashes/s. Logins and registrations are
