@@ -246,6 +246,7 @@ export async function measureTiming(
     {
       selfservice: {
         methods: {
+          code: { passwordless_enabled: true },
           // A social provider, so the identifier step looks for social-only accounts as in
           // production. It is never contacted.
           oidc: {
@@ -274,7 +275,7 @@ export async function measureTiming(
   );
   try {
     const pool = samples + 20;
-    const { registered, imported, social } = await createAccounts(h, `t${Date.now()}`, pool, 3);
+    const { registered, imported, social } = await createAccounts(h, `t${Date.now()}`, pool, 4);
     const failedLogin = (address: string) =>
       prepareSubmit(h, "login", {
         method: "password",
@@ -305,6 +306,12 @@ export async function measureTiming(
         known: "registered",
         pool: registered[1]!,
         prepare: (address) => prepareSubmit(h, "recovery", { method: "code", email: address }),
+      },
+      {
+        name: "code login, address step",
+        known: "registered",
+        pool: registered[3]!,
+        prepare: (address) => prepareSubmit(h, "login", { method: "code", identifier: address }),
       },
       {
         name: "identifier-first login, identifier step",

@@ -17,6 +17,7 @@ import { openDatabase } from "./persistence/sql/connect.ts";
 import { SessionCache } from "./persistence/sql/session-cache.ts";
 import { createSqlPersistence } from "./persistence/sql/sql-persistence.ts";
 import { selfServiceStrategies } from "./registry.ts";
+import { loginCodeJob } from "./strategies/code/login-code-job.ts";
 import { createOidcClients } from "./strategies/oidc/clients.ts";
 import { createWebhookDispatcher } from "./webhooks/dispatcher.ts";
 
@@ -134,7 +135,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     onSendFailure: failures("webhook"),
   });
   const jobDispatcher = createJobDispatcher(db, config, {
-    handlers: { recovery_email: recoveryEmailJob(deps) },
+    handlers: { recovery_email: recoveryEmailJob(deps), login_code_email: loginCodeJob(deps) },
     logger: logger.child({ component: "jobs" }),
     onSendFailure: failures("job"),
   });

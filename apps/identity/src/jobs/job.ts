@@ -2,10 +2,11 @@
 // the courier's outbox (type 'job') in the request's transaction and run soon after by the job
 // dispatcher of any instance, with the outbox's leases and retries. Issue 13 uses it where the
 // work itself would tell an onlooker something by how long the answer took: a recovery email
-// goes out only for a registered address, so the request answers alike for every address and
-// the lookup happens here, off the request's path.
+// or a sign-in code goes out only for a registered address, so the request answers alike for
+// every address and the lookup happens here, off the request's path. Jobs run on the
+// dispatcher's poll, never woken by their own request (app.ts).
 
-export type JobKind = "recovery_email";
+export type JobKind = "recovery_email" | "login_code_email";
 
 export interface OutgoingJob {
   kind: JobKind;

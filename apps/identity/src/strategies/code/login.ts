@@ -4,13 +4,13 @@ import type { LoginStrategy } from "../../flows/login/strategy.ts";
 import { identifierLabel } from "../../flows/login/ui.ts";
 import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
 import { linkPendingCredentials } from "../../hooks/link-credentials.ts";
-import { localeOf } from "../../hooks/locale.ts";
+import { acceptedLocale, payloadLocale } from "../../hooks/locale.ts";
 import { markAddressVerified } from "../../hooks/verified-address.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { respondWithFlow } from "../../http/respond.ts";
-import { type Identity, normaliseIdentifier } from "../../identity/identity.ts";
+import { normaliseIdentifier } from "../../identity/identity.ts";
 import {
   addFieldMessage,
   addFlowMessage,
@@ -23,8 +23,8 @@ import {
 import { uiText } from "../../ui/text.ts";
 import { acceptSubmittedCode } from "./check-code.ts";
 import { codeEntryNodes } from "./code-nodes.ts";
+import type { LoginCodeJob } from "./login-code-job.ts";
 import { isPasswordlessCodeEnabled } from "./passwordless.ts";
-import { sendPasswordlessCode } from "./send-code.ts";
 
 // Passwordless sign-in by email code (Kratos's code strategy, login part). The first submit
 // (`method=code` + identifier) emails a code and answers `sent_email`; the second (`code`)
@@ -58,23 +58,27 @@ async function sendLoginCode(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
     return respondWithFlow(ctx, flow, 400);
   }
   await limitCodeEmails(deps, identifier);
-  const identity = await findCodeIdentity(ctx, identifier);
+  // Whether the address has an account is looked up by the job, off the request's path
+  // (login-code-job.ts): this answer costs the same for every address.
+  const round = (Number(flow.internal.codeRound) || 0) + 1;
+  const fromPayload = payloadLocale(body);
+  const job: LoginCodeJob = {
+    flow_id: flow.id,
+    address: identifier,
+    round,
+    ...(fromPayload ? { payload_locale: fromPayload } : {}),
+    accept_locale: acceptedLocale(ctx.request),
+  };
   await deps.persistence.transaction(async (tx) => {
     await tx.codes.invalidateCodesOfFlow(flow.id, deps.now());
     flow.state = "sent_email";
     flow.internal.address = identifier;
+    flow.internal.codeRound = round;
     flow.internal.tries = 0;
     flow.payload.ui.nodes = loginCodeNodes(ctx, flow.csrf_token, identifier);
     addFlowMessage(flow.payload.ui, uiText(1010014));
     await tx.flows.updateFlow(flow);
-    if (identity?.state !== "active") return;
-    await sendPasswordlessCode(ctx, tx, {
-      kind: "login",
-      flowId: flow.id,
-      address: identifier,
-      identityId: identity.id,
-      locale: localeOf(ctx.request, body, identity),
-    });
+    await tx.courier.enqueueJob({ kind: "login_code_email", payload: { ...job } });
   });
   // Kratos answers this step with 400 and the flow; browsers go back to the login UI.
   await respondWithFlow(ctx, flow, 400);
@@ -106,14 +110,6 @@ async function verifyLoginCode(ctx: Ctx, flow: Flow, body: Body): Promise<void> 
  * The account a code for this address signs in to: its code credential (accounts that signed
  * up by code), else the account the address belongs to as a verifiable address.
  */
-async function findCodeIdentity(ctx: Ctx, address: string): Promise<Identity | undefined> {
-  const { identities } = ctx.deps.persistence;
-  return (
-    (await identities.findIdentityByIdentifier("code", address)) ??
-    (await identities.findIdentityByVerifiableAddress(address))
-  );
-}
-
 function loginCodeNodes(ctx: Ctx, csrfToken: string, identifier: string): UiNode[] {
   return [
     csrfNode(csrfToken),

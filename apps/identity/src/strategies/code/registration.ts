@@ -81,7 +81,7 @@ async function sendRegistrationCode(ctx: Ctx, flow: Flow, body: Body): Promise<v
     flow.payload.ui.nodes = registrationCodeNodes(ctx, flow.csrf_token, traits);
     addFlowMessage(flow.payload.ui, uiText(1040005));
     await tx.flows.updateFlow(flow);
-    await sendPasswordlessCode(ctx, tx, {
+    await sendPasswordlessCode(ctx.deps, tx, {
       kind: "registration",
       flowId: flow.id,
       address,

@@ -1,5 +1,5 @@
 import type { Locale } from "../../hooks/locale.ts";
-import type { Ctx } from "../../http/context.ts";
+import type { Deps } from "../../http/deps.ts";
 import type { CodeRecord, Persistence } from "../../persistence/persistence.ts";
 import { hashCode, newCode } from "./one-time-code.ts";
 
@@ -8,7 +8,7 @@ import { hashCode, newCode } from "./one-time-code.ts";
  * the outbox, both in the caller's transaction: the code exists in the email alone.
  */
 export async function sendPasswordlessCode(
-  ctx: Ctx,
+  deps: Deps,
   tx: Persistence,
   options: {
     kind: "login" | "registration";
@@ -18,7 +18,6 @@ export async function sendPasswordlessCode(
     locale: Locale;
   },
 ): Promise<void> {
-  const { deps } = ctx;
   const code = newCode();
   const lifespan = deps.config.selfservice.methods.code.config.lifespan;
   const record: CodeRecord = {
