@@ -197,7 +197,7 @@ async function identityRows(
 
 /**
  * The leak check: resident memory after `leakSeconds` of mixed load minus before it. "Before"
- * is taken after a 20 s warm-up with the same load, so the JIT's code and the caches' first
+ * is taken after a 15 s warm-up with the same load, so the JIT's code and the caches' first
  * filling do not count as growth.
  */
 async function leakRows(db: "PGlite" | "PostgreSQL", generator: LoadGenerator): Promise<Row[]> {
@@ -229,7 +229,7 @@ async function leakRows(db: "PGlite" | "PostgreSQL", generator: LoadGenerator): 
           })(),
         ]);
       };
-      await mixed(20);
+      await mixed(15);
       const before = await settledRss(service);
       log(`leak check on ${db}: ${leakSeconds} s of mixed load from ${before.toFixed(0)} MB`);
       const peak = sampleMemory(service);
