@@ -1,7 +1,7 @@
-import { isExpired } from "../../flow/flow.ts";
+import { type AddressJob, flowAwaitingJob, jobLocale } from "../../hooks/address-job.ts";
 import type { Deps } from "../../http/deps.ts";
 import type { JobHandler } from "../../jobs/job.ts";
-import { type RecoveryEmailJob, recoveryStrategyOf } from "./request-recovery-email.ts";
+import { recoveryStrategyOf } from "./request-recovery-email.ts";
 
 /**
  * The second half of the address step (request-recovery-email.ts): when the address belongs to
@@ -10,22 +10,13 @@ import { type RecoveryEmailJob, recoveryStrategyOf } from "./request-recovery-em
  */
 export function recoveryEmailJob(deps: Deps): JobHandler {
   return async (payload) => {
-    const job = payload as unknown as RecoveryEmailJob;
-    const flow = await deps.persistence.flows.getFlow(String(job.flow_id), "recovery");
-    if (
-      !flow ||
-      isExpired(flow, deps.now()) ||
-      flow.state !== "sent_email" ||
-      flow.internal.address !== job.address ||
-      flow.internal.recoveryRound !== job.round
-    )
-      return;
+    const job = payload as unknown as AddressJob;
+    const flow = await flowAwaitingJob(deps, job, "recovery", (f) => f.internal.recoveryRound);
+    if (!flow) return;
     const strategy = recoveryStrategyOf(deps, flow);
     const identity = await deps.persistence.identities.findIdentityByRecoveryAddress(job.address);
     if (!strategy || !identity) return;
-    const kept = identity.metadata_public?.locale;
-    const locale =
-      job.payload_locale ?? (kept === "de" || kept === "en" ? kept : job.accept_locale);
+    const locale = jobLocale(job, identity);
     await deps.persistence.transaction((tx) =>
       strategy.sendTo(deps, tx, { flow, identity, address: job.address, locale }),
     );

@@ -2,9 +2,9 @@ import type { Flow } from "../../flow/flow.ts";
 import { completeLogin, issueLoginSession } from "../../flows/login/complete-login.ts";
 import type { LoginStrategy } from "../../flows/login/strategy.ts";
 import { identifierLabel } from "../../flows/login/ui.ts";
+import { addressJob } from "../../hooks/address-job.ts";
 import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
 import { linkPendingCredentials } from "../../hooks/link-credentials.ts";
-import { acceptedLocale, payloadLocale } from "../../hooks/locale.ts";
 import { markAddressVerified } from "../../hooks/verified-address.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
@@ -23,7 +23,6 @@ import {
 import { uiText } from "../../ui/text.ts";
 import { acceptSubmittedCode } from "./check-code.ts";
 import { codeEntryNodes } from "./code-nodes.ts";
-import type { LoginCodeJob } from "./login-code-job.ts";
 import { isPasswordlessCodeEnabled } from "./passwordless.ts";
 
 // Passwordless sign-in by email code (Kratos's code strategy, login part). The first submit
@@ -61,14 +60,7 @@ async function sendLoginCode(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   // Whether the address has an account is looked up by the job, off the request's path
   // (login-code-job.ts): this answer costs the same for every address.
   const round = (Number(flow.internal.codeRound) || 0) + 1;
-  const fromPayload = payloadLocale(body);
-  const job: LoginCodeJob = {
-    flow_id: flow.id,
-    address: identifier,
-    round,
-    ...(fromPayload ? { payload_locale: fromPayload } : {}),
-    accept_locale: acceptedLocale(ctx.request),
-  };
+  const job = addressJob(ctx.request, body, flow, identifier, round);
   await deps.persistence.transaction(async (tx) => {
     await tx.codes.invalidateCodesOfFlow(flow.id, deps.now());
     flow.state = "sent_email";
