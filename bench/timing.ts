@@ -16,7 +16,7 @@ import { ksTwoSample, median } from "./ks-test.ts";
 //
 // Alone: `npm run bench:timing` (PGlite; `-- --postgres` adds PostgreSQL, `-- --samples N`,
 // `-- --only identifier` runs the comparisons whose name holds that text).
-// `npm run bench` calls measureTiming() and writes its rows into BENCHMARKS.md.
+// `npm run bench` runs this file in a process of its own and writes its rows into BENCHMARKS.md.
 
 const password = "Bench-Farn-2026!";
 const wrongPassword = "Falsch-Bench-2026";
@@ -237,7 +237,7 @@ function row(label: string, test: Case, result: { known: Sample[]; unknown: Samp
 }
 
 /** The timing comparisons on one database; returns BENCHMARKS.md rows. */
-export async function measureTiming(
+async function measureTiming(
   options: { label?: string; dsn?: string; samples?: number; only?: string } = {},
 ): Promise<string[]> {
   const samples = options.samples ?? 300;
