@@ -21,8 +21,8 @@ import { pinSelf, root, type Service, startService } from "./support/service.ts"
 import { measureWeb } from "./web.ts";
 
 // `npm run bench` (issue 11): the identity service as its own process, compiled, pinned with
-// taskset to its own core(s), the load generator (this process, autocannon in a process of its own, PostgreSQL) on the
-// others; on PGlite and on PostgreSQL; then the import, the web pages and issue 13's timing
+// taskset to its own core(s), the load generator (this process, autocannon in a process of its
+// own, PostgreSQL) on the others; on PGlite and on PostgreSQL; then the import, the web pages and issue 13's timing
 // comparison (PGlite; `npm run bench:timing -- --postgres` adds PostgreSQL). Writes BENCHMARKS.md
 // with one row per figure of issue 11, its goal and the measured value. About 10 minutes.
 //
@@ -316,13 +316,14 @@ pinned with \`taskset -c ${serviceCpus}\` (${serviceCores} core); the load gener
 process of its own so that its pauses are not counted as the service's, and the API clients),
 the argon2id bound's own process excepted, and PostgreSQL run pinned to cpu ${loadCpus}, so they
 never share the service's core. Each whoami figure is a 4 s run (10 s at 1,000 req/s) after a
-warm-up that is not counted; logins and registrations run 6 s each, 8 at a time. The argon2id bound is measured in the
-same run, in a process pinned like the service (cpu ${serviceCpus}), through the service's own
-hasher (libuv's threads, one hash at a time per core, as the service hashes) with the service's
-parameters (m=19 MiB, t=2, p=1): ${hashes.toFixed(1)} hashes/s. Logins and registrations are
-compared with it; their app sends its own device value (\`X-Moos-Device\`), so a customer signs in
-again from the device they registered on and no new-device notice is written. The leak check runs once, on ${leakDb}, to keep the run
-under 10 minutes. Verification and its login hook are off: the benchmark measures sign-in itself.
+warm-up that is not counted; logins and registrations run 6 s each, 8 at a time. The argon2id
+bound is measured in the same run, in a process pinned like the service (cpu ${serviceCpus}),
+through the service's own hasher (libuv's threads, one hash at a time per core, as the service
+hashes) with the service's parameters (m=19 MiB, t=2, p=1): ${hashes.toFixed(1)} hashes/s.
+Logins and registrations are compared with it; their app sends its own device value
+(\`X-Moos-Device\`), so a customer signs in again from the device they registered on and no
+new-device notice is written. The leak check runs once, on ${leakDb}, to keep the run under 10
+minutes. Verification and its login hook are off: the benchmark measures sign-in itself.
 
 ## Issue 11: identity service
 

@@ -10,8 +10,11 @@ import { sendPasswordlessCode } from "./send-code.ts";
 // Done in the request, that work made a registered address answer about 0.9 ms slower
 // (bench:timing, p = 1e-70). Anything else ends quietly: there is nobody to tell.
 
-/** The account an address signs in by code: its code identifier, else a verifiable address. */
-export async function findCodeIdentity(deps: Deps, address: string): Promise<Identity | undefined> {
+/**
+ * The account a code for this address signs in to: its code credential (accounts that signed
+ * up by code), else the account the address belongs to as a verifiable address.
+ */
+async function findCodeIdentity(deps: Deps, address: string): Promise<Identity | undefined> {
   const { identities } = deps.persistence;
   return (
     (await identities.findIdentityByIdentifier("code", address)) ??

@@ -98,10 +98,6 @@ async function verifyLoginCode(ctx: Ctx, flow: Flow, body: Body): Promise<void> 
   await completeLogin(ctx, flow, { identity, issued });
 }
 
-/**
- * The account a code for this address signs in to: its code credential (accounts that signed
- * up by code), else the account the address belongs to as a verifiable address.
- */
 function loginCodeNodes(ctx: Ctx, csrfToken: string, identifier: string): UiNode[] {
   return [
     csrfNode(csrfToken),
