@@ -1,8 +1,11 @@
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium } from "@playwright/test";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { REPO_ROOT } from "../e2e/support/services/processes.ts";
 import { startWebTargets, type WebTarget } from "./web-services.ts";
 
 // The account pages' weight, Lighthouse scores and console errors (issue 11), measured on the
@@ -32,15 +35,39 @@ const chromiumFlags = [
   "--disable-sync",
 ];
 
+/** What a page's bytes are, in KB: the parts of "transferred in all". */
+export interface PageWeight {
+  readonly page: string;
+  /** The scripts every App Router page loads (the build manifest's rootMainFiles). */
+  readonly framework: number;
+  /** The other scripts: the app's own components and the chunks only some pages need. */
+  readonly appScripts: number;
+  readonly html: number;
+  readonly css: number;
+  /** The answers that only redirect, and everything else (the icon). */
+  readonly other: number;
+}
+
 interface Load {
   readonly totalKb: number;
   readonly scriptKb: number;
+  readonly weight: Omit<PageWeight, "page">;
   readonly consoleErrors: readonly string[];
+}
+
+/** The scripts Next's runtime and React DOM come in: every page of the app loads them. */
+function frameworkScripts(): readonly string[] {
+  const manifest = path.join(REPO_ROOT, "apps/web/.next/build-manifest.json");
+  const { rootMainFiles } = JSON.parse(readFileSync(manifest, "utf8")) as {
+    rootMainFiles: string[];
+  };
+  return rootMainFiles.map((file) => `/_next/${file}`);
 }
 
 /**
  * Bytes on the wire (headers and compressed bodies) of everything the page loads until the
- * network is idle, as Chromium counts them, and what the console reported as errors.
+ * network is idle, redirects included, as Chromium counts them, and what the console reported
+ * as errors.
  */
 async function load(target: WebTarget, path: string): Promise<Load> {
   const browser = await chromium.launch({
@@ -57,16 +84,40 @@ async function load(target: WebTarget, path: string): Promise<Load> {
     page.on("pageerror", (error) => consoleErrors.push(error.message));
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
-    const types = new Map<string, string>();
-    let total = 0;
-    let script = 0;
-    cdp.on("Network.responseReceived", (event) => types.set(event.requestId, event.type));
+    const framework = new Set(frameworkScripts());
+    const kinds = new Map<string, keyof Load["weight"]>();
+    const bytes = { framework: 0, appScripts: 0, html: 0, css: 0, other: 0 };
+    cdp.on("Network.requestWillBeSent", (event) => {
+      if (event.redirectResponse) bytes.other += event.redirectResponse.encodedDataLength;
+    });
+    cdp.on("Network.responseReceived", (event) => {
+      const { pathname } = new URL(event.response.url);
+      const kind =
+        event.type === "Script"
+          ? framework.has(pathname)
+            ? "framework"
+            : "appScripts"
+          : event.type === "Document"
+            ? "html"
+            : event.type === "Stylesheet"
+              ? "css"
+              : "other";
+      kinds.set(event.requestId, kind);
+    });
     cdp.on("Network.loadingFinished", (event) => {
-      total += event.encodedDataLength;
-      if (types.get(event.requestId) === "Script") script += event.encodedDataLength;
+      bytes[kinds.get(event.requestId) ?? "other"] += event.encodedDataLength;
     });
     await page.goto(`${target.base}${path}`, { waitUntil: "networkidle" });
-    return { totalKb: total / 1024, scriptKb: script / 1024, consoleErrors };
+    const kb = (value: number): number => value / 1024;
+    const weight = {
+      framework: kb(bytes.framework),
+      appScripts: kb(bytes.appScripts),
+      html: kb(bytes.html),
+      css: kb(bytes.css),
+      other: kb(bytes.other),
+    };
+    const totalKb = Object.values(weight).reduce((sum, value) => sum + value, 0);
+    return { totalKb, scriptKb: weight.framework + weight.appScripts, weight, consoleErrors };
   } finally {
     await browser.close();
   }
@@ -107,9 +158,14 @@ async function scores(target: WebTarget, path: string): Promise<Scores> {
   }
 }
 
-async function rowsFor(target: WebTarget, path: string): Promise<BenchRow[]> {
+async function rowsFor(
+  target: WebTarget,
+  path: string,
+  weights: PageWeight[],
+): Promise<BenchRow[]> {
   const page = `${path} (${target.name})`;
   const bytes = await load(target, path);
+  weights.push({ page, ...bytes.weight });
   const lighthouseRun = await scores(target, path);
   const { performance, accessibility, bestPractices, totalBlockingTimeMs } = lighthouseRun;
   const errors = bytes.consoleErrors.length;
@@ -133,8 +189,8 @@ async function rowsFor(target: WebTarget, path: string): Promise<BenchRow[]> {
   ];
 }
 
-/** The web rows of BENCHMARKS.md: every page, reached directly and through nginx. */
-export async function measureWeb(): Promise<BenchRow[]> {
+/** The web rows of BENCHMARKS.md (every page, reached directly and through nginx), and what each page's bytes are. */
+export async function measureWeb(): Promise<{ rows: BenchRow[]; weights: PageWeight[] }> {
   // The production build (made only when a source changed), as the browser tests use it.
   const build = spawnSync(process.execPath, ["scripts/build.mjs", "--if-changed"], {
     stdio: "inherit",
@@ -143,10 +199,11 @@ export async function measureWeb(): Promise<BenchRow[]> {
   const running = await startWebTargets();
   try {
     const rows: BenchRow[] = [];
+    const weights: PageWeight[] = [];
     for (const target of running.targets) {
-      for (const path of PAGES) rows.push(...(await rowsFor(target, path)));
+      for (const path of PAGES) rows.push(...(await rowsFor(target, path, weights)));
     }
-    return rows;
+    return { rows, weights };
   } finally {
     await running.stop();
   }
@@ -157,9 +214,32 @@ export function webRowMarkdown(row: BenchRow): string {
   return `| web | ${row.measure} | ${row.goal} | ${row.result} | ${row.met ? "yes" : "no"} |`;
 }
 
+/**
+ * What the pages' bytes are: the scripts of Next's runtime and React DOM, which every App Router
+ * page loads whatever it shows, against the rest and the goal.
+ */
+export function weightSection(weights: readonly PageWeight[]): string {
+  const kb = (value: number): string => value.toFixed(1);
+  const lines = weights.map(
+    (w) =>
+      `| ${w.page} | ${kb(w.framework)} | ${kb(w.appScripts)} | ${kb(w.html)} | ${kb(w.css)} | ${kb(w.other)} | ${kb(MAX_TRANSFERRED_KB - w.framework)} |`,
+  );
+  return `## Issue 11: what the pages' bytes are (KB, headers included)
+
+Next's runtime and React DOM come in the scripts the build manifest lists as \`rootMainFiles\`:
+every App Router page loads them, whatever it shows. The last column is what the goal of
+${MAX_TRANSFERRED_KB} KB leaves for the page itself once they are loaded.
+
+| page | Next's runtime and React DOM | the app's scripts | HTML | CSS | redirect, icon | left of ${MAX_TRANSFERRED_KB} KB for the page |
+|---|---|---|---|---|---|---|
+${lines.join("\n")}
+`;
+}
+
 // `npx tsx --conditions=development bench/web.ts`: only these rows, printed.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const rows = await measureWeb();
+  const { rows, weights } = await measureWeb();
   console.log("| part | measure | goal | result | met |\n|---|---|---|---|---|");
   for (const row of rows) console.log(webRowMarkdown(row));
+  console.log(`\n${weightSection(weights)}`);
 }

@@ -67,6 +67,23 @@ export function formatThreadCpu(
   ].join("\n");
 }
 
+/** CPU time between two readings: the main thread's, and all other threads' together. */
+export function mainAndOtherMs(
+  pid: number,
+  before: Map<number, ThreadCpu>,
+  after: Map<number, ThreadCpu>,
+): { mainMs: number; otherMs: number } {
+  let mainMs = 0;
+  let otherMs = 0;
+  for (const thread of after.values()) {
+    const start = before.get(thread.tid);
+    const used = thread.userMs + thread.systemMs - (start ? start.userMs + start.systemMs : 0);
+    if (thread.tid === pid) mainMs += used;
+    else otherMs += used;
+  }
+  return { mainMs, otherMs };
+}
+
 let tickMs: number | undefined;
 
 /** proc(5) counts CPU time in clock ticks (USER_HZ, 100 on common Linux systems); asked once. */
