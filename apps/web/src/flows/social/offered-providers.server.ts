@@ -1,7 +1,9 @@
 // The providers the splash offers. The splash shows no flow, so it asks the identity service
 // which providers a login flow has (its oidc buttons) and remembers the answer for a minute:
 // providers change only with the identity service's configuration, and the splash should not
-// create a flow for every visitor. A failed answer is remembered for a few seconds only.
+// create a flow for every visitor. When asking fails, the last list the service gave stands in
+// for a few seconds (a busy or restarting service must not take the buttons away); only before
+// any answer does the splash show none meanwhile.
 
 import type { UiNode } from "@ory/client-fetch";
 import { config } from "../../lib/config";
@@ -14,6 +16,7 @@ const TTL_MS = 60_000;
 const FAILURE_TTL_MS = 5_000;
 
 let cached: { readonly nodes: Promise<UiNode[]>; readonly until: number } | undefined;
+let lastAnswer: UiNode[] = [];
 
 async function fetchProviderNodes(): Promise<UiNode[]> {
   // No browser's cookies or address: the flow is only read for its buttons, never shown. The
@@ -24,11 +27,15 @@ async function fetchProviderNodes(): Promise<UiNode[]> {
   });
   try {
     const flow = await client.call((api) => api.createBrowserLoginFlow());
-    return filterNodesByGroups(flow.ui.nodes, { groups: ["oidc"], withoutDefaultGroup: true });
+    lastAnswer = filterNodesByGroups(flow.ui.nodes, {
+      groups: ["oidc"],
+      withoutDefaultGroup: true,
+    });
+    return lastAnswer;
   } catch (error) {
     await reportError(error, { part: "splash providers" });
-    cached = { nodes: Promise.resolve([]), until: Date.now() + FAILURE_TTL_MS };
-    return [];
+    cached = { nodes: Promise.resolve(lastAnswer), until: Date.now() + FAILURE_TTL_MS };
+    return lastAnswer;
   }
 }
 
