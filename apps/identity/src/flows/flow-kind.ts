@@ -17,6 +17,9 @@ export interface FlowKindModule {
   expiredMessageId: KratosMessageId;
   /** Checks done on GET /flows?id= besides CSRF (settings: the session must own the flow). */
   authorizeRead?(ctx: Ctx, flow: Flow): Promise<void>;
-  /** Whether a submit body needs the CSRF check (verification code submits do not). */
-  needsCsrf?(body: Body): boolean;
+  /**
+   * Whether a submit body needs the CSRF check: not when it carries its own proof (a
+   * verification code, or the token of an emailed link when a link method is the one in use).
+   */
+  needsCsrf?(body: Body, deps: Deps): boolean;
 }

@@ -83,7 +83,7 @@ export function registerFlowRoutes(app: FastifyInstance, deps: Deps, module: Flo
     const body = bodyOf(ctx);
     if (flow.type === "api") assertApiRequest(ctx);
     else if (
-      (module.needsCsrf?.(body) ?? true) &&
+      (module.needsCsrf?.(body, deps) ?? true) &&
       !csrfTokenMatches(body.csrf_token, ctx.request.cookies[csrfCookie(deps.config)])
     ) {
       throw errors.csrf(

@@ -1,4 +1,5 @@
 import type { Flow, FlowType } from "../../flow/flow.ts";
+import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
 import type { Deps } from "../../http/deps.ts";
@@ -37,8 +38,10 @@ export const recoveryFlow: FlowKindModule = {
   kind: "recovery",
   expiredMessageId: 4060005,
   isEnabled: (deps) => deps.config.selfservice.flows.recovery.enabled,
-  // The emailed link is opened wherever the customer reads mail: the token is the proof.
-  needsCsrf: (body) => body.token === undefined,
+  // The emailed link is opened wherever the customer reads mail: its token is the proof. Only a
+  // link method reads a token (submit below); with codes it would carry an unchecked address
+  // step.
+  needsCsrf: (body, deps) => body.token === undefined || !recoveryStrategy(deps).openLink,
 
   async init(ctx, type) {
     const returnTo = validateReturnTo(ctx.deps.config, query(ctx).return_to);
@@ -69,7 +72,10 @@ export const recoveryFlow: FlowKindModule = {
   },
 
   async submit(ctx, flow, body) {
+    const strategy = recoveryStrategy(ctx.deps);
     resetMessages(flow.payload.ui);
-    await recoveryStrategy(ctx.deps).submit(ctx, flow, body);
+    const token = optionalString(body, "token");
+    if (token !== undefined && strategy.openLink) return strategy.openLink(ctx, flow, token);
+    await strategy.submit(ctx, flow, body);
   },
 };

@@ -30,8 +30,10 @@ export interface RecoveryStrategy {
   markSent(flow: Flow, address: string): void;
   /** Writes the code or link and its email into the outbox, in the caller's transaction. */
   sendTo(deps: Deps, tx: Persistence, email: RecoveryEmail): Promise<void>;
-  /** Runs every submit of a flow made with this method (the address, the code, the link). */
+  /** Runs the submits of a flow made with this method (the address, the code). */
   submit(ctx: Ctx, flow: Flow, body: Body): Promise<void>;
+  /** Link methods: the emailed link (`token`), opened in any browser; it is its own proof. */
+  openLink?(ctx: Ctx, flow: Flow, token: string): Promise<void>;
 }
 
 declare module "../../http/deps.ts" {

@@ -90,8 +90,12 @@ export const verificationFlow: FlowKindModule = {
   kind: "verification",
   expiredMessageId: 4070005,
   isEnabled: (deps) => deps.config.selfservice.flows.verification.enabled,
-  // Kratos checks CSRF on the email step only: the code itself proves possession.
-  needsCsrf: (body) => (body.code === undefined || body.code === "") && body.token === undefined,
+  // Kratos checks CSRF on the email step only: the code itself proves possession, and so does
+  // a link's token, but only a link method reads one (submit below); with codes a `token`
+  // would otherwise carry an unchecked address step.
+  needsCsrf: (body, deps) =>
+    (body.code === undefined || body.code === "") &&
+    (body.token === undefined || !verificationStrategy(deps).openLink),
 
   async init(ctx, type) {
     const returnTo = validateReturnTo(ctx.deps.config, query(ctx).return_to);

@@ -5,7 +5,6 @@ import { recoveryFlow } from "../../flows/recovery/recovery-flow.ts";
 import { requestRecoveryEmail } from "../../flows/recovery/request-recovery-email.ts";
 import type { RecoveryStrategy } from "../../flows/recovery/strategy.ts";
 import type { Body } from "../../http/body.ts";
-import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { rotateCsrfSecret } from "../../http/cookies.ts";
 import { redirect } from "../../http/respond.ts";
@@ -42,11 +41,10 @@ export const linkRecovery: RecoveryStrategy = {
     });
   },
   submit: submitRecoveryLink,
+  openLink: useRecoveryToken,
 };
 
 async function submitRecoveryLink(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
-  const token = optionalString(body, "token");
-  if (token !== undefined) return useRecoveryToken(ctx, flow, token);
   // Same answer (1060002) whether or not the address belongs to an account.
   flow.payload.active = "link";
   return requestRecoveryEmail(ctx, flow, body, linkRecovery, (e) =>

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Harness, startHarness } from "../support/harness.ts";
+import { createAccount, csrfOf, type Json, request, uniqueEmail } from "./account-helpers.ts";
+
+// A recovery or verification submit skips the CSRF check when it carries its own proof: the
+// token of an emailed link, which may be opened in another browser. Only a link method reads
+// that token; with codes, a `token` field must not let an address step through unchecked.
+
+type Kind = "recovery" | "verification";
+type Browser = ReturnType<Harness["browser"]>;
+
+async function submitWithToken(
+  h: Harness,
+  kind: Kind,
+  fields: Json,
+): Promise<{ response: Response; flowId: string; before: Json; browser: Browser }> {
+  const browser = h.browser();
+  const created = await request(browser, `${h.publicUrl}/self-service/${kind}/browser`);
+  const before = (await created.json()) as Json;
+  const response = await request(browser, `${h.publicUrl}/self-service/${kind}?flow=${before.id}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token: "not-from-any-email", csrf_token: "forged", ...fields }),
+    redirect: "manual",
+  });
+  return { response, flowId: String(before.id), before, browser };
+}
+
+describe("with codes (the default), a token field", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => h?.close());
+
+  it.each(["recovery", "verification"] as const)(
+    "does not skip the CSRF check of the %s address step, and the flow stays as it was",
+    async (kind) => {
+      const email = uniqueEmail(`csrf-${kind}`);
+      await createAccount(h, email, { verified: false });
+      const { response, flowId, before, browser } = await submitWithToken(h, kind, {
+        method: "code",
+        email,
+      });
+      expect(response.status).toBe(403);
+      expect(((await response.json()) as Json).error.id).toBe("security_csrf_violation");
+      const after = (await (
+        await request(browser, `${h.publicUrl}/self-service/${kind}/flows?id=${flowId}`)
+      ).json()) as Json;
+      expect(after.state).toBe("choose_method");
+      expect(csrfOf(after)).toBe(csrfOf(before));
+    },
+  );
+});
+
+describe("with links, the token of an emailed link", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({
+      selfservice: {
+        methods: { link: { enabled: true } },
+        flows: { recovery: { use: "link" }, verification: { use: "link" } },
+      },
+    });
+  });
+  afterAll(async () => h?.close());
+
+  it.each(["recovery", "verification"] as const)(
+    "is checked as the %s link without the CSRF token",
+    async (kind) => {
+      const { response } = await submitWithToken(h, kind, {});
+      // An unknown token: the browser goes to a fresh flow that says the link is not valid.
+      expect(response.status).toBe(303);
+      const location = new URL(response.headers.get("location") ?? "");
+      expect(location.searchParams.get("flow")).toMatch(/^[0-9a-f-]{36}$/);
+    },
+  );
+});
