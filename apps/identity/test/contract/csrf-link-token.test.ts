@@ -5,12 +5,12 @@ import { createAccount, csrfOf, type Json, request, uniqueEmail } from "./accoun
 // A recovery or verification submit skips the CSRF check when it carries its own proof: the
 // token of an emailed link, which may be opened in another browser (link.test.ts opens links
 // so). Only a link method reads that token; with codes, a `token` field must not let an
-// address step through unchecked.
+// address step through unchecked, and neither may a code or token that is not there (null).
 
 type Kind = "recovery" | "verification";
 type Browser = ReturnType<Harness["browser"]>;
 
-async function submitWithToken(
+async function submitWithoutCsrf(
   h: Harness,
   kind: Kind,
   fields: Json,
@@ -39,7 +39,7 @@ describe("with codes (the default), a token field", () => {
     async (kind) => {
       const email = uniqueEmail(`csrf-${kind}`);
       await createAccount(h, email, { verified: false });
-      const { response, flowId, before, browser } = await submitWithToken(h, kind, {
+      const { response, flowId, before, browser } = await submitWithoutCsrf(h, kind, {
         method: "code",
         email,
       });
@@ -52,4 +52,17 @@ describe("with codes (the default), a token field", () => {
       expect(csrfOf(after)).toBe(csrfOf(before));
     },
   );
+
+  it("does not skip it for a null code either", async () => {
+    const email = uniqueEmail("csrf-null-code");
+    await createAccount(h, email, { verified: false });
+    const { response } = await submitWithoutCsrf(h, "verification", {
+      method: "code",
+      email,
+      token: undefined,
+      code: null,
+    });
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as Json).error.id).toBe("security_csrf_violation");
+  });
 });

@@ -108,6 +108,24 @@ describe("recovery by link", () => {
   });
 });
 
+describe("a submit without the CSRF token", () => {
+  it.each(["recovery", "verification"] as const)(
+    "is refused on the %s address step when its token is null",
+    async (kind) => {
+      const browser = h.browser();
+      const created = await request(browser, `${h.publicUrl}/self-service/${kind}/browser`);
+      const flow = (await created.json()) as Json;
+      const res = await request(browser, `${h.publicUrl}/self-service/${kind}?flow=${flow.id}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ method: "link", email: uniqueEmail(kind), token: null }),
+      });
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as Json).error.id).toBe("security_csrf_violation");
+    },
+  );
+});
+
 describe("verification by link", () => {
   it("emails a link that verifies the address once, then 4070001", async () => {
     const email = uniqueEmail("link-verify");

@@ -1,5 +1,4 @@
 import type { Flow, FlowType } from "../../flow/flow.ts";
-import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
 import type { Deps } from "../../http/deps.ts";
@@ -7,7 +6,7 @@ import { kratosError } from "../../http/errors.ts";
 import { redirect, respondWithFlow } from "../../http/respond.ts";
 import { findActiveSession } from "../../session/session-manager.ts";
 import { resetMessages } from "../../ui/nodes.ts";
-import { emailMethod } from "../email-method.ts";
+import { emailMethod, linkToken } from "../email-method.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { newFlow } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
@@ -38,10 +37,8 @@ export const recoveryFlow: FlowKindModule = {
   kind: "recovery",
   expiredMessageId: 4060005,
   isEnabled: (deps) => deps.config.selfservice.flows.recovery.enabled,
-  // The emailed link is opened wherever the customer reads mail: its token is the proof. Only a
-  // link method reads a token (submit below); with codes it would carry an unchecked address
-  // step.
-  needsCsrf: (body, deps) => body.token === undefined || !recoveryStrategy(deps).openLink,
+  // The emailed link is opened wherever the customer reads mail: its token is the proof.
+  needsCsrf: (body, deps) => linkToken(body, recoveryStrategy(deps)) === undefined,
 
   async init(ctx, type) {
     const returnTo = validateReturnTo(ctx.deps.config, query(ctx).return_to);
@@ -74,8 +71,8 @@ export const recoveryFlow: FlowKindModule = {
   async submit(ctx, flow, body) {
     const strategy = recoveryStrategy(ctx.deps);
     resetMessages(flow.payload.ui);
-    const token = optionalString(body, "token");
-    if (token !== undefined && strategy.openLink) return strategy.openLink(ctx, flow, token);
+    const token = linkToken(body, strategy);
+    if (token !== undefined) return strategy.openLink?.(ctx, flow, token);
     await strategy.submit(ctx, flow, body);
   },
 };

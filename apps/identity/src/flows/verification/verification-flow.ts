@@ -15,7 +15,7 @@ import type { Identity } from "../../identity/identity.ts";
 import type { Persistence } from "../../persistence/persistence.ts";
 import { addFlowMessage, resetMessages, setInputValue } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
-import { emailMethod } from "../email-method.ts";
+import { emailMethod, linkToken } from "../email-method.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { newFlow, uiUrl } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
@@ -90,12 +90,10 @@ export const verificationFlow: FlowKindModule = {
   kind: "verification",
   expiredMessageId: 4070005,
   isEnabled: (deps) => deps.config.selfservice.flows.verification.enabled,
-  // Kratos checks CSRF on the email step only: the code itself proves possession, and so does
-  // a link's token, but only a link method reads one (submit below); with codes a `token`
-  // would otherwise carry an unchecked address step.
+  // Kratos checks CSRF on the email step only: a code or a link's token proves possession. Read
+  // as submit reads them, so a body that skips the check never reaches the email step.
   needsCsrf: (body, deps) =>
-    (body.code === undefined || body.code === "") &&
-    (body.token === undefined || !verificationStrategy(deps).openLink),
+    !optionalString(body, "code") && linkToken(body, verificationStrategy(deps)) === undefined,
 
   async init(ctx, type) {
     const returnTo = validateReturnTo(ctx.deps.config, query(ctx).return_to);
@@ -112,8 +110,8 @@ export const verificationFlow: FlowKindModule = {
 
   async submit(ctx, flow, body) {
     const strategy = verificationStrategy(ctx.deps);
-    const token = optionalString(body, "token");
-    if (token !== undefined && strategy.openLink) return strategy.openLink(ctx, flow, token);
+    const token = linkToken(body, strategy);
+    if (token !== undefined) return strategy.openLink?.(ctx, flow, token);
     if (flow.state === "passed_challenge") return replaced(ctx, flow);
     const code = optionalString(body, "code");
     // The link in the email opens this GET: fill in the code and show the form.
