@@ -119,13 +119,15 @@ async function loadWithCost(
   return { perSecond, mainMs: used.mainMs / done, otherMs: used.otherMs / done };
 }
 
-/** Throughput, latency and memory of one database; the rows of issue 11's table. */
+/**
+ * Throughput, latency and memory of one database: the rows of issue 11's table, and the CPU
+ * time behind its login and registration rows.
+ */
 async function identityRows(
   db: "PGlite" | "PostgreSQL",
   hashes: number,
   generator: LoadGenerator,
-  costs: SignInCost[],
-): Promise<Row[]> {
+): Promise<{ rows: Row[]; costs: SignInCost[] }> {
   return withDatabase(db, async (dsn) => {
     const service = await startFor(dsn);
     try {
@@ -145,12 +147,6 @@ async function identityRows(
       const loggedIn = await loadWithCost(service, (i) =>
         login(api, accounts[i % accounts.length]!),
       );
-      costs.push(
-        { operation: "registration", db, ...registered },
-        { operation: "password login", db, ...loggedIn },
-      );
-      const registrations = registered.perSecond;
-      const logins = loggedIn.perSecond;
       log(`${db}: whoami`);
       const url = `${service.publicUrl}/sessions/whoami`;
       const byToken = await whoami(generator, {
@@ -176,7 +172,7 @@ async function identityRows(
       const ratio = (perSecond: number): string =>
         `${perSecond.toFixed(1)}/s = ${((100 * perSecond) / hashes).toFixed(0)} % of ${hashes.toFixed(1)} hashes/s`;
       const memoryGoal = db === "PGlite" ? 250 : 150;
-      return [
+      const rows: Row[] = [
         {
           figure: "whoami, most requests/s, X-Session-Token",
           db,
@@ -209,15 +205,15 @@ async function identityRows(
           figure: "password logins/s over HTTP vs argon2id hashes/s (8 in flight)",
           db,
           goal: ">= 85 %",
-          measured: ratio(logins),
-          met: logins / hashes >= ratioGoal,
+          measured: ratio(loggedIn.perSecond),
+          met: loggedIn.perSecond / hashes >= ratioGoal,
         },
         {
           figure: "registrations/s over HTTP vs argon2id hashes/s (8 in flight)",
           db,
           goal: ">= 85 %",
-          measured: ratio(registrations),
-          met: registrations / hashes >= ratioGoal,
+          measured: ratio(registered.perSecond),
+          met: registered.perSecond / hashes >= ratioGoal,
         },
         {
           figure: "identity service resident memory, idle (after start / after the load above)",
@@ -227,6 +223,11 @@ async function identityRows(
           met: Math.max(idle, afterLoad) <= memoryGoal,
         },
       ];
+      const costs: SignInCost[] = [
+        { operation: "registration", db, ...registered },
+        { operation: "password login", db, ...loggedIn },
+      ];
+      return { rows, costs };
     } finally {
       await service.stop();
     }
@@ -339,8 +340,11 @@ if (parts.has("identity") || parts.has("leak")) {
 const generator = startLoadGenerator();
 try {
   if (parts.has("identity")) {
-    for (const db of ["PGlite", "PostgreSQL"] as const)
-      rows.push(...(await identityRows(db, hashes, generator, costs)));
+    for (const db of ["PGlite", "PostgreSQL"] as const) {
+      const measured = await identityRows(db, hashes, generator);
+      rows.push(...measured.rows);
+      costs.push(...measured.costs);
+    }
   }
   if (parts.has("leak")) rows.push(...(await leakRows(leakDb, generator)));
 } finally {

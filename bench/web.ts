@@ -48,20 +48,29 @@ export interface PageWeight {
   readonly other: number;
 }
 
+type Kind = Exclude<keyof PageWeight, "page">;
+
 interface Load {
-  readonly totalKb: number;
-  readonly scriptKb: number;
-  readonly weight: Omit<PageWeight, "page">;
+  /** KB by kind. */
+  readonly weight: Record<Kind, number>;
   readonly consoleErrors: readonly string[];
 }
 
+/** A response's kind by Chromium's resource type and, for scripts, its path. */
+function kindOf(type: string, pathname: string, framework: ReadonlySet<string>): Kind {
+  if (type === "Script") return framework.has(pathname) ? "framework" : "appScripts";
+  if (type === "Document") return "html";
+  if (type === "Stylesheet") return "css";
+  return "other";
+}
+
 /** The scripts Next's runtime and React DOM come in: every page of the app loads them. */
-function frameworkScripts(): readonly string[] {
+function frameworkScripts(): ReadonlySet<string> {
   const manifest = path.join(REPO_ROOT, "apps/web/.next/build-manifest.json");
   const { rootMainFiles } = JSON.parse(readFileSync(manifest, "utf8")) as {
     rootMainFiles: string[];
   };
-  return rootMainFiles.map((file) => `/_next/${file}`);
+  return new Set(rootMainFiles.map((file) => `/_next/${file}`));
 }
 
 /**
@@ -69,7 +78,11 @@ function frameworkScripts(): readonly string[] {
  * network is idle, redirects included, as Chromium counts them, and what the console reported
  * as errors.
  */
-async function load(target: WebTarget, path: string): Promise<Load> {
+async function load(
+  target: WebTarget,
+  path: string,
+  framework: ReadonlySet<string>,
+): Promise<Load> {
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: chromiumFlags.slice(1),
@@ -84,40 +97,23 @@ async function load(target: WebTarget, path: string): Promise<Load> {
     page.on("pageerror", (error) => consoleErrors.push(error.message));
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
-    const framework = new Set(frameworkScripts());
-    const kinds = new Map<string, keyof Load["weight"]>();
-    const bytes = { framework: 0, appScripts: 0, html: 0, css: 0, other: 0 };
+    const kinds = new Map<string, Kind>();
+    const bytes: Record<Kind, number> = { framework: 0, appScripts: 0, html: 0, css: 0, other: 0 };
     cdp.on("Network.requestWillBeSent", (event) => {
       if (event.redirectResponse) bytes.other += event.redirectResponse.encodedDataLength;
     });
     cdp.on("Network.responseReceived", (event) => {
       const { pathname } = new URL(event.response.url);
-      const kind =
-        event.type === "Script"
-          ? framework.has(pathname)
-            ? "framework"
-            : "appScripts"
-          : event.type === "Document"
-            ? "html"
-            : event.type === "Stylesheet"
-              ? "css"
-              : "other";
-      kinds.set(event.requestId, kind);
+      kinds.set(event.requestId, kindOf(event.type, pathname, framework));
     });
     cdp.on("Network.loadingFinished", (event) => {
       bytes[kinds.get(event.requestId) ?? "other"] += event.encodedDataLength;
     });
     await page.goto(`${target.base}${path}`, { waitUntil: "networkidle" });
-    const kb = (value: number): number => value / 1024;
-    const weight = {
-      framework: kb(bytes.framework),
-      appScripts: kb(bytes.appScripts),
-      html: kb(bytes.html),
-      css: kb(bytes.css),
-      other: kb(bytes.other),
-    };
-    const totalKb = Object.values(weight).reduce((sum, value) => sum + value, 0);
-    return { totalKb, scriptKb: weight.framework + weight.appScripts, weight, consoleErrors };
+    const weight = Object.fromEntries(
+      Object.entries(bytes).map(([kind, value]) => [kind, value / 1024]),
+    ) as Record<Kind, number>;
+    return { weight, consoleErrors };
   } finally {
     await browser.close();
   }
@@ -161,20 +157,22 @@ async function scores(target: WebTarget, path: string): Promise<Scores> {
 async function rowsFor(
   target: WebTarget,
   path: string,
-  weights: PageWeight[],
-): Promise<BenchRow[]> {
+  framework: ReadonlySet<string>,
+): Promise<{ rows: BenchRow[]; weight: PageWeight }> {
   const page = `${path} (${target.name})`;
-  const bytes = await load(target, path);
-  weights.push({ page, ...bytes.weight });
+  const bytes = await load(target, path, framework);
+  const { framework: frameworkKb, appScripts, html, css, other } = bytes.weight;
+  const totalKb = frameworkKb + appScripts + html + css + other;
+  const scriptKb = frameworkKb + appScripts;
   const lighthouseRun = await scores(target, path);
   const { performance, accessibility, bestPractices, totalBlockingTimeMs } = lighthouseRun;
   const errors = bytes.consoleErrors.length;
-  return [
+  const rows = [
     {
       measure: `${page}: transferred in all (JavaScript), console errors`,
       goal: `≤ ${MAX_TRANSFERRED_KB} KB, 0`,
-      result: `${bytes.totalKb.toFixed(1)} KB (${bytes.scriptKb.toFixed(1)} KB), ${errors}${errors > 0 ? `: ${bytes.consoleErrors[0]}` : ""}`,
-      met: bytes.totalKb <= MAX_TRANSFERRED_KB && errors === 0,
+      result: `${totalKb.toFixed(1)} KB (${scriptKb.toFixed(1)} KB), ${errors}${errors > 0 ? `: ${bytes.consoleErrors[0]}` : ""}`,
+      met: totalKb <= MAX_TRANSFERRED_KB && errors === 0,
     },
     {
       measure: `${page}: Lighthouse mobile performance / accessibility / best practices, total blocking time`,
@@ -187,6 +185,7 @@ async function rowsFor(
         totalBlockingTimeMs < MAX_TOTAL_BLOCKING_TIME_MS,
     },
   ];
+  return { rows, weight: { page, ...bytes.weight } };
 }
 
 /** The web rows of BENCHMARKS.md (every page, reached directly and through nginx), and what each page's bytes are. */
@@ -196,12 +195,17 @@ export async function measureWeb(): Promise<{ rows: BenchRow[]; weights: PageWei
     stdio: "inherit",
   });
   if (build.status !== 0) throw new Error("the build failed");
+  const framework = frameworkScripts();
   const running = await startWebTargets();
   try {
     const rows: BenchRow[] = [];
     const weights: PageWeight[] = [];
     for (const target of running.targets) {
-      for (const path of PAGES) rows.push(...(await rowsFor(target, path, weights)));
+      for (const path of PAGES) {
+        const measured = await rowsFor(target, path, framework);
+        rows.push(...measured.rows);
+        weights.push(measured.weight);
+      }
     }
     return { rows, weights };
   } finally {

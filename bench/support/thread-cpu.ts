@@ -38,6 +38,18 @@ export function threadCpu(pid: number): Map<number, ThreadCpu> {
   return threads;
 }
 
+/** What each thread used between two readings. */
+function usedBetween(before: Map<number, ThreadCpu>, after: Map<number, ThreadCpu>): ThreadCpu[] {
+  return [...after.values()].map((thread) => {
+    const start = before.get(thread.tid);
+    return {
+      ...thread,
+      userMs: thread.userMs - (start?.userMs ?? 0),
+      systemMs: thread.systemMs - (start?.systemMs ?? 0),
+    };
+  });
+}
+
 /** What each thread used between two readings, busiest first, per completed operation. */
 export function formatThreadCpu(
   pid: number,
@@ -45,15 +57,12 @@ export function formatThreadCpu(
   after: Map<number, ThreadCpu>,
   operations: number,
 ): string {
-  const rows = [...after.values()]
-    .map((thread) => {
-      const start = before.get(thread.tid);
-      return {
-        label: thread.tid === pid ? "main thread" : `${thread.name} ${thread.tid}`,
-        userMs: thread.userMs - (start?.userMs ?? 0),
-        systemMs: thread.systemMs - (start?.systemMs ?? 0),
-      };
-    })
+  const rows = usedBetween(before, after)
+    .map((thread) => ({
+      label: thread.tid === pid ? "main thread" : `${thread.name} ${thread.tid}`,
+      userMs: thread.userMs,
+      systemMs: thread.systemMs,
+    }))
     .filter((row) => row.userMs + row.systemMs > 0)
     .sort((a, b) => b.userMs + b.systemMs - (a.userMs + a.systemMs));
   const per = (ms: number): string => (ms / operations).toFixed(3);
@@ -75,11 +84,9 @@ export function mainAndOtherMs(
 ): { mainMs: number; otherMs: number } {
   let mainMs = 0;
   let otherMs = 0;
-  for (const thread of after.values()) {
-    const start = before.get(thread.tid);
-    const used = thread.userMs + thread.systemMs - (start ? start.userMs + start.systemMs : 0);
-    if (thread.tid === pid) mainMs += used;
-    else otherMs += used;
+  for (const thread of usedBetween(before, after)) {
+    if (thread.tid === pid) mainMs += thread.userMs + thread.systemMs;
+    else otherMs += thread.userMs + thread.systemMs;
   }
   return { mainMs, otherMs };
 }
