@@ -22,8 +22,8 @@ import { mainAndOtherMs, threadCpu } from "./support/thread-cpu.ts";
 import { measureWeb, type PageWeight, weightSection } from "./web.ts";
 
 // `npm run bench` (issue 11): the identity service as its own process, compiled, pinned with
-// taskset to its own core(s), the load generator (this process, autocannon in a process of its
-// own, PostgreSQL) on the others; on PGlite and on PostgreSQL; then the import, the web pages and issue 13's timing
+// taskset to its own core(s), the load generator (this process, a load process of its own,
+// PostgreSQL) on the others; on PGlite and on PostgreSQL; then the import, the web pages and issue 13's timing
 // comparison (PGlite; `npm run bench:timing -- --postgres` adds PostgreSQL). Writes BENCHMARKS.md
 // with one row per figure of issue 11, its goal and the measured value, and two breakdowns that
 // show what a goal's limit is: the service's CPU time per login and registration (main thread
@@ -336,7 +336,7 @@ if (parts.has("identity") || parts.has("leak")) {
   log(`argon2id hash bound on cpu ${serviceCpus}`);
   hashes = await measureHashBound(serviceCpus, 8);
 }
-// Started after pinSelf: autocannon runs on the load generator's core(s).
+// Started after pinSelf: the load generator runs on the load generator's core(s).
 const generator = startLoadGenerator();
 try {
   if (parts.has("identity")) {
@@ -388,8 +388,10 @@ const text = `# Benchmarks
 Run with \`npm run bench\` on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC in ${elapsed()}; machine: ${machine}.
 
 The identity service is the compiled service (\`apps/identity/dist/main.js\`) in its own process,
-pinned with \`taskset -c ${serviceCpus}\` (${serviceCores} core); the load generator (autocannon, in a
-process of its own so that its pauses are not counted as the service's, and the API clients),
+pinned with \`taskset -c ${serviceCpus}\` (${serviceCores} core); the load generator (in a process of
+its own so that its pauses are not counted as the service's: autocannon for the most requests/s,
+and for the p99 at a fixed rate evenly spaced requests whose latency counts from when each was
+due, so that a pause delays the requests due during it and no more; and the API clients),
 the argon2id bound's own process excepted, and PostgreSQL run pinned to cpu ${loadCpus}, so they
 never share the service's core. Each whoami figure is a 4 s run (10 s at 1,000 req/s) after a
 warm-up that is not counted; logins and registrations run 6 s each, 8 at a time. The argon2id

@@ -1,16 +1,18 @@
 import autocannon from "autocannon";
 import type { LoadMessage, LoadRequest, LoadResult } from "./load-generator.ts";
+import { pacedLoad } from "./paced-load.ts";
 
-// The load generator's own process (load-generator.ts starts it): runs autocannon as asked and
-// answers with the figures. Several runs may go on at once (the leak check's mixed load).
+// The load generator's own process (load-generator.ts starts it): runs the load as asked (as
+// fast as the service answers with autocannon, a fixed rate with paced-load.ts) and answers with
+// the figures. Several runs may go on at once (the leak check's mixed load).
 
 async function run(request: LoadRequest, seconds: number): Promise<LoadResult> {
+  if (request.rate) return pacedLoad({ ...request, rate: request.rate }, seconds);
   const result = await autocannon({
     url: request.url,
     headers: request.headers,
     connections: request.connections,
     duration: seconds,
-    ...(request.rate ? { overallRate: request.rate } : {}),
   });
   return {
     requests: result.requests.total,

@@ -1,7 +1,7 @@
 import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-// autocannon runs in a process of its own, so the latencies it reports are the service's. In
+// The load runs in a process of its own, so the latencies it reports are the service's. In
 // the benchmark's process, a collection of that process's heap (the accounts, the garbage of
 // the phases before) paused the reading of answers, and a p99 of 2 ms came out as 11-18 ms
 // while the service's event loop never stalled. The process stays up for the whole run, so its

@@ -1,7 +1,7 @@
 import type { LoadGenerator } from "./load-generator.ts";
 import type { Service } from "./service.ts";
 
-// What the benchmark measures with: whoami under autocannon, the service's resident memory, and
+// What the benchmark measures with: whoami under load, the service's resident memory, and
 // the rows of BENCHMARKS.md.
 
 export interface Row {
@@ -29,9 +29,9 @@ export interface WhoamiResult {
 }
 
 /**
- * whoami under autocannon (in the load generator's process) for `seconds`, after
- * `warmupSeconds` of the same load: as fast as the service answers (32 connections), or at a
- * fixed `rate` of requests per second. Any answer but 200 fails the benchmark.
+ * whoami under load (in the load generator's process) for `seconds`, after `warmupSeconds` of
+ * the same load: as fast as the service answers (autocannon, 32 connections), or at a fixed
+ * `rate` of evenly spaced requests (paced-load.ts, at most 10 connections). Any answer but 200 fails the benchmark.
  */
 export async function whoami(
   generator: LoadGenerator,
