@@ -37,32 +37,34 @@ export async function pacedLoad(
   const start = performance.now();
 
   await new Promise<void>((resolve) => {
-    const settle = (): void => {
-      finished++;
-      if (finished === total) resolve();
-    };
     const send = (due: number): void => {
+      // Each request ends once, whichever of its events comes first: an answer read to its end,
+      // or a failure of the request or of the answer (a reset, a timeout).
+      let ended = false;
+      const end = (outcome: "answered" | "failed", status?: number): void => {
+        if (ended) return;
+        ended = true;
+        lastAnswer = performance.now();
+        if (outcome === "failed") errors++;
+        else if (status === 200) latencies.push(lastAnswer - due);
+        else non2xx++;
+        finished++;
+        if (finished === total) resolve();
+      };
       const outgoing = request(
         url,
         { agent, headers: load.headers, timeout: TIMEOUT_MS },
         (res) => {
           res.resume();
-          res.on("end", () => {
-            lastAnswer = performance.now();
-            if (res.statusCode === 200) latencies.push(lastAnswer - due);
-            else non2xx++;
-            settle();
-          });
+          res.on("end", () => end("answered", res.statusCode));
+          res.on("close", () => end("failed"));
         },
       );
       outgoing.on("timeout", () => {
         timeouts++;
-        outgoing.destroy();
+        outgoing.destroy(new Error("timed out"));
       });
-      outgoing.on("error", () => {
-        errors++;
-        settle();
-      });
+      outgoing.on("error", () => end("failed"));
       outgoing.end();
     };
     let sent = 0;
