@@ -1,7 +1,8 @@
 import { createServer, type Server } from "node:http";
 import { ResponseError } from "@ory/client-fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, type Harness, startHarness } from "../support/harness.ts";
+import { freePort } from "../support/free-port.ts";
+import { type Harness, startHarness } from "../support/harness.ts";
 import { expectSchema } from "../support/openapi.ts";
 import { type Json, signInNative, traitsOf, uniqueEmail } from "./account-helpers.ts";
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Browser, freePort } from "../support/harness.ts";
+import { freePort } from "../support/free-port.ts";
+import type { Browser } from "../support/harness.ts";
 import { expectSchema } from "../support/openapi.ts";
 import {
   atProvider,

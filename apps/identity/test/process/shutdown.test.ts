@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vites
 import { connectDatabase } from "../../src/persistence/sql/connect.ts";
 import { password, traitsOf } from "../contract/account-helpers.ts";
 import { childConfig, startChildService } from "../support/child-service.ts";
-import { freePort } from "../support/harness.ts";
+import { freePort } from "../support/free-port.ts";
 
 // Issue 10: SIGTERM lets in-flight requests finish, stops accepting new connections, gives
 // courier messages still being sent back to the queue, and the process exits 0.

@@ -1,4 +1,4 @@
-import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { Configuration, CourierApi, FrontendApi, IdentityApi } from "@ory/client-fetch";
 import { SMTPServer } from "smtp-server";
@@ -6,6 +6,7 @@ import { type App, createApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config/load-config.ts";
 import { tolerateClientResets } from "../../src/courier/test-support/smtp-test-server.ts";
 import { CookieJar } from "./cookie-jar.ts";
+import { freePort } from "./free-port.ts";
 
 export interface ReceivedMail {
   to: string;
@@ -37,20 +38,6 @@ export interface Browser {
   api: FrontendApi;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address
-          ? resolve(address.port)
-          : reject(new Error("no port")),
-      );
-    });
-  });
-}
-
 export async function startHarness(
   overrides: Record<string, unknown> = {},
   options: { dsn?: string; fetch?: typeof fetch } = {},
@@ -69,8 +56,8 @@ export async function startHarness(
     },
   });
   tolerateClientResets(smtp);
-  const smtpPort = await freePort();
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
   const [publicPort, adminPort] = [await freePort(), await freePort()];
   const adminToken = "test-admin-token-0123456789";
   const config = loadConfig({

@@ -1,8 +1,8 @@
 import { type App, createApp, loadConfig } from "@moos/oauth2";
 import { Configuration, OAuth2Api } from "@ory/client-fetch";
 import * as oidc from "openid-client";
+import { freePort } from "./free-port.ts";
 import type { Browser } from "./harness.ts";
-import { freePort } from "./harness.ts";
 
 // The real OpenID Connect provider (apps/oauth2) in this process, for the identity service's
 // `oauth2_provider.url`, and a shop's backend on openid-client. The login, consent and logout

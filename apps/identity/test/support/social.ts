@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import { type LocalProvider, startLocalProvider } from "@moos/local-provider";
-import { type Browser, freePort, type Harness, startHarness } from "./harness.ts";
+import { freePort } from "./free-port.ts";
+import { type Browser, type Harness, startHarness } from "./harness.ts";
 
 // The identity service wired to a real local sign-in provider (apps/local-provider, started in
 // this process on a free port), and a driver that plays the browser at the provider with

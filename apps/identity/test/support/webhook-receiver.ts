@@ -1,5 +1,5 @@
 import { createServer, type Server } from "node:http";
-import { freePort } from "./harness.ts";
+import { freePort } from "./free-port.ts";
 
 export interface ReceivedDelivery {
   headers: Record<string, string | string[] | undefined>;
