@@ -336,7 +336,7 @@ if (parts.has("identity") || parts.has("leak")) {
   log(`argon2id hash bound on cpu ${serviceCpus}`);
   hashes = await measureHashBound(serviceCpus, 8);
 }
-// Started after pinSelf: the load generator runs on the load generator's core(s).
+// Started after pinSelf: the load generator's process inherits its core(s).
 const generator = startLoadGenerator();
 try {
   if (parts.has("identity")) {

@@ -31,7 +31,8 @@ export interface WhoamiResult {
 /**
  * whoami under load (in the load generator's process) for `seconds`, after `warmupSeconds` of
  * the same load: as fast as the service answers (autocannon, 32 connections), or at a fixed
- * `rate` of evenly spaced requests (paced-load.ts, at most 10 connections). Any answer but 200 fails the benchmark.
+ * `rate` of evenly spaced requests (paced-load.ts, at most 10 connections). Any answer but 200
+ * fails the benchmark.
  */
 export async function whoami(
   generator: LoadGenerator,
