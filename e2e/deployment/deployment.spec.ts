@@ -1,17 +1,18 @@
 // Moos as it runs in production, proven: through nginx (TLS, round robin, no sticky sessions) to
 // two web apps and two identity instances on one PostgreSQL. A customer's whole journey is
 // served by both instances of each service; a session made on one instance is seen and ended by
-// the other; and an identity instance killed with SIGKILL while customers sign up costs nobody a
-// server error or an email.
+// the other; nginx lets go of idle connections before the instances close them; and an identity
+// instance killed with SIGKILL while customers sign up costs nobody a server error or an email.
 
 import { readFileSync } from "node:fs";
 import { request } from "node:https";
+import { connect } from "node:net";
 import path from "node:path";
 import type { Browser, Response } from "@playwright/test";
 import { newAccountData } from "../support/identity-admin.ts";
 import { german } from "../support/languages.ts";
 import { Mailbox } from "../support/mailbox.ts";
-import { E2E_DATA } from "../support/services/processes.ts";
+import { E2E_DATA, REPO_ROOT } from "../support/services/processes.ts";
 import { services } from "../support/services/service-set.ts";
 import { expect, screensFor, test } from "../support/test.ts";
 import { deployment, killInstance, restartInstance } from "./deployment.ts";
@@ -111,6 +112,44 @@ async function signUp(
     await context.close();
   }
   return account.email;
+}
+
+/** nginx's keepalive_timeout in each upstream block of deploy/nginx/moos.conf, in ms. */
+function upstreamIdleTimeouts(): Map<string, number> {
+  const conf = readFileSync(path.join(REPO_ROOT, "deploy/nginx/moos.conf"), "utf8");
+  const timeouts = new Map<string, number>();
+  for (const block of conf.matchAll(/^upstream (\w+) \{([\s\S]*?)^\}/gm)) {
+    const seconds = block[2]?.match(/keepalive_timeout (\d+)s;/)?.[1];
+    // nginx's default when the block sets none.
+    timeouts.set(block[1] ?? "", seconds ? Number(seconds) * 1000 : 60_000);
+  }
+  return timeouts;
+}
+
+/** How long we wait for a server to close an idle connection: longer than any upstream's timeout. */
+const IDLE_PATIENCE_MS = 10_000;
+
+/**
+ * How long a server on this loopback port keeps a connection open once it has answered a
+ * keep-alive request and nothing more comes, up to IDLE_PATIENCE_MS (the identity service keeps
+ * one for 72 s).
+ */
+function idleCloseMs(port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.setTimeout(IDLE_PATIENCE_MS, () => socket.destroy());
+    let answeredAt = 0;
+    socket.on("connect", () =>
+      socket.write(
+        "GET /health/alive HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n",
+      ),
+    );
+    socket.on("data", () => {
+      answeredAt ||= performance.now();
+    });
+    socket.on("close", () => resolve(performance.now() - answeredAt));
+    socket.on("error", reject);
+  });
 }
 
 /** The emails MailDev received, by recipient. */
@@ -274,6 +313,23 @@ test.describe("a deployment of two instances of each service behind nginx", () =
     expect(registered.status).toBe(200);
     const session = registered.json.session as { devices: { ip_address: string }[] };
     expect(session.devices[0]?.ip_address).toBe("127.0.0.2");
+  });
+
+  test("nginx lets go of an idle connection to every instance before the instance closes it", async () => {
+    // Otherwise a request nginx sends on a connection the instance is closing meets a reset,
+    // and nginx takes the instance for failed: with both web apps, every customer gets a 502.
+    const { instances, webPorts } = deployment();
+    const [web, identity] = await Promise.all([
+      Promise.all(webPorts.map(idleCloseMs)),
+      Promise.all(instances.flatMap((i) => [idleCloseMs(i.publicPort), idleCloseMs(i.adminPort)])),
+    ]);
+    const timeouts = upstreamIdleTimeouts();
+    expect([...timeouts.keys()]).toEqual(["moos_web", "moos_identity", "moos_identity_admin"]);
+    for (const closesAfter of web) expect(timeouts.get("moos_web")).toBeLessThan(closesAfter);
+    for (const closesAfter of identity) {
+      expect(timeouts.get("moos_identity")).toBeLessThan(closesAfter);
+      expect(timeouts.get("moos_identity_admin")).toBeLessThan(closesAfter);
+    }
   });
 
   test("an identity instance killed with SIGKILL while customers sign up costs nobody an error or an email", async ({

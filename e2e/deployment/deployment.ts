@@ -33,6 +33,8 @@ export interface Deployment {
   readonly configFile: string;
   readonly databaseUrl: string;
   readonly instances: readonly IdentityInstance[];
+  /** The web app's instances' ports (loopback), behind nginx. */
+  readonly webPorts: readonly number[];
   /** nginx's access logs (format `moos` in deploy/nginx/moos.conf). */
   readonly nginxLogs: string;
 }

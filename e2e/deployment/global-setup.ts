@@ -98,6 +98,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       configFile,
       databaseUrl: postgres.url,
       instances,
+      webPorts: [web1 as number, web2 as number],
       nginxLogs: path.join(DEPLOYMENT_DATA, "nginx-logs"),
     };
     // The release step first (auto_migrate is off in production), then both instances.
