@@ -39,13 +39,14 @@ export async function pacedLoad(
   await new Promise<void>((resolve) => {
     const send = (due: number): void => {
       // Each request ends once, whichever of its events comes first: an answer read to its end,
-      // or a failure of the request or of the answer (a reset, a timeout).
+      // a timeout, or a failure of the request or of the answer (a reset).
       let ended = false;
-      const end = (outcome: "answered" | "failed", status?: number): void => {
+      const end = (outcome: "answered" | "timed out" | "failed", status?: number): void => {
         if (ended) return;
         ended = true;
         lastAnswer = performance.now();
-        if (outcome === "failed") errors++;
+        if (outcome === "timed out") timeouts++;
+        else if (outcome === "failed") errors++;
         else if (status === 200) latencies.push(lastAnswer - due);
         else non2xx++;
         finished++;
@@ -61,8 +62,8 @@ export async function pacedLoad(
         },
       );
       outgoing.on("timeout", () => {
-        timeouts++;
-        outgoing.destroy(new Error("timed out"));
+        end("timed out");
+        outgoing.destroy();
       });
       outgoing.on("error", () => end("failed"));
       outgoing.end();
@@ -84,7 +85,7 @@ export async function pacedLoad(
     p50: tenths(percentile(sorted, 50)),
     p99: tenths(percentile(sorted, 99)),
     non2xx,
-    errors: errors - timeouts,
+    errors,
     timeouts,
   };
 }

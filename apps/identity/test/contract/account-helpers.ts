@@ -2,10 +2,10 @@ import { type ApiResponse, ResponseError } from "@ory/client-fetch";
 import type { Browser, Harness } from "../support/harness.ts";
 import { expectSchema } from "../support/openapi.ts";
 
-// Helpers shared by the settings, sessions, logout and admin contract tests: accounts made
-// through the admin API (verified, so the require_verified_address hook lets them in), sign-in
-// through the real login flows, and raw bodies checked against Kratos's OpenAPI schemas (the
-// SDK's typed values turn times into Date objects, which the schemas do not describe).
+// Helpers shared by the contract tests: accounts made through the admin API (verified, so the
+// require_verified_address hook lets them in), sign-in through the real login flows, submits a
+// cross-site form could send, and raw bodies checked against Kratos's OpenAPI schemas (the SDK's
+// typed values turn times into Date objects, which the schemas do not describe).
 
 export const password = "Moos-Farn-2026!";
 /** A response body, read loosely once expectSchema has checked its shape. */
@@ -112,6 +112,28 @@ export async function signInNative(h: Harness, email: string, secret = password)
   });
   if (!result.session_token) throw new Error("no session token");
   return result.session_token;
+}
+
+/**
+ * A new browser's recovery or verification flow, submitted with `fields` over a forged CSRF token
+ * and an emailed link's token that no email carried (both replaced or, as `undefined`, left out
+ * by `fields`): what a cross-site form can send.
+ */
+export async function submitWithoutCsrf(
+  h: Harness,
+  kind: "recovery" | "verification",
+  fields: Json,
+): Promise<{ response: Response; flowId: string; before: Json; browser: Browser }> {
+  const browser = h.browser();
+  const created = await request(browser, `${h.publicUrl}/self-service/${kind}/browser`);
+  const before = (await created.json()) as Json;
+  const response = await request(browser, `${h.publicUrl}/self-service/${kind}?flow=${before.id}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token: "not-from-any-email", csrf_token: "forged", ...fields }),
+    redirect: "manual",
+  });
+  return { response, flowId: String(before.id), before, browser };
 }
 
 /** A plain request with the browser's cookies, for what the SDK cannot express (HTML, forms). */

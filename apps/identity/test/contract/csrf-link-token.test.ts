@@ -1,31 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/harness.ts";
-import { createAccount, csrfOf, type Json, request, uniqueEmail } from "./account-helpers.ts";
+import {
+  createAccount,
+  csrfOf,
+  type Json,
+  request,
+  submitWithoutCsrf,
+  uniqueEmail,
+} from "./account-helpers.ts";
 
 // A recovery or verification submit skips the CSRF check when it carries its own proof: the
 // token of an emailed link, which may be opened in another browser (link.test.ts opens links
 // so). Only a link method reads that token; with codes, a `token` field must not let an
 // address step through unchecked, and neither may a code or token that is not there (null).
-
-type Kind = "recovery" | "verification";
-type Browser = ReturnType<Harness["browser"]>;
-
-async function submitWithoutCsrf(
-  h: Harness,
-  kind: Kind,
-  fields: Json,
-): Promise<{ response: Response; flowId: string; before: Json; browser: Browser }> {
-  const browser = h.browser();
-  const created = await request(browser, `${h.publicUrl}/self-service/${kind}/browser`);
-  const before = (await created.json()) as Json;
-  const response = await request(browser, `${h.publicUrl}/self-service/${kind}?flow=${before.id}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ token: "not-from-any-email", csrf_token: "forged", ...fields }),
-    redirect: "manual",
-  });
-  return { response, flowId: String(before.id), before, browser };
-}
 
 describe("with codes (the default), a token field", () => {
   let h: Harness;

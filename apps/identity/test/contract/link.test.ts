@@ -2,7 +2,14 @@ import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { expectSchema } from "../support/openapi.ts";
-import { createAccount, csrfOf, type Json, request, uniqueEmail } from "./account-helpers.ts";
+import {
+  createAccount,
+  csrfOf,
+  type Json,
+  request,
+  submitWithoutCsrf,
+  uniqueEmail,
+} from "./account-helpers.ts";
 
 // The link method for recovery and verification (`selfservice.flows.<flow>.use: link`).
 
@@ -112,16 +119,14 @@ describe("a submit without the CSRF token", () => {
   it.each(["recovery", "verification"] as const)(
     "is refused on the %s address step when its token is null",
     async (kind) => {
-      const browser = h.browser();
-      const created = await request(browser, `${h.publicUrl}/self-service/${kind}/browser`);
-      const flow = (await created.json()) as Json;
-      const res = await request(browser, `${h.publicUrl}/self-service/${kind}?flow=${flow.id}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ method: "link", email: uniqueEmail(kind), token: null }),
+      const { response } = await submitWithoutCsrf(h, kind, {
+        method: "link",
+        email: uniqueEmail(kind),
+        token: null,
+        csrf_token: undefined,
       });
-      expect(res.status).toBe(403);
-      expect(((await res.json()) as Json).error.id).toBe("security_csrf_violation");
+      expect(response.status).toBe(403);
+      expect(((await response.json()) as Json).error.id).toBe("security_csrf_violation");
     },
   );
 });
