@@ -18,16 +18,7 @@ export async function measureHashBound(cpus: string, seconds: number): Promise<n
   const self = fileURLToPath(import.meta.url);
   const child = spawn(
     "taskset",
-    [
-      "-c",
-      cpus,
-      process.execPath,
-      "--conditions=development",
-      "--import",
-      "tsx",
-      self,
-      String(seconds),
-    ],
+    ["-c", cpus, process.execPath, "--conditions=development", self, String(seconds)],
     { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
   );
   let out = "";

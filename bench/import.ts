@@ -45,7 +45,7 @@ async function startService(dsn: string): Promise<ChildProcess> {
   const schema = fileURLToPath(
     new URL("../apps/identity/config/identity.schema.json", import.meta.url),
   );
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/identity/src/main.ts"], {
+  const child = spawn(process.execPath, ["--conditions=development", "apps/identity/src/main.ts"], {
     cwd: root,
     stdio: "ignore",
     env: {
@@ -85,8 +85,7 @@ async function importOnce(
     const cli = spawn(
       process.execPath,
       [
-        "--import",
-        "tsx",
+        "--conditions=development",
         "apps/identity/src/import/cli.ts",
         file,
         "--admin-url",

@@ -255,7 +255,7 @@ ${lines.join("\n")}
 `;
 }
 
-// `npx tsx --conditions=development bench/web.ts`: only these rows, printed.
+// `node --conditions=development bench/web.ts`: only these rows, printed.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { rows, weights } = await measureWeb();
   console.log("| part | measure | goal | result | met |\n|---|---|---|---|---|");

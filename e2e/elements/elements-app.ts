@@ -34,10 +34,13 @@ export const texts = {
 } as const;
 
 export class ElementsApp {
-  constructor(
-    readonly page: Page,
-    private readonly services: ModeServices,
-  ) {}
+  readonly page: Page;
+  private readonly services: ModeServices;
+
+  constructor(page: Page, services: ModeServices) {
+    this.page = page;
+    this.services = services;
+  }
 
   private url(path: string): string {
     return new URL(path, this.services.appUrl).toString();

@@ -25,7 +25,11 @@ export interface ScreenContext {
 }
 
 export abstract class AppScreen {
-  constructor(protected readonly context: ScreenContext) {}
+  protected readonly context: ScreenContext;
+
+  constructor(context: ScreenContext) {
+    this.context = context;
+  }
 
   get page(): Page {
     return this.context.page;

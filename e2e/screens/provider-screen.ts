@@ -28,10 +28,13 @@ export function newProviderPerson(options: { withoutEmail?: boolean } = {}): Pro
 }
 
 export class ProviderScreen {
-  constructor(
-    private readonly page: Page,
-    private readonly javaScriptEnabled: boolean,
-  ) {}
+  private readonly page: Page;
+  private readonly javaScriptEnabled: boolean;
+
+  constructor(page: Page, javaScriptEnabled: boolean) {
+    this.page = page;
+    this.javaScriptEnabled = javaScriptEnabled;
+  }
 
   /** The picker of `provider` (its display name) for the shop's client. */
   async expectShown(provider: "Apple" | "Facebook" | "Google"): Promise<void> {

@@ -12,10 +12,13 @@ const texts = {
 } as const;
 
 export class ShopScreen {
-  constructor(
-    private readonly page: Page,
-    private readonly lang: Language,
-  ) {}
+  private readonly page: Page;
+  private readonly lang: Language;
+
+  constructor(page: Page, lang: Language) {
+    this.page = page;
+    this.lang = lang;
+  }
 
   private get t(): (typeof texts)[Language["code"]] {
     return texts[this.lang.code];

@@ -36,7 +36,11 @@ async function emailsTo(address: string): Promise<MaildevEmail[]> {
 export class Mailbox {
   private readonly seen = new Set<string>();
 
-  constructor(readonly address: string) {}
+  readonly address: string;
+
+  constructor(address: string) {
+    this.address = address;
+  }
 
   /**
    * Waits for the newest email with a code not handed out before and returns its 6-digit code.

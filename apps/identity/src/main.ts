@@ -4,8 +4,8 @@ import { migrate } from "./commands/migrate.ts";
 import { serve } from "./commands/serve.ts";
 import { loadConfig } from "./config/load-config.ts";
 
-// The identity service's command line; runs under tsx (`tsx src/main.ts`) and, compiled, under
-// plain node (`node dist/main.js`):
+// The identity service's command line; runs as source (`node --conditions=development
+// src/main.ts`, Node strips the types) and compiled (`node dist/main.js`):
 //   main.ts [serve] [--config FILE]   runs the service (the default command)
 //   main.ts migrate [--config FILE]   applies the database migrations and exits
 // The config file may also be named by IDENTITY_CONFIG; the environment overrides it.

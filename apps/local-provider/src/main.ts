@@ -1,6 +1,6 @@
 import { startLocalProvider } from "./local-provider.ts";
 
-// `tsx src/main.ts [--port N]`: the local sign-in provider for `npm start` and the browser
+// `node src/main.ts [--port N]`: the local sign-in provider for `npm start` and the browser
 // tests. LOCAL_PROVIDER_PORT sets the port (4446), LOCAL_PROVIDER_RELYING_PARTIES the
 // comma-separated public base URLs of identity services that may receive callbacks.
 

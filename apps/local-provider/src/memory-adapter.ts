@@ -13,7 +13,10 @@ export function memoryAdapter(): new (name: string) => Adapter {
   return class MemoryAdapter implements Adapter {
     private readonly store: Map<string, Entry>;
 
-    constructor(private readonly name: string) {
+    private readonly name: string;
+
+    constructor(name: string) {
+      this.name = name;
       this.store = stores.get(name) ?? new Map();
       stores.set(name, this.store);
     }

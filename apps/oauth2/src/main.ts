@@ -2,7 +2,7 @@ import { createApp } from "./app.ts";
 import { loadConfig } from "./config/load-config.ts";
 import { migrate, openDatabase } from "./persistence/connect.ts";
 
-// The OpenID Connect provider: `tsx src/main.ts [migrate] [--config file]` (or
+// The OpenID Connect provider: `node src/main.ts [migrate] [--config file]` (or
 // OAUTH2_CONFIG=file). `migrate` applies pending database migrations and exits; without it the
 // provider migrates too and then serves.
 

@@ -34,7 +34,11 @@ export interface SignedIn {
 export class RelyingParty {
   private configuration: Promise<oidc.Configuration> | undefined;
 
-  constructor(readonly options: RelyingPartyOptions) {}
+  readonly options: RelyingPartyOptions;
+
+  constructor(options: RelyingPartyOptions) {
+    this.options = options;
+  }
 
   get redirectUri(): string {
     return `${this.options.baseUrl}/callback`;

@@ -1,6 +1,6 @@
 // Writes old-shop-customers.csv: one customer per hash kind the importer accepts, one without a
 // password and a few bad rows. The hashes are salted at random, so every run writes another
-// file for the same passwords (README.md beside it). Run: npx tsx apps/identity/import/sample/make-sample.ts
+// file for the same passwords (README.md beside it). Run: node apps/identity/import/sample/make-sample.ts
 import { createHash, pbkdf2Sync, randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { hashSync as argon2Hash } from "@node-rs/argon2";

@@ -47,15 +47,7 @@ it("loses no message when a dispatcher is killed mid-send", { timeout: 60_000 },
     smtp.respond = () => "stall";
     const child = spawn(
       process.execPath,
-      [
-        "--conditions=development",
-        "--import",
-        "tsx",
-        childScript,
-        folder,
-        smtp.url,
-        String(leaseMs),
-      ],
+      ["--conditions=development", childScript, folder, smtp.url, String(leaseMs)],
       {
         cwd: appFolder,
         stdio: ["ignore", "pipe", "pipe"],

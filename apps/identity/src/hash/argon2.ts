@@ -18,7 +18,7 @@ export interface Argon2Hash {
 }
 
 // @node-rs/argon2 declares `Algorithm` as an ambient const enum: it has no runtime value and a
-// per-file transpiler (tsx, esbuild) cannot inline it, so the member's value is written out.
+// per-file transpiler (Node's type stripping, esbuild) cannot inline it, so the member's value is written out.
 const argon2id: Algorithm = 2;
 const argon2Version = 19;
 

@@ -44,16 +44,7 @@ function runImport(file: string, ...extra: string[]): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [
-        "--conditions=development",
-        "--import",
-        "tsx",
-        cli,
-        file,
-        "--admin-url",
-        h.adminUrl,
-        ...extra,
-      ],
+      ["--conditions=development", cli, file, "--admin-url", h.adminUrl, ...extra],
       { cwd: root, env: { ...process.env, IDENTITY_ADMIN_TOKEN: h.adminToken } },
     );
     let stdout = "";

@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-// The identity service as a real process (`node --import tsx src/main.ts`), for what only a
+// The identity service as a real process (`node --conditions=development src/main.ts`), for what only a
 // process shows: signals, exit codes, its JSON lines on stdout.
 
 const root = fileURLToPath(new URL("../../../../", import.meta.url));
@@ -49,15 +49,11 @@ export async function startChildService(
 ): Promise<ChildService> {
   const file = join(folder, "identity.json");
   writeFileSync(file, JSON.stringify(config));
-  const child = spawn(
-    process.execPath,
-    ["--conditions=development", "--import", "tsx", main, "--config", file],
-    {
-      cwd: root,
-      env: serviceEnv(),
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+  const child = spawn(process.execPath, ["--conditions=development", main, "--config", file], {
+    cwd: root,
+    env: serviceEnv(),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const lines: Record<string, unknown>[] = [];
   let stderr = "";
   let pending = "";
@@ -98,15 +94,11 @@ export interface CommandRun {
 /** Runs `main.ts` with the arguments to its end (commands that exit: migrate, --help). */
 export function runMain(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<CommandRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ["--conditions=development", "--import", "tsx", main, ...args],
-      {
-        cwd: root,
-        env: { ...serviceEnv(), ...extraEnv },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
+    const child = spawn(process.execPath, ["--conditions=development", main, ...args], {
+      cwd: root,
+      env: { ...serviceEnv(), ...extraEnv },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));

@@ -45,10 +45,13 @@ const sha256 = (data: Uint8Array | string): Buffer => createHash("sha256").updat
 export class SoftwareAuthenticator {
   readonly keys = new Map<string, Key>();
 
-  constructor(
-    readonly origin: string,
-    readonly rpId: string,
-  ) {}
+  readonly origin: string;
+  readonly rpId: string;
+
+  constructor(origin: string, rpId: string) {
+    this.origin = origin;
+    this.rpId = rpId;
+  }
 
   /**
    * navigator.credentials.create: a new key for the options' user, as the JSON string to post;

@@ -5,13 +5,17 @@
 export class FlowError extends Error {
   override readonly name = "FlowError";
 
-  constructor(
-    readonly status: number,
-    readonly error: string,
-    readonly description: string,
-    readonly body?: Record<string, unknown>,
-  ) {
+  readonly status: number;
+  readonly error: string;
+  readonly description: string;
+  readonly body?: Record<string, unknown>;
+
+  constructor(status: number, error: string, description: string, body?: Record<string, unknown>) {
     super(description);
+    this.status = status;
+    this.error = error;
+    this.description = description;
+    this.body = body;
   }
 }
 

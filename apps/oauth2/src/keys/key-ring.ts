@@ -44,10 +44,13 @@ interface Plan {
 }
 
 export class KeyRing {
-  constructor(
-    private readonly store: KeyStore,
-    private readonly options: KeyRingOptions,
-  ) {}
+  private readonly store: KeyStore;
+  private readonly options: KeyRingOptions;
+
+  constructor(store: KeyStore, options: KeyRingOptions) {
+    this.store = store;
+    this.options = options;
+  }
 
   /** Makes the first key, starts the next one when rotation is due, deletes keys nobody needs. */
   async maintain(now = new Date()): Promise<void> {

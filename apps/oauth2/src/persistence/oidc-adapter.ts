@@ -26,7 +26,11 @@ const singleUse = new Set(["AuthorizationCode", "RefreshToken"]);
 
 export function kyselyAdapter(db: Kysely<Database>, clients: ClientLookup): AdapterConstructor {
   return class KyselyAdapter implements Adapter {
-    constructor(private readonly model: string) {}
+    private readonly model: string;
+
+    constructor(model: string) {
+      this.model = model;
+    }
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
       const row = {

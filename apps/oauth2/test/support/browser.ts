@@ -11,7 +11,11 @@ interface Cookie {
 export class Browser {
   private readonly cookies = new Map<string, Cookie>();
 
-  constructor(private readonly host = "127.0.0.1") {}
+  private readonly host: string;
+
+  constructor(host = "127.0.0.1") {
+    this.host = host;
+  }
 
   /** One request, no redirects followed. */
   async request(url: string | URL, init: RequestInit = {}): Promise<Response> {
@@ -85,13 +89,16 @@ export class Browser {
 }
 
 export class BrowserStopped extends Error {
-  constructor(
-    readonly url: URL,
-    readonly status: number,
-    readonly body: string,
-  ) {
+  readonly url: URL;
+  readonly status: number;
+  readonly body: string;
+
+  constructor(url: URL, status: number, body: string) {
     // The error page's technical line, when it is one; else the start of the body.
     const detail = /<small>(.*?)<\/small>/s.exec(body)?.[1] ?? body.slice(0, 300);
     super(`the browser stopped at ${url.href} with ${status}: ${detail}`);
+    this.url = url;
+    this.status = status;
+    this.body = body;
   }
 }

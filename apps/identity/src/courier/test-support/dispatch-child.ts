@@ -3,7 +3,7 @@ import { createDispatcher } from "../dispatcher.ts";
 import { testCourierConfig } from "./courier-config.ts";
 
 // A dispatcher in its own process, for the test that kills one mid-send.
-// Usage: node --conditions=development --import tsx dispatch-child.ts <pglite folder> <smtp url> <lease ms>
+// Usage: node --conditions=development dispatch-child.ts <pglite folder> <smtp url> <lease ms>
 // It owns the PGlite folder while it runs (a folder opens in one process at a time).
 
 const [folder, smtpUrl, leaseMs] = process.argv.slice(2);

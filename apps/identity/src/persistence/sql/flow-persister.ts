@@ -5,7 +5,11 @@ import type { Database } from "./database.ts";
 import { isUuid } from "./identity-persister.ts";
 
 export class SqlFlowPersister implements FlowPersister {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
 
   async createFlow(flow: Flow): Promise<void> {
     await this.db

@@ -57,10 +57,13 @@ function childRows(identities: Identity[]): [string, Record<string, unknown>[]][
 
 export class SqlIdentityPersister implements IdentityPersister {
   /** `written`: these identities changed (the session cache forgets them; see session-cache.ts). */
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly written: (identityIds: string[]) => void = () => {},
-  ) {}
+  private readonly db: Kysely<Database>;
+  private readonly written: (identityIds: string[]) => void;
+
+  constructor(db: Kysely<Database>, written: (identityIds: string[]) => void = () => {}) {
+    this.db = db;
+    this.written = written;
+  }
 
   async createIdentity(identity: Identity): Promise<void> {
     await this.createIdentities([identity]);

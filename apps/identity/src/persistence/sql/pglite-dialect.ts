@@ -36,7 +36,11 @@ export interface FastPGliteDialectConfig {
 }
 
 export class FastPGliteDialect implements Dialect {
-  constructor(private readonly config: FastPGliteDialectConfig) {}
+  private readonly config: FastPGliteDialectConfig;
+
+  constructor(config: FastPGliteDialectConfig) {
+    this.config = config;
+  }
 
   createAdapter(): PGliteAdapter {
     return new PGliteAdapter();
@@ -61,7 +65,11 @@ class FastPGliteDriver implements Driver {
   #busy = false;
   readonly #waiting: (() => void)[] = [];
 
-  constructor(private readonly config: FastPGliteDialectConfig) {}
+  private readonly config: FastPGliteDialectConfig;
+
+  constructor(config: FastPGliteDialectConfig) {
+    this.config = config;
+  }
 
   async init(): Promise<void> {
     const pglite = await this.config.pglite();
@@ -121,7 +129,11 @@ class FastPGliteConnection implements DatabaseConnection {
   readonly #statements = new Map<string, Prepared>();
   #counter = 0;
 
-  constructor(private readonly pglite: PGlite) {}
+  private readonly pglite: PGlite;
+
+  constructor(pglite: PGlite) {
+    this.pglite = pglite;
+  }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const { sql, parameters } = query;

@@ -25,11 +25,11 @@ export async function createPgliteFolder(
   options: { migrations: "apply" | "check" | "skip" },
 ): Promise<void> {
   const self = fileURLToPath(import.meta.url);
-  // The child beside this file, compiled (`.js`, plain node) or as source (`.ts`, under tsx as
-  // in development and the tests; run from the app's folder, where tsx resolves).
+  // The child beside this file, compiled (`.js`) or as source (`.ts`, which Node runs by
+  // stripping its types, as in development and the tests).
   const extension = extname(self);
   const child = join(self, "..", `pglite-folder-child${extension}`);
-  const loader = extension === ".ts" ? ["--conditions=development", "--import", "tsx"] : [];
+  const loader = extension === ".ts" ? ["--conditions=development"] : [];
   // WebAssembly's baseline compiler only: the child's queries are few, and V8's optimising
   // compiler would take more CPU for PGlite's 6 MB module than they (measured: 1.6 s of CPU
   // instead of 2.9 s for initdb and the migrations).

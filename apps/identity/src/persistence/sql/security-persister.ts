@@ -17,7 +17,11 @@ import { isUuid } from "./identity-persister.ts";
 // the expiry checks above this layer and the rows agree.
 
 export class SqlSecurityPersister implements SecurityPersister {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
 
   async recordEvent(event: SecurityEvent): Promise<void> {
     await this.db

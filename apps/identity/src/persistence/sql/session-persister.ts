@@ -16,13 +16,22 @@ export class SqlSessionPersister implements SessionPersister {
    * `cache`: the instance's session cache, when this persister is not bound to a transaction
    * (a transaction must see its own writes). `written`: these identities' sessions changed.
    */
+  private readonly db: Kysely<Database>;
+  private readonly options: {
+    cache?: SessionCache | undefined;
+    written?: (identityIds: string[]) => void;
+  };
+
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly options: {
+    db: Kysely<Database>,
+    options: {
       cache?: SessionCache | undefined;
       written?: (identityIds: string[]) => void;
     } = {},
-  ) {}
+  ) {
+    this.db = db;
+    this.options = options;
+  }
 
   async getCachedSessionWithIdentity(
     tokenHash: string,

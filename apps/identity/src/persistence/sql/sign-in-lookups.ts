@@ -10,7 +10,11 @@ import type { Database } from "./database.ts";
 // statement that answers exactly one row, found or not, so the work is the same either way.
 
 export class SqlSignInLookups implements SignInLookupPersister {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
 
   async passwordCredential(identifier: string): Promise<PasswordCredentialLookup | undefined> {
     const { rows } = await sql<{ identity_id: string | null; config: unknown }>`

@@ -10,7 +10,11 @@ import type { Database } from "./database.ts";
 import { isUuid } from "./identity-persister.ts";
 
 export class SqlCodePersister implements CodePersister {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
 
   async createCode(code: CodeRecord): Promise<void> {
     await this.db
@@ -55,7 +59,11 @@ export class SqlCodePersister implements CodePersister {
 }
 
 export class SqlErrorPersister implements ErrorPersister {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
 
   async createError(id: string, error: Record<string, unknown>): Promise<void> {
     await this.db
@@ -78,7 +86,11 @@ export class SqlErrorPersister implements ErrorPersister {
 
 /** Fixed-window counters in the database, so every instance behind a load balancer shares them. */
 export class SqlRateLimitPersister implements RateLimitPersister {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
 
   async hit(
     key: string,
@@ -116,7 +128,11 @@ export class SqlRateLimitPersister implements RateLimitPersister {
 }
 
 export class SqlExchangePersister implements ExchangePersister {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
 
   async putExchange(
     id: string,
