@@ -2,27 +2,34 @@ import { durationPattern } from "./duration.ts";
 
 // The config file's JSON Schema. Keys follow kratos.yml wherever Kratos has one, so a Kratos
 // operator finds them where they expect; `rate_limits`, `courier.dispatcher` and `hashers.argon2`
-// units are ours. Defaults live here and nowhere else.
+// units are ours. Defaults live here and nowhere else, and so does each key's `description`:
+// docs/configuration.md is generated from them (`npm run docs:config`), and `npm run lint`
+// fails when a key has none or the committed reference is out of date.
 
-const duration = (defaultValue: string): object => ({
+const duration = (defaultValue: string, description: string): object => ({
   type: "string",
   pattern: durationPattern,
   default: defaultValue,
+  description,
 });
-const url = (defaultValue?: string): object => ({
+const url = (description: string, defaultValue?: string): object => ({
   type: "string",
   format: "uri",
   ...(defaultValue ? { default: defaultValue } : {}),
+  description,
 });
-const enabled = (defaultValue: boolean): object => ({
+const enabled = (defaultValue: boolean, description: string): object => ({
   type: "object",
   additionalProperties: false,
   default: {},
-  properties: { enabled: { type: "boolean", default: defaultValue } },
+  properties: { enabled: { type: "boolean", default: defaultValue, description } },
 });
-const flowUi = (path: string, lifespan = "1h"): Record<string, object> => ({
-  ui_url: url(`http://localhost:3000${path}`),
-  lifespan: duration(lifespan),
+const flowUi = (flow: string, lifespan = "1h"): Record<string, object> => ({
+  ui_url: url(
+    `The web app's ${flow} screen, where browsers are sent with \`?flow=<id>\`.`,
+    `http://localhost:3000/${flow}`,
+  ),
+  lifespan: duration(lifespan, `How long a ${flow} flow can be completed after it starts.`),
 });
 const obj = (properties: Record<string, object>, extra: object = {}): object => ({
   type: "object",
@@ -31,9 +38,10 @@ const obj = (properties: Record<string, object>, extra: object = {}): object => 
   properties,
   ...extra,
 });
-const hookList = (defaults: string[]): object => ({
+const hookList = (defaults: string[], description: string): object => ({
   type: "array",
   default: defaults.map((hook) => ({ hook })),
+  description,
   items: obj({
     hook: {
       type: "string",
@@ -46,8 +54,16 @@ const hookList = (defaults: string[]): object => ({
     },
   }),
 });
-const limit = (max: number, window: string): object =>
-  obj({ max: { type: "integer", minimum: 1, default: max }, window: duration(window) });
+const limit = (max: number, window: string, counted: string): object =>
+  obj({
+    max: {
+      type: "integer",
+      minimum: 1,
+      default: max,
+      description: `How many ${counted} one window allows; more answer 429.`,
+    },
+    window: duration(window, `The window ${counted} are counted in.`),
+  });
 
 // One social sign-in provider (Kratos's `selfservice.methods.oidc.config.providers[]`). Each
 // kind brings its own defaults; `mapper` replaces Kratos's Jsonnet `mapper_url` with a
@@ -82,16 +98,44 @@ const oidcRequired: Record<string, string[]> = {
 };
 const oidcProvider = obj(
   {
-    id: { type: "string", pattern: "^[a-z0-9][a-z0-9_-]{0,63}$" },
-    provider: { type: "string", enum: ["google", "apple", "facebook", "generic"] },
-    label: { type: "string", minLength: 1 },
-    client_id: { type: "string", minLength: 1 },
-    client_secret: { type: "string", minLength: 1 },
-    issuer_url: url(),
-    auth_url: url(),
-    token_url: url(),
-    userinfo_url: url(),
-    scope: { type: "array", items: { type: "string", minLength: 1 }, default: ["openid", "email"] },
+    id: {
+      type: "string",
+      pattern: "^[a-z0-9][a-z0-9_-]{0,63}$",
+      description: "Lower-case id in callback URLs, node values and sessions (`google`).",
+    },
+    provider: {
+      type: "string",
+      enum: ["google", "apple", "facebook", "generic"],
+      description: "The kind of provider; `generic` is any OpenID provider.",
+    },
+    label: {
+      type: "string",
+      minLength: 1,
+      description: 'The name in "Sign in with {provider}"; required for generic.',
+    },
+    client_id: {
+      type: "string",
+      minLength: 1,
+      description: "The app registered at the provider (for Apple: the Services ID).",
+    },
+    client_secret: {
+      type: "string",
+      minLength: 1,
+      description:
+        "The app's secret: required for Google and Facebook, optional for generic, none for Apple (its client secret is an ES256 JWT made per request, valid 5 minutes).",
+    },
+    issuer_url: url(
+      "Discovery starts here; accounts are keyed on (issuer, subject). Required for generic.",
+    ),
+    auth_url: url("Overrides discovery's authorization endpoint (Facebook has no discovery)."),
+    token_url: url("Overrides discovery's token endpoint (Facebook has no discovery)."),
+    userinfo_url: url("Facebook's Graph `/me`, called with `appsecret_proof`."),
+    scope: {
+      type: "array",
+      items: { type: "string", minLength: 1 },
+      default: ["openid", "email"],
+      description: "The scopes asked for.",
+    },
     mapper: {
       type: "object",
       default: {
@@ -106,14 +150,36 @@ const oidcProvider = obj(
           { type: "array", minItems: 1, items: { type: "string", minLength: 1 } },
         ],
       },
+      description:
+        "Claims to traits: each key is a trait path, each value a claim name, a dotted path into the claims (`address.country`) or a list of names tried in order.",
     },
-    response_mode: { type: "string", enum: ["query", "form_post"], default: "query" },
-    apple_team_id: { type: "string", minLength: 1 },
-    apple_private_key_id: { type: "string", minLength: 1 },
-    apple_private_key: { type: "string", minLength: 1 },
-    fedcm_config_url: url(),
+    response_mode: {
+      type: "string",
+      enum: ["query", "form_post"],
+      default: "query",
+      description: "How the provider returns to the callback.",
+    },
+    apple_team_id: {
+      type: "string",
+      minLength: 1,
+      description: "Apple only (required): your Team ID.",
+    },
+    apple_private_key_id: {
+      type: "string",
+      minLength: 1,
+      description: 'Apple only (required): the Key ID of the "Sign in with Apple" key.',
+    },
+    apple_private_key: {
+      type: "string",
+      minLength: 1,
+      description: "Apple only (required): the `.p8` key (PEM), downloaded once from Apple.",
+    },
+    fedcm_config_url: url(
+      "Listed by `GET /self-service/fed-cm/parameters` for FedCM (Google One Tap).",
+    ),
   },
   {
+    title: "Social sign-in provider",
     required: ["id", "provider", "client_id"],
     allOf: ["google", "apple", "facebook", "generic"].map((kind) => ({
       if: { required: ["provider"], properties: { provider: { const: kind } } },
@@ -130,25 +196,46 @@ const oidcProvider = obj(
 // program (`claims_mapper_url`); we take a declarative map instead (see session/tokenize.ts).
 const tokenizeTemplate = obj(
   {
-    ttl: duration("1m"),
-    jwks_url: { type: "string", pattern: "^(base64|file)://" },
+    ttl: duration("1m", "The token's lifetime (`exp` = `iat` + ttl)."),
+    jwks_url: {
+      type: "string",
+      pattern: "^(base64|file)://",
+      description:
+        "The signing keys as Kratos takes them: `base64://<JWKS JSON>` or `file://<path>` (relative to the config file); the first key signs and must carry `alg` (e.g. `ES256`, `RS256`) and may carry `kid`.",
+    },
     claims: {
       type: "object",
       default: {},
       propertyNames: { not: { enum: ["sub", "sid", "iss", "iat", "nbf", "exp", "jti"] } },
       additionalProperties: { type: "string", pattern: "^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*$" },
+      description:
+        'Claim name to a dotted path into the session JSON, e.g. `{"email": "identity.traits.email", "aal": "authenticator_assurance_level"}`; the standard claims cannot be overridden.',
     },
   },
-  { required: ["jwks_url"] },
+  { title: "Session token template", required: ["jwks_url"] },
 );
 
 // The WebAuthn relying party of `selfservice.methods.{webauthn,passkey}.config.rp`, required
 // (id and display_name) when the method is on, as in Kratos. `origins` defaults to the public
 // base URL's scheme with the RP id (strategies/webauthn/relying-party.ts).
 const relyingParty = obj({
-  id: { type: "string", minLength: 1 },
-  display_name: { type: "string", minLength: 1 },
-  origins: { type: "array", items: { type: "string", format: "uri" } },
+  id: {
+    type: "string",
+    minLength: 1,
+    description:
+      "Required when enabled: the WebAuthn relying party id, the site's domain (`localhost`).",
+  },
+  display_name: {
+    type: "string",
+    minLength: 1,
+    description: "Required when enabled: the name authenticators show (`Moos`).",
+  },
+  origins: {
+    type: "array",
+    items: { type: "string", format: "uri" },
+    description:
+      'The origins ceremonies may come from: the web app\'s (`["http://localhost:3000"]`). Unset: `["<scheme of serve.public.base_url>://<rp.id>"]`.',
+  },
 });
 const requiresRelyingParty = {
   if: { required: ["enabled"], properties: { enabled: { const: true } } },
@@ -167,34 +254,99 @@ const trustedProxies = {
   type: "array",
   items: { type: "string", format: "ip-or-cidr" },
   default: ["127.0.0.1", "::1"],
+  description:
+    "IPs or CIDRs whose `X-Forwarded-For` / `X-Forwarded-Proto` are believed (the web apps' and nginx's addresses); never `0.0.0.0/0`.",
 };
 
+const sameSite = (description: string): object => ({
+  type: "string",
+  enum: ["Lax", "Strict", "None"],
+  default: "Lax",
+  description,
+});
+const requiredAal = (description: string): object => ({
+  type: "string",
+  enum: ["aal1", "highest_available"],
+  default: "highest_available",
+  description,
+});
+const afterReturnUrl = (flow: string): object =>
+  url(
+    `Where a browser goes after a ${flow} without \`return_to\`. Unset: \`selfservice.default_browser_return_url\`.`,
+  );
+const registrationHooks = (method: string, defaults: string[]): object =>
+  obj({
+    hooks: hookList(defaults, `What runs after a sign-up with ${method}.`),
+  });
+
 export const configSchema = obj({
-  dev: { type: "boolean", default: false },
-  dsn: { type: "string", default: "pglite://.data/identity" },
+  dev: {
+    type: "boolean",
+    default: false,
+    description:
+      "Development mode: the production checks (an insecure configuration refused at start) are off. Never in production.",
+  },
+  dsn: {
+    type: "string",
+    default: "pglite://.data/identity",
+    description:
+      "The database: `pglite://<folder>` (embedded PGlite, one instance only), `memory://` (tests) or `postgres://user:pass@host:port/db` (production; several instances may share it). `DATABASE_URL` sets it too.",
+  },
   // How many instances share this database (ours): more than one needs PostgreSQL.
-  instances: { type: "integer", minimum: 1, default: 1 },
+  instances: {
+    type: "integer",
+    minimum: 1,
+    default: 1,
+    description: "How many instances share this database; more than one needs PostgreSQL.",
+  },
   // `serve` applies pending schema migrations before it listens; operators who migrate as a
   // release step (`main.ts migrate`) turn it off, and serve then refuses an outdated schema.
-  auto_migrate: { type: "boolean", default: true },
+  auto_migrate: {
+    type: "boolean",
+    default: true,
+    description:
+      "`serve` applies pending migrations at start; `false`: it refuses an outdated schema, run `migrate` first.",
+  },
   log: obj({
     level: {
       type: "string",
       enum: ["trace", "debug", "info", "warn", "error", "fatal"],
       default: "info",
+      description: "The lowest level written to the JSON log.",
     },
   }),
   serve: obj({
     public: obj({
-      base_url: url("http://127.0.0.1:4433/"),
-      host: { type: "string", default: "127.0.0.1" },
-      port: { type: "integer", minimum: 0, maximum: 65535, default: 4433 },
-      request_log: { type: "boolean", default: false },
+      base_url: url(
+        "The public API's URL as browsers and apps reach it; https makes cookies `Secure` and `__Host-` prefixed and adds HSTS.",
+        "http://127.0.0.1:4433/",
+      ),
+      host: {
+        type: "string",
+        default: "127.0.0.1",
+        description: "The address the public API listens on.",
+      },
+      port: {
+        type: "integer",
+        minimum: 0,
+        maximum: 65535,
+        default: 4433,
+        description: "The port the public API listens on.",
+      },
+      request_log: {
+        type: "boolean",
+        default: false,
+        description: "One JSON access line per request on the public API.",
+      },
       trusted_proxies: trustedProxies,
       // Kratos's keys and defaults (kratos-config.schema.json). Origins: exact, one `*` for a
       // subdomain part (https://*.example.com), or `*` alone; see http/cors-origins.ts.
       cors: obj({
-        enabled: { type: "boolean", default: false },
+        enabled: {
+          type: "boolean",
+          default: false,
+          description: "Answers cross-origin calls to the public API (off unless enabled).",
+        },
         allowed_origins: {
           type: "array",
           uniqueItems: true,
@@ -205,6 +357,8 @@ export const configSchema = obj({
             not: { type: "string", pattern: ".*\\*.*\\*.*" },
             anyOf: [{ type: "string", format: "uri" }, { const: "*" }],
           },
+          description:
+            "Exact origins, one `*` for a subdomain part as in `https://*.moos.de`, or `*` alone: every origin, never with credentials.",
         },
         allowed_methods: {
           type: "array",
@@ -213,6 +367,7 @@ export const configSchema = obj({
             type: "string",
             enum: ["POST", "GET", "PUT", "PATCH", "DELETE", "CONNECT", "HEAD", "OPTIONS", "TRACE"],
           },
+          description: "The methods a preflight allows.",
         },
         allowed_headers: {
           type: "array",
@@ -225,24 +380,71 @@ export const configSchema = obj({
             "X-CSRF-TOKEN",
           ],
           items: { type: "string" },
+          description: "The request headers a preflight allows.",
         },
-        exposed_headers: { type: "array", default: ["Content-Type"], items: { type: "string" } },
-        allow_credentials: { type: "boolean", default: true },
-        options_passthrough: { type: "boolean", default: false },
-        max_age: { type: "integer", minimum: 0, default: 0 },
-        debug: { type: "boolean", default: false },
+        exposed_headers: {
+          type: "array",
+          default: ["Content-Type"],
+          items: { type: "string" },
+          description: "The answer headers a cross-origin script may read.",
+        },
+        allow_credentials: {
+          type: "boolean",
+          default: true,
+          description: "Cookies, for named origins only.",
+        },
+        options_passthrough: {
+          type: "boolean",
+          default: false,
+          description:
+            "Hands preflights on to the routes instead of answering them (Kratos's key).",
+        },
+        max_age: {
+          type: "integer",
+          minimum: 0,
+          default: 0,
+          description: "Seconds a preflight may be cached; 0 sends no `Access-Control-Max-Age`.",
+        },
+        debug: {
+          type: "boolean",
+          default: false,
+          description: "Logs each decision: origin, verdict.",
+        },
       }),
     }),
     admin: obj({
-      base_url: url("http://127.0.0.1:4434/"),
-      host: { type: "string", default: "127.0.0.1" },
-      port: { type: "integer", minimum: 0, maximum: 65535, default: 4434 },
-      token: { type: "string", minLength: 16, default: "insecure-admin-token-change-me" },
-      request_log: { type: "boolean", default: false },
+      base_url: url("The admin API's URL as its callers reach it.", "http://127.0.0.1:4434/"),
+      host: {
+        type: "string",
+        default: "127.0.0.1",
+        description: "The address the admin API listens on; keep it private.",
+      },
+      port: {
+        type: "integer",
+        minimum: 0,
+        maximum: 65535,
+        default: 4434,
+        description: "The port the admin API (and `GET /metrics`) listens on.",
+      },
+      token: {
+        type: "string",
+        minLength: 16,
+        default: "insecure-admin-token-change-me",
+        description:
+          "The bearer token every `/admin` call must send; at least 32 characters outside dev mode. `SERVE_ADMIN_TOKEN` may carry it instead of the file.",
+      },
+      request_log: {
+        type: "boolean",
+        default: false,
+        description: "One JSON access line per request on the admin API.",
+      },
       trusted_proxies: trustedProxies,
     }),
     // On SIGTERM/SIGINT: how long in-flight requests and courier sends may take to finish.
-    shutdown_timeout: duration("10s"),
+    shutdown_timeout: duration(
+      "10s",
+      "How long in-flight requests and courier sends may finish after SIGTERM.",
+    ),
   }),
   secrets: obj({
     default: {
@@ -250,33 +452,58 @@ export const configSchema = obj({
       minItems: 1,
       items: { type: "string", minLength: 16 },
       default: ["insecure-default-secret-change-me"],
+      description:
+        "Signs and encrypts CSRF tokens, codes, links and tokens; each at least 32 characters outside dev mode. The first signs, all verify: rotate by putting the new one first and keeping the old one until its sessions expire. `SECRETS_DEFAULT` may carry them instead of the file.",
     },
   }),
   cookies: obj({
-    domain: { type: "string", default: "" },
-    path: { type: "string", default: "/" },
-    same_site: { type: "string", enum: ["Lax", "Strict", "None"], default: "Lax" },
+    domain: {
+      type: "string",
+      default: "",
+      description: "The cookies' Domain; empty: host-only cookies.",
+    },
+    path: { type: "string", default: "/", description: "The cookies' Path." },
+    same_site: sameSite("The cookies' SameSite attribute."),
   }),
   session: obj({
-    lifespan: duration("720h"),
+    lifespan: duration(
+      "720h",
+      "How long a session lasts (30 days: shop customers stay signed in).",
+    ),
     cookie: obj({
-      name: { type: "string", default: "ory_kratos_session" },
-      domain: { type: "string", default: "" },
-      same_site: { type: "string", enum: ["Lax", "Strict", "None"], default: "Lax" },
+      name: {
+        type: "string",
+        default: "ory_kratos_session",
+        description: "The session cookie's name (`__Host-` prefixed behind https).",
+      },
+      domain: {
+        type: "string",
+        default: "",
+        description: "The session cookie's Domain; empty: `cookies.domain`.",
+      },
+      same_site: sameSite("The session cookie's SameSite attribute."),
     }),
     whoami: obj({
-      required_aal: {
-        type: "string",
-        enum: ["aal1", "highest_available"],
-        default: "highest_available",
-      },
+      required_aal: requiredAal(
+        "`highest_available`: whoami answers 403 `session_aal2_required` for a session below the identity's highest level; `aal1`: any session.",
+      ),
       tokenizer: obj({
-        templates: { type: "object", default: {}, additionalProperties: tokenizeTemplate },
+        templates: {
+          type: "object",
+          default: {},
+          additionalProperties: tokenizeTemplate,
+          description:
+            "Name to template for `GET /sessions/whoami?tokenize_as=<name>` (a session token template, below).",
+        },
       }),
     }),
   }),
   identity: obj({
-    default_schema_id: { type: "string", default: "default" },
+    default_schema_id: {
+      type: "string",
+      default: "default",
+      description: "The identity schema new identities get.",
+    },
     schemas: {
       type: "array",
       minItems: 1,
@@ -285,43 +512,115 @@ export const configSchema = obj({
         { id: { type: "string", minLength: 1 }, url: { type: "string", minLength: 1 } },
         { required: ["id", "url"] },
       ),
+      description: "The identity schemas by id; `file://` URLs are relative to the config file.",
     },
   }),
   hashers: obj({
-    algorithm: { type: "string", enum: ["argon2"], default: "argon2" },
+    algorithm: {
+      type: "string",
+      enum: ["argon2"],
+      default: "argon2",
+      description:
+        "How new passwords are hashed (argon2id); imported hashes are rehashed on sign-in.",
+    },
     argon2: obj({
-      memory_kib: { type: "integer", minimum: 1024, default: 19456 },
-      iterations: { type: "integer", minimum: 1, default: 2 },
-      parallelism: { type: "integer", minimum: 1, default: 1 },
+      memory_kib: {
+        type: "integer",
+        minimum: 1024,
+        default: 19456,
+        description: "argon2id memory in KiB (19 MiB, OWASP's recommendation).",
+      },
+      iterations: {
+        type: "integer",
+        minimum: 1,
+        default: 2,
+        description: "argon2id passes.",
+      },
+      parallelism: {
+        type: "integer",
+        minimum: 1,
+        default: 1,
+        description: "argon2id lanes.",
+      },
     }),
   }),
   selfservice: obj({
-    default_browser_return_url: url("http://localhost:3000/"),
-    allowed_return_urls: { type: "array", items: { type: "string" }, default: [] },
+    default_browser_return_url: url(
+      "Where browsers go after a flow without `return_to`: the web app's root.",
+      "http://localhost:3000/",
+    ),
+    allowed_return_urls: {
+      type: "array",
+      items: { type: "string" },
+      default: [],
+      description:
+        "`return_to` targets allowed besides the public API: scheme, host (`*.` wildcards) and path prefix; list every client's URLs.",
+    },
     methods: obj({
       password: obj({
-        enabled: { type: "boolean", default: true },
+        enabled: { type: "boolean", default: true, description: "Passwords." },
         config: obj({
-          min_password_length: { type: "integer", minimum: 6, default: 8 },
-          max_password_length: { type: "integer", minimum: 8, maximum: 4096, default: 1024 },
-          identifier_similarity_check_enabled: { type: "boolean", default: true },
-          haveibeenpwned_enabled: { type: "boolean", default: true },
-          haveibeenpwned_host: url("https://api.pwnedpasswords.com"),
-          haveibeenpwned_timeout: duration("1s"),
-          max_breaches: { type: "integer", minimum: 0, default: 0 },
+          min_password_length: {
+            type: "integer",
+            minimum: 6,
+            default: 8,
+            description:
+              "The shortest password, in code points; below 8 is refused outside dev mode (NIST 800-63B).",
+          },
+          max_password_length: {
+            type: "integer",
+            minimum: 8,
+            maximum: 4096,
+            default: 1024,
+            description: "The longest password, in code points.",
+          },
+          identifier_similarity_check_enabled: {
+            type: "boolean",
+            default: true,
+            description: "Refuses a password too similar to the email address (4000031).",
+          },
+          haveibeenpwned_enabled: {
+            type: "boolean",
+            default: true,
+            description: "Refuses passwords known from breaches (Have I Been Pwned, k-anonymity).",
+          },
+          haveibeenpwned_host: url("The breach database's API.", "https://api.pwnedpasswords.com"),
+          haveibeenpwned_timeout: duration(
+            "1s",
+            "How long the breach check may take; a timeout or network error lets the password pass.",
+          ),
+          max_breaches: {
+            type: "integer",
+            minimum: 0,
+            default: 0,
+            description: "How many breaches a password may appear in (4000034 above).",
+          },
           // Kratos's password migration hook: asks the old shop once whether a password is right.
           migrate_hook: obj(
             {
-              enabled: { type: "boolean", default: false },
+              enabled: {
+                type: "boolean",
+                default: false,
+                description:
+                  "Asks the old shop once on sign-in whether the password of an identity imported with `use_password_migration_hook` is right.",
+              },
               config: obj({
-                url: url(),
-                method: { type: "string", enum: ["POST"], default: "POST" },
+                url: url(
+                  'Required when enabled: gets `POST {"identifier", "password"}`; only a 200 `{"status": "password_match"}` signs in. Outside dev mode https unless loopback (it carries passwords).',
+                ),
+                method: {
+                  type: "string",
+                  enum: ["POST"],
+                  default: "POST",
+                  description: "The hook's HTTP method.",
+                },
                 headers: {
                   type: "object",
                   default: {},
                   additionalProperties: { type: "string" },
+                  description: "Headers sent with every call (e.g. a token).",
                 },
-                timeout: duration("10s"),
+                timeout: duration("10s", "How long the old shop may take to answer."),
               }),
             },
             {
@@ -332,32 +631,71 @@ export const configSchema = obj({
           ),
         }),
       }),
-      profile: enabled(true),
+      profile: enabled(true, "Changing traits (name, email) in settings."),
       code: obj({
-        enabled: { type: "boolean", default: true },
-        passwordless_enabled: { type: "boolean", default: false },
+        enabled: {
+          type: "boolean",
+          default: true,
+          description: "One-time codes by email: recovery, verification, sign-up by code.",
+        },
+        passwordless_enabled: {
+          type: "boolean",
+          default: false,
+          description: 'Sign-in by a code by email ("Mit einem Code anmelden").',
+        },
         config: obj({
-          lifespan: duration("10m"),
-          max_submissions: { type: "integer", minimum: 1, default: 5 },
+          lifespan: duration("10m", "How long an emailed code works."),
+          max_submissions: {
+            type: "integer",
+            minimum: 1,
+            default: 5,
+            description: "Wrong tries per flow before the code stops working.",
+          },
         }),
       }),
       link: obj({
-        enabled: { type: "boolean", default: false },
-        config: obj({ lifespan: duration("1h") }),
+        enabled: {
+          type: "boolean",
+          default: false,
+          description: "Recovery and verification by emailed link; needed for `use: link`.",
+        },
+        config: obj({
+          lifespan: duration("1h", "How long a link works (single use, HMAC-stored)."),
+        }),
       }),
       totp: obj({
-        enabled: { type: "boolean", default: false },
+        enabled: {
+          type: "boolean",
+          default: false,
+          description: "Authenticator apps (TOTP, RFC 6238) as a second factor.",
+        },
         // The name authenticator apps show; unset: the public base URL's host name (Kratos).
-        config: obj({ issuer: { type: "string", minLength: 1 } }),
+        config: obj({
+          issuer: {
+            type: "string",
+            minLength: 1,
+            description:
+              "The name authenticator apps show. Unset: the host name of `serve.public.base_url`.",
+          },
+        }),
       }),
-      lookup_secret: enabled(false),
+      lookup_secret: enabled(false, "Backup codes (12, each usable once) as a second factor."),
       webauthn: obj(
         {
-          enabled: { type: "boolean", default: false },
+          enabled: {
+            type: "boolean",
+            default: false,
+            description: "Security keys as a second factor.",
+          },
           config: obj({
             // Security keys as a first factor are not built: passkeys cover sign-in without a
             // password, so a key is always a second factor here.
-            passwordless: { type: "boolean", const: false, default: false },
+            passwordless: {
+              type: "boolean",
+              const: false,
+              default: false,
+              description: "Only `false`: passkeys are the passwordless way.",
+            },
             rp: relyingParty,
           }),
         },
@@ -365,148 +703,294 @@ export const configSchema = obj({
       ),
       passkey: obj(
         {
-          enabled: { type: "boolean", default: false },
+          enabled: {
+            type: "boolean",
+            default: false,
+            description: "Passkeys as a first factor.",
+          },
           config: obj({ rp: relyingParty }),
         },
         requiresRelyingParty,
       ),
       oidc: obj({
-        enabled: { type: "boolean", default: false },
-        config: obj({ providers: { type: "array", default: [], items: oidcProvider } }),
+        enabled: {
+          type: "boolean",
+          default: false,
+          description: "Social sign-in (Google, Apple, Facebook, any OpenID provider).",
+        },
+        config: obj({
+          providers: {
+            type: "array",
+            default: [],
+            items: oidcProvider,
+            description: "One object per provider (a social sign-in provider, below).",
+          },
+        }),
       }),
     }),
     flows: obj({
-      error: obj({ ui_url: url("http://localhost:3000/error") }),
+      error: obj({
+        ui_url: url(
+          "The web app's error screen, where browsers are sent with `?id=<error id>`.",
+          "http://localhost:3000/error",
+        ),
+      }),
       login: obj({
-        ...flowUi("/login"),
+        ...flowUi("login"),
         style: {
           type: "string",
           enum: ["identifier_first", "unified"],
           default: "identifier_first",
+          description:
+            "`identifier_first`: the email first, then the password (or the account's social providers); `unified`: one form.",
         },
         after: obj({
-          default_browser_return_url: url(),
-          hooks: hookList(["require_verified_address"]),
+          default_browser_return_url: afterReturnUrl("login"),
+          hooks: hookList(["require_verified_address"], "What runs after a login."),
         }),
       }),
       registration: obj({
-        ...flowUi("/registration"),
-        enabled: { type: "boolean", default: true },
-        style: { type: "string", enum: ["profile_first", "unified"], default: "profile_first" },
+        ...flowUi("registration"),
+        enabled: { type: "boolean", default: true, description: "Sign-up." },
+        style: {
+          type: "string",
+          enum: ["profile_first", "unified"],
+          default: "profile_first",
+          description:
+            "`profile_first`: the traits first, then the credential; `unified`: one form.",
+        },
         after: obj({
-          default_browser_return_url: url(),
-          password: obj({ hooks: hookList(["session", "show_verification_ui"]) }),
-          oidc: obj({ hooks: hookList(["session", "show_verification_ui"]) }),
-          code: obj({ hooks: hookList(["session"]) }),
-          passkey: obj({ hooks: hookList(["session", "show_verification_ui"]) }),
+          default_browser_return_url: afterReturnUrl("sign-up"),
+          password: registrationHooks("a password", ["session", "show_verification_ui"]),
+          oidc: registrationHooks("a social provider", ["session", "show_verification_ui"]),
+          code: registrationHooks("an email code", ["session"]),
+          passkey: registrationHooks("a passkey", ["session", "show_verification_ui"]),
         }),
       }),
       settings: obj({
-        ...flowUi("/settings"),
-        privileged_session_max_age: duration("15m"),
-        required_aal: {
-          type: "string",
-          enum: ["aal1", "highest_available"],
-          default: "highest_available",
-        },
-        after: obj({ default_browser_return_url: url() }),
+        ...flowUi("settings"),
+        privileged_session_max_age: duration(
+          "15m",
+          "How recent a sign-in must be to change the password, email or second factors (also after recovery).",
+        ),
+        required_aal: requiredAal(
+          "`highest_available`: settings need the identity's highest level; `aal1`: any session.",
+        ),
+        after: obj({ default_browser_return_url: afterReturnUrl("settings change") }),
       }),
       recovery: obj({
-        ...flowUi("/recovery"),
-        enabled: { type: "boolean", default: true },
-        use: { type: "string", enum: ["code", "link"], default: "code" },
+        ...flowUi("recovery"),
+        enabled: { type: "boolean", default: true, description: "Account recovery." },
+        use: {
+          type: "string",
+          enum: ["code", "link"],
+          default: "code",
+          description: "Recover by emailed code or by emailed link.",
+        },
       }),
       verification: obj({
-        ...flowUi("/verification"),
-        enabled: { type: "boolean", default: true },
-        use: { type: "string", enum: ["code", "link"], default: "code" },
-        after: obj({ default_browser_return_url: url() }),
+        ...flowUi("verification"),
+        enabled: { type: "boolean", default: true, description: "Email verification." },
+        use: {
+          type: "string",
+          enum: ["code", "link"],
+          default: "code",
+          description: "Verify by emailed code or by emailed link.",
+        },
+        after: obj({ default_browser_return_url: afterReturnUrl("verification") }),
       }),
-      logout: obj({ after: obj({ default_browser_return_url: url() }) }),
+      logout: obj({ after: obj({ default_browser_return_url: afterReturnUrl("logout") }) }),
     }),
   }),
   courier: obj({
     smtp: obj({
-      connection_uri: { type: "string", default: "smtp://127.0.0.1:1025/?disable_starttls=true" },
-      from_address: { type: "string", format: "email", default: "no-reply@moos.local" },
-      from_name: { type: "string", default: "Moos" },
+      connection_uri: {
+        type: "string",
+        default: "smtp://127.0.0.1:1025/?disable_starttls=true",
+        description:
+          "The SMTP server (`smtp://` with STARTTLS, `smtps://`); `disable_starttls=true` or `skip_ssl_verify=true` only to a loopback host outside dev mode.",
+      },
+      from_address: {
+        type: "string",
+        format: "email",
+        default: "no-reply@moos.local",
+        description: "The emails' sender address.",
+      },
+      from_name: { type: "string", default: "Moos", description: "The emails' sender name." },
     }),
     dispatcher: obj({
-      enabled: { type: "boolean", default: true },
-      poll_interval: duration("1s"),
-      lease: duration("1m"),
-      max_attempts: { type: "integer", minimum: 1, default: 8 },
-      batch_size: { type: "integer", minimum: 1, default: 10 },
+      enabled: {
+        type: "boolean",
+        default: true,
+        description: "This instance sends the outbox's emails, webhooks and jobs.",
+      },
+      poll_interval: duration(
+        "1s",
+        "Paces retries, the takeover of a dead instance's messages and the jobs (new messages wake the dispatchers at once).",
+      ),
+      lease: duration(
+        "1m",
+        "How long an instance holds a message it sends; after that another instance may take it.",
+      ),
+      max_attempts: {
+        type: "integer",
+        minimum: 1,
+        default: 8,
+        description: "Tries per email before it is abandoned.",
+      },
+      batch_size: {
+        type: "integer",
+        minimum: 1,
+        default: 10,
+        description: "Messages one poll takes.",
+      },
     }),
   }),
   // Ours, not Kratos's: events for the shop, delivered from the courier's outbox.
   webhooks: obj({
-    secret: { type: "string", minLength: 16 },
+    secret: {
+      type: "string",
+      minLength: 16,
+      description:
+        "Signs deliveries (`X-Moos-Signature`); unset: deliveries are not signed (refused outside dev mode while `endpoints` is not empty).",
+    },
     endpoints: {
       type: "array",
       default: [],
       items: obj(
         {
-          url: url(),
+          url: url("Where deliveries are POSTed."),
           events: {
             type: "array",
             minItems: 1,
             items: { type: "string", enum: ["newsletter.consent_changed", "identity.deleted"] },
+            description: "The events this endpoint wants.",
           },
         },
-        { required: ["url", "events"] },
+        { title: "Webhook endpoint", required: ["url", "events"] },
       ),
+      description: 'JSON list of `{"url": ..., "events": [...]}` (a webhook endpoint, below).',
     },
-    timeout: duration("10s"),
-    max_attempts: { type: "integer", minimum: 1, default: 15 },
-    retry_backoff: obj({ initial: duration("10s"), max: duration("1h") }),
+    timeout: duration("10s", "How long one delivery may take."),
+    max_attempts: {
+      type: "integer",
+      minimum: 1,
+      default: 15,
+      description: "Tries per delivery (the defaults keep trying for about 6 hours).",
+    },
+    retry_backoff: obj({
+      initial: duration("10s", "The first retry's delay; each next one doubles."),
+      max: duration("1h", "The longest delay between retries."),
+    }),
   }),
-  // Ours, not Kratos's: account safety (issue 13). Security notices by email, the links they
-  // carry, the safe email change, trusted devices and the account activity.
+  // Ours, not Kratos's: account safety. Security notices by email, the links they carry, the
+  // safe email change, trusted devices and the account activity (docs/account-safety.md).
   security: obj({
     notices: obj({
-      enabled: { type: "boolean", default: true },
+      enabled: {
+        type: "boolean",
+        default: true,
+        description: "Security notices by email.",
+      },
       // The time zone the notices' times are written in (an IANA name).
-      time_zone: { type: "string", minLength: 1, default: "Europe/Berlin" },
+      time_zone: {
+        type: "string",
+        minLength: 1,
+        default: "Europe/Berlin",
+        description:
+          "The time zone notices write times in and failed sign-ins are counted by day in; an IANA name.",
+      },
     }),
     not_me: obj({
-      ui_url: url("http://localhost:3000/security/not-me"),
-      lifespan: duration("168h"),
+      ui_url: url(
+        "The web app's \"This wasn't me\" screen.",
+        "http://localhost:3000/security/not-me",
+      ),
+      lifespan: duration("168h", "How long a notice's link works."),
     }),
     email_change: obj({
-      lifespan: duration("24h"),
+      lifespan: duration("24h", "How long a requested email change waits for its code."),
       undo: obj({
-        ui_url: url("http://localhost:3000/security/undo-email-change"),
-        lifespan: duration("168h"),
+        ui_url: url(
+          "The web app's screen that undoes an email change.",
+          "http://localhost:3000/security/undo-email-change",
+        ),
+        lifespan: duration(
+          "168h",
+          "How long the old address may undo a completed change (7 days).",
+        ),
       }),
     }),
     trusted_devices: obj({
-      cookie_name: { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$", default: "moos_device" },
-      lifespan: duration("9600h"),
+      cookie_name: {
+        type: "string",
+        pattern: "^[A-Za-z0-9_-]{1,64}$",
+        default: "moos_device",
+        description: "The device cookie's name (`__Host-` prefixed behind https).",
+      },
+      lifespan: duration(
+        "9600h",
+        "400 days, the most browsers keep a cookie; a device unused this long is new again.",
+      ),
     }),
     activity: obj({
-      ui_url: url("http://localhost:3000/settings/activity"),
-      retention: duration("2160h"),
+      ui_url: url(
+        "The web app's account activity screen, named in every notice.",
+        "http://localhost:3000/settings/activity",
+      ),
+      retention: duration(
+        "2160h",
+        "How long events and failed sign-ins are kept and shown (90 days).",
+      ),
     }),
   }),
   rate_limits: obj({
-    submit_per_ip: limit(60, "1m"),
-    flow_init_per_ip: limit(120, "1m"),
+    submit_per_ip: limit(60, "1m", "submits from one client address"),
+    flow_init_per_ip: limit(120, "1m", "flow starts from one client address"),
     login_failures: obj({
-      delay_after: { type: "integer", minimum: 1, default: 5 },
-      base_delay: duration("1s"),
-      max_delay: duration("30s"),
-      max_per_day: { type: "integer", minimum: 1, default: 100 },
+      delay_after: {
+        type: "integer",
+        minimum: 1,
+        default: 5,
+        description: "From this failure per identifier on, each sign-in waits a doubling delay.",
+      },
+      base_delay: duration("1s", "The first delay."),
+      max_delay: duration("30s", "The longest delay."),
+      max_per_day: {
+        type: "integer",
+        minimum: 1,
+        default: 100,
+        description:
+          "Failures per identifier and day; then 429 until the day's window ends (never a permanent lock).",
+      },
     }),
-    code_emails_per_address: limit(5, "15m"),
+    code_emails_per_address: limit(5, "15m", "code emails to one address"),
   }),
-  body_limit_bytes: { type: "integer", minimum: 1024, default: 65536 },
+  body_limit_bytes: {
+    type: "integer",
+    minimum: 1024,
+    default: 65536,
+    description: "The largest request body accepted.",
+  },
   // Kratos's `oauth2_provider`: the OAuth2 server's admin API (Ory Hydra, or apps/oauth2, which
   // speaks Hydra's). With a URL, login and registration take `login_challenge` and accept the
   // login request after sign-in (oauth2/oauth2-provider.ts).
   oauth2_provider: obj({
-    url: url(),
-    headers: { type: "object", default: {}, additionalProperties: { type: "string" } },
-    override_return_to: { type: "boolean", default: false },
+    url: url(
+      "The OAuth2 server's admin API (apps/oauth2 or Ory Hydra, e.g. `http://127.0.0.1:4445`). Unset: `login_challenge` is refused.",
+    ),
+    headers: {
+      type: "object",
+      default: {},
+      additionalProperties: { type: "string" },
+      description:
+        'Sent with every call; apps/oauth2 needs `{"Authorization": "Bearer <serve.admin.token>"}`.',
+    },
+    override_return_to: {
+      type: "boolean",
+      default: false,
+      description:
+        "`true`: the flows' return_to becomes the authorization request's URL, so a detour such as recovery ends back at the client; that URL must be allowed in `selfservice.allowed_return_urls`.",
+    },
   }),
 });

@@ -1,7 +1,9 @@
 // The web app's configuration: the only module that reads process.env. It is parsed once,
 // validated and frozen, so a wrong setting stops the server at start instead of at the first
 // request that needs it. Import it from server code only (proxy, pages, actions, route handlers).
+// The settings, their defaults and descriptions are listed in settings.ts.
 
+import { webSettings } from "./settings";
 import { TrustedProxies, TrustedProxiesError } from "./trusted-proxies";
 
 export type AppEnv = "local" | "development" | "staging" | "production";
@@ -59,7 +61,7 @@ export interface LegalUrls {
   readonly imprint: string | undefined;
 }
 
-export const DEFAULT_ACCESSIBILITY_CONTACT = "barrierefreiheit@moos.example";
+export const DEFAULT_ACCESSIBILITY_CONTACT: string = webSettings.ACCESSIBILITY_CONTACT.default;
 
 export const DEFAULT_CLIENT = "self";
 
@@ -87,7 +89,7 @@ function readUrl(env: Env, key: string, fallback: string | undefined): string | 
 }
 
 function readAppEnv(env: Env): AppEnv {
-  const raw = env.APP_ENV?.trim() || "production";
+  const raw = env.APP_ENV?.trim() || webSettings.APP_ENV.default;
   if (!(APP_ENVS as readonly string[]).includes(raw)) {
     throw new ConfigError(`APP_ENV must be one of ${APP_ENVS.join(", ")}, got "${raw}"`);
   }
@@ -130,7 +132,7 @@ export function readClients(raw: string | undefined, publicBaseUrl: string): Con
 }
 
 /** Where the web app's own proxy runs in the default setup (nginx on the same machine). */
-const DEFAULT_TRUSTED_PROXIES = "127.0.0.1,::1";
+const DEFAULT_TRUSTED_PROXIES: string = webSettings.TRUSTED_PROXIES.default;
 
 function readTrustedProxies(env: Env): TrustedProxies {
   // Unset: the default. Set but empty: no proxy is trusted (the socket's peer is the client).
@@ -144,11 +146,15 @@ function readTrustedProxies(env: Env): TrustedProxies {
 }
 
 export function readConfig(env: Env): Config {
-  const publicBaseUrl = readUrl(env, "PUBLIC_BASE_URL", "http://localhost:3000") as string;
+  const publicBaseUrl = readUrl(
+    env,
+    "PUBLIC_BASE_URL",
+    webSettings.PUBLIC_BASE_URL.default,
+  ) as string;
   const appEnv = readAppEnv(env);
   const dsn = env.SENTRY_DSN?.trim();
   return Object.freeze({
-    orySdkUrl: readUrl(env, "ORY_SDK_URL", "http://127.0.0.1:4433") as string,
+    orySdkUrl: readUrl(env, "ORY_SDK_URL", webSettings.ORY_SDK_URL.default) as string,
     publicBaseUrl,
     https: publicBaseUrl.startsWith("https:"),
     trustedProxies: readTrustedProxies(env),
@@ -157,7 +163,11 @@ export function readConfig(env: Env): Config {
     clients: readClients(env.CLIENTS, publicBaseUrl),
     oryAdminUrl: readUrl(env, "ORY_ADMIN_URL", undefined),
     oryAdminToken: env.ORY_ADMIN_TOKEN?.trim() || undefined,
-    oryOAuth2AdminUrl: readUrl(env, "ORY_OAUTH2_ADMIN_URL", "http://127.0.0.1:4445") as string,
+    oryOAuth2AdminUrl: readUrl(
+      env,
+      "ORY_OAUTH2_ADMIN_URL",
+      webSettings.ORY_OAUTH2_ADMIN_URL.default,
+    ) as string,
     oryOAuth2AdminToken: env.ORY_OAUTH2_ADMIN_TOKEN?.trim() || undefined,
     accessibilityContact: env.ACCESSIBILITY_CONTACT?.trim() || DEFAULT_ACCESSIBILITY_CONTACT,
     shopUrl: readUrl(env, "SHOP_URL", undefined),
