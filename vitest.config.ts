@@ -10,6 +10,7 @@ export default defineConfig({
       "apps/oauth2/src/**/*.test.ts",
       "apps/oauth2/test/**/*.test.ts",
       "bench/**/*.test.ts",
+      "scripts/**/*.test.ts",
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
