@@ -10,7 +10,7 @@ export function renderReference(reference: Reference): string {
 
 function entryBlock(entry: EntryTable): string {
   return [
-    `#### ${entry.title}`,
+    `### ${entry.title}`,
     "",
     `Each entry of \`${entry.of}\`:`,
     "",

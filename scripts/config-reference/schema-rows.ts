@@ -166,6 +166,12 @@ function entryDefault(entry: SchemaNode, key: string, base: string): string {
   return base === "(unset)" ? parts.join("; ") : `${base}; ${parts.join("; ")}`;
 }
 
+/** JSON with a space after each comma and colon, as the docs write it. */
 function json(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(json).join(", ")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${json(v)}`);
+    return `{${entries.join(", ")}}`;
+  }
   return JSON.stringify(value);
 }
