@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import bcrypt from "bcryptjs";
 import { startPostgres } from "../apps/identity/test/support/postgres.ts";
 
-// Import speed (issue 5): `npm run import` with N generated customers into the identity service
+// Import speed (docs/newsletter-deletion-migration.md#importer): `npm run import` with N generated customers into the identity service
 // running as its own process, on PGlite and on PostgreSQL. Reports identities per second and the
 // peak resident memory of the importer and of the service. Runs inside `npm run bench` with
 // 100,000 rows, or alone: `npm run bench:import -- [ROWS]`.

@@ -21,11 +21,11 @@ import { pinSelf, root, type Service, startService } from "./support/service.ts"
 import { mainAndOtherMs, threadCpu } from "./support/thread-cpu.ts";
 import { measureWeb, type PageWeight, weightSection } from "./web.ts";
 
-// `npm run bench` (issue 11): the identity service as its own process, compiled, pinned with
+// `npm run bench` (docs/testing.md#benchmarks): the identity service as its own process, compiled, pinned with
 // taskset to its own core(s), the load generator (this process, a load process of its own,
-// PostgreSQL) on the others; on PGlite and on PostgreSQL; then the import, the web pages and issue 13's timing
+// PostgreSQL) on the others; on PGlite and on PostgreSQL; then the import, the web pages and the timing
 // comparison (PGlite; `npm run bench:timing -- --postgres` adds PostgreSQL). Writes BENCHMARKS.md
-// with one row per figure of issue 11, its goal and the measured value, and two breakdowns that
+// with one row per figure of the performance goals, its goal and the measured value, and two breakdowns that
 // show what a goal's limit is: the service's CPU time per login and registration (main thread
 // and the rest), and what the pages' bytes are (Next's runtime and React DOM against the rest).
 // About 10 minutes.
@@ -120,7 +120,7 @@ async function loadWithCost(
 }
 
 /**
- * Throughput, latency and memory of one database: the rows of issue 11's table, and the CPU
+ * Throughput, latency and memory of one database: the rows of the goals' table, and the CPU
  * time behind its login and registration rows.
  */
 async function identityRows(

@@ -5,7 +5,7 @@ import { type Harness, startHarness } from "../apps/identity/test/support/harnes
 import { startPostgres } from "../apps/identity/test/support/postgres.ts";
 import { ksTwoSample, median } from "./ks-test.ts";
 
-// Issue 13, "no timing oracle": does a failed sign-in, a recovery request or the
+// docs/security.md#no-timing-oracle: does a failed sign-in, a recovery request or the
 // identifier-first step take a measurably different time for a registered address than for an
 // unknown one (and for accounts without a password)? Each comparison sends 300 + 300 requests,
 // interleaved pair by pair in a random order so the machine's noise hits both groups alike,

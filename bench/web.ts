@@ -8,7 +8,7 @@ import lighthouse from "lighthouse";
 import { REPO_ROOT } from "../e2e/support/services/processes.ts";
 import { startWebTargets, type WebTarget } from "./web-services.ts";
 
-// The account pages' weight, Lighthouse scores and console errors (issue 11), measured on the
+// The account pages' weight, Lighthouse scores and console errors, measured on the
 // production build in Debian's Chromium, each page reached two ways (bench/web-services.ts):
 // from server.mjs itself and through nginx with the documented configuration.
 

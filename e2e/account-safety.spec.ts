@@ -1,4 +1,4 @@
-// Account safety (issue 13): a new device's login is told by email, a known device's is not;
+// Account safety (docs/account-safety.md): a new device's login is told by email, a known device's is not;
 // an email change that is not confirmed changes nothing about logging in, and a confirmed one
 // is undone from the old address's link; "This wasn't me" ends every session and leads to a new
 // password; the account activity lists what happened.

@@ -1,4 +1,4 @@
-// The client's address (issue 10): the web app decides it from the socket and TRUSTED_PROXIES
+// The client's address (docs/security.md#client-addresses-and-request-ids): the web app decides it from the socket and TRUSTED_PROXIES
 // (none here: the browser is a client, see playwright.config.ts) and hands exactly that to the
 // identity service. A browser that sends its own X-Forwarded-For and X-Request-Id changes
 // neither the address recorded on its session nor the request id.

@@ -1,4 +1,4 @@
-// The site's icon (issue 10): /favicon.ico answered 404, a console error on every page in a
+// The site's icon: /favicon.ico answered 404, a console error on every page in a
 // desktop browser. Both icons the pages name exist, and the login screen loads without any
 // console error (the browser-errors guard in support/test.ts checks every test for that).
 

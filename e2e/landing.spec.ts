@@ -1,4 +1,4 @@
-// The signed-in landing screen is no dead end (issue 15): it sends the customer on to the shop
+// The signed-in landing screen is no dead end (docs/web-app.md): it sends the customer on to the shop
 // (SHOP_URL), to the home of the client they came from (`?client=`), or straight on to a
 // return_to; Einstellungen and Abmelden stay. Every screen has a footer with the shop's legal
 // pages (TERMS_URL, PRIVACY_URL, IMPRINT_URL) and the accessibility statement, and the

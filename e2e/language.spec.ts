@@ -40,7 +40,7 @@ test("switches between German and English, keeps the flow; the URL decides the l
   await de.login.expectEmailStep();
 });
 
-// Issue 15: without JavaScript the switch on /en/registration led to `/`. Every flow screen,
+// docs/web-app.md: without JavaScript the switch on /en/registration led to `/`. Every flow screen,
 // both directions, the flow kept (its id in the address) and the screen shown in the language.
 test("the switch keeps every flow screen and its flow, in both directions", async ({
   page,

@@ -1,4 +1,4 @@
-// Messages that repeat or linger (issue 15): the "saved" note of settings belongs to settings;
+// Messages that repeat or linger (docs/web-app.md): the "saved" note of settings belongs to settings;
 // the password and two-factor screens opened from there start a fresh flow and do not show it
 // again, nor does the way back. German and English, with and without JavaScript.
 

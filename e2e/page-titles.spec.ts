@@ -1,4 +1,4 @@
-// Every screen names itself in the browser tab and to a screen reader (issue 15): "Anmelden ·
+// Every screen names itself in the browser tab and to a screen reader (docs/web-app.md): "Anmelden ·
 // Moos", "Log in · Moos", not just "Moos". German and English, with and without JavaScript.
 
 import { newAccountData } from "./support/identity-admin.ts";

@@ -10,7 +10,7 @@ for (const lang of languages) {
   test.describe(`recovery (${lang.code})`, () => {
     test.use({ lang });
 
-    // Issue 15: "Passwort vergessen?" starts with the address typed at login: with JavaScript
+    // docs/web-app.md: "Passwort vergessen?" starts with the address typed at login: with JavaScript
     // the typed value, without it the one the flow echoed back. Any address: nothing is looked
     // up, so it says nothing about registration. Used once: the next recovery starts empty.
     test("forgot password carries the address typed at login, once", async ({ screens }) => {

@@ -66,7 +66,7 @@ for (const lang of languages) {
       await expect(registration.field(registration.labels.email)).toHaveValue(account.email);
     });
 
-    // Issue 15: after the identity service refused the form, the social buttons and the fields
+    // docs/web-app.md: after the identity service refused the form, the social buttons and the fields
     // stay where they were and the fields it kept keep their check marks (no jump).
     test("a refused registration keeps the layout and the check marks", async ({
       page,

@@ -1,4 +1,4 @@
-// Security headers (issue 10) on the login, registration and settings screens: a
+// Security headers (docs/security.md#security-headers) on the login, registration and settings screens: a
 // Content-Security-Policy with a fresh nonce that every script of the page carries, no
 // 'unsafe-inline' for scripts, no framing, the referrer and permissions policies (WebAuthn
 // allowed), nosniff, a request id. No policy violation is reported while the screens load and

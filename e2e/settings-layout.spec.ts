@@ -1,4 +1,4 @@
-// Settings on a phone (issue 15): grouped in cards, a real heading scale (section titles well
+// Settings on a phone (docs/web-app.md): grouped in cards, a real heading scale (section titles well
 // below the h1), buttons and button-like links that grow with their label instead of spilling
 // out (at 320, 368, 375 and 1280 px), and the deep links /settings/password and
 // /settings/two-factor that used to bounce back to /settings. German and English, with and
@@ -25,7 +25,7 @@ for (const lang of languages) {
       await settings.open();
       await settings.expectShown();
       const main = page.getByRole("main");
-      // The cards: the screen itself is no region (issue 18), so they sit directly in main.
+      // The cards: the screen itself is no region (docs/accessibility.md), so they sit directly in main.
       const sections = main.locator("section[aria-labelledby]");
       expect(await sections.count()).toBeGreaterThanOrEqual(6);
       for (const section of await sections.all()) {

@@ -1,4 +1,4 @@
-// One account for the shop and the app (issue 14): the example shop (apps/shop-example, on
+// One account for the shop and the app (docs/openid-provider.md): the example shop (apps/shop-example, on
 // openid-client) signs its customers in through Moos's OpenID Connect provider, whose login,
 // consent and logout screens are the web app's. A password, the local Google stand-in, a
 // second factor and a new account with its verification and newsletter question all end back

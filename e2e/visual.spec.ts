@@ -1,4 +1,4 @@
-// Visual check (issue 15): every screen at 375 px, German and English, compared with committed
+// Visual check (docs/web-app.md): every screen at 375 px, German and English, compared with committed
 // baselines (e2e/visual.spec.ts-snapshots/, made with Debian Chromium), so a layout regression
 // fails a test. Stable by construction: no caret, no animations (Playwright's screenshot
 // defaults), and the page has settled (fonts loaded) before each shot. The signed-out screens

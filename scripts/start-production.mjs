@@ -5,8 +5,8 @@
 // OAUTH2_CONFIG is set; with one, only that service (to scale them apart). When a service
 // exits, the others are stopped and the script exits with its code, so a process manager
 // (systemd, Kubernetes) restarts them. SIGTERM and SIGINT are passed on for a graceful shutdown.
-// Scaling out means more of these behind a load balancer on one PostgreSQL: README.md, "Run in
-// production".
+// Scaling out means more of these behind a load balancer on one PostgreSQL:
+// docs/production.md#scaling-out.
 //
 // Settings (environment):
 //   IDENTITY_CONFIG    the identity service's config file (required); DATABASE_URL and every
@@ -15,7 +15,7 @@
 //                      settings may also come from the environment (OAUTH2_DATABASE_URL sets its
 //                      dsn, as DATABASE_URL would be the identity service's)
 //   WEB_PORT           the web app's port (3000); WEB_HOSTNAME its address (0.0.0.0)
-//   TRUSTED_PROXIES    the web app's proxies (127.0.0.1,::1: nginx on this host), see README
+//   TRUSTED_PROXIES    the web app's proxies (127.0.0.1,::1: nginx on this host), see docs/configuration.md
 //   and the web app's own settings (PUBLIC_BASE_URL, ORY_SDK_URL, ...), passed through.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";

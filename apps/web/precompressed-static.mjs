@@ -2,7 +2,7 @@
 // compressed ahead of time: scripts/build.mjs writes a brotli (quality 11) and a gzip (level 9)
 // copy beside each one, and server.mjs answers from them before Next sees the request. Next
 // itself only gzips, on every request (level 6): brotli at its best takes 15% off the framework
-// JavaScript every page loads (issue 11), and nothing is compressed per request any more.
+// JavaScript every page loads, and nothing is compressed per request any more.
 //
 // Only files with a precompressed copy and a client that accepts its encoding are answered
 // here; everything else (other paths, other methods, `Accept-Encoding: identity`, a missing

@@ -6,7 +6,7 @@ import { Configuration, FrontendApi } from "@ory/client-fetch";
 export const benchPassword = "Bench-Farn-2026!";
 
 /**
- * A stable device value of the app's own, sent in `X-Moos-Device` as the README asks apps to
+ * A stable device value of the app's own, sent in `X-Moos-Device` as docs/account-safety.md#trusted-devices asks apps to
  * (account safety): the customers register in the app and sign in again from it, so each
  * sign-in is from a device their account knows, as a returning customer's is. Without it every
  * app sign-in counts as a new device and writes a security notice email for the courier, and the

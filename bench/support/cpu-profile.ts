@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 
 // The top self-time items of a V8 CPU profile (`node --cpu-prof`), as the closing notes of
-// issue 11 list them: function, file:line, self time in percent of all samples.
+// the benchmarks list them: function, file:line, self time in percent of all samples.
 //
 // Samples are counted, not weighted by the wall time between them: V8 takes a sample when the
 // profiled thread runs, so on a busy machine a thread that waited for a core gets one long

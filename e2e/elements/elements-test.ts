@@ -3,7 +3,7 @@
 // (e2e/support/browser-errors.ts: console errors, uncaught exceptions, failed requests and 5xx
 // of the app's origin). One kind of report is expected and allowed: Chromium's failed-resource
 // line for a self-service submit answered 400 (every step that shows the flow again,
-// PROTOCOL.md §13.1) or 422 (browser_location_change_required, after the right recovery code,
+// docs/protocol.md#quirks) or 422 (browser_location_change_required, after the right recovery code,
 // §5), which is how Kratos answers them; Ory Elements against Kratos logs the same lines.
 
 import { test as base, expect } from "@playwright/test";

@@ -1,4 +1,4 @@
-// `/settings/activity`: the account activity of the last 90 days, newest first (issue 13).
+// `/settings/activity`: the account activity of the last 90 days, newest first (docs/account-safety.md#account-activity).
 
 import { expect, type Locator } from "@playwright/test";
 import { AppScreen } from "./app-screen.ts";

@@ -1,5 +1,5 @@
 // `/security/not-me` and `/security/undo-email-change`: the screens a security notice's link
-// opens (issue 13), and what they show once the link no longer works.
+// opens (docs/account-safety.md), and what they show once the link no longer works.
 
 import { expect } from "@playwright/test";
 import { format } from "../support/languages.ts";

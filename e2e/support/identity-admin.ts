@@ -121,7 +121,7 @@ export async function sessionAddresses(email: string): Promise<string[]> {
 }
 
 /**
- * A customer imported from the old shop without a password (contract §5: metadata_admin.migration
+ * A customer imported from the old shop without a password (docs/newsletter-deletion-migration.md#importer: metadata_admin.migration
  * and no password), through the batch import `npm run import` uses, with a verified address and
  * the newsletter question unanswered unless `newsletter: "declined"`.
  */
@@ -167,7 +167,7 @@ export async function createMigratedAccount(
 }
 
 /**
- * The security notices (issue 13) written for an address so far. The outbox gets a notice in
+ * The security notices (docs/account-safety.md#security-notices) written for an address so far. The outbox gets a notice in
  * the same transaction as the sign-in or change that causes it, so this is exact at once.
  */
 export async function securityNotices(email: string): Promise<{ subject: string }[]> {

@@ -115,7 +115,7 @@ export interface Language {
     readonly newsletter: RegExp;
     readonly accountDeleted: RegExp;
     readonly migration: RegExp;
-    /** Security notices (issue 13). */
+    /** Security notices (docs/account-safety.md#security-notices). */
     readonly newLogin: RegExp;
     readonly passwordChanged: RegExp;
     readonly emailChangeCode: RegExp;

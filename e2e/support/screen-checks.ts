@@ -1,4 +1,4 @@
-// What every screen must hold for assistive technology (issue 18): its accessibility tree as a
+// What every screen must hold for assistive technology (docs/accessibility.md): its accessibility tree as a
 // screen reader gets it (Playwright's aria snapshot of the main landmark, in files beside the
 // spec, dynamic text as patterns), the frame's landmarks, and axe-core with WCAG 2.2 A/AA rules
 // at a phone's and a laptop's width, also with forced colours (Windows high contrast) and

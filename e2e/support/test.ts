@@ -35,7 +35,7 @@ export { expect } from "@playwright/test";
 
 export interface Screens {
   readonly accountDelete: AccountDeleteScreen;
-  /** The account activity (issue 13). */
+  /** The account activity (docs/account-safety.md#account-activity). */
   readonly activity: ActivityScreen;
   readonly error: ErrorScreen;
   readonly loading: LoadingScreen;
@@ -49,7 +49,7 @@ export interface Screens {
   readonly provider: ProviderScreen;
   readonly recovery: RecoveryScreen;
   readonly registration: RegistrationScreen;
-  /** "This wasn't me" and the undo of an email change (issue 13). */
+  /** "This wasn't me" and the undo of an email change (docs/account-safety.md). */
   readonly securityLink: SecurityLinkScreen;
   readonly settings: SettingsScreen;
   readonly settingsPassword: SettingsPasswordScreen;

@@ -1,4 +1,4 @@
-// The shop's side of the identity service's webhooks, for the browser tests (issue 5 contract
+// The shop's side of the identity service's webhooks, for the browser tests (docs/newsletter-deletion-migration.md#webhooks
 // §6): POST /hooks records a delivery (headers and JSON body) and answers 204; GET /events lists
 // what arrived; DELETE /events forgets it. Started by the browser tests' global setup on a free port
 // (WEBHOOK_RECEIVER_PORT).

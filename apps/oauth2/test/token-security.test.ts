@@ -4,7 +4,7 @@ import { authorizationRequest, authorize, customer, relyingParty, signIn } from 
 import { Browser, BrowserStopped } from "./support/browser.ts";
 import { type Harness, startProvider } from "./support/harness.ts";
 
-// What oidc-provider's conformance expectations (and issue 14) demand of codes, verifiers,
+// What oidc-provider's conformance expectations (and docs/openid-provider.md#design) demand of codes, verifiers,
 // redirect URIs and refresh tokens, each refused with the standard OAuth 2.0 error.
 
 const shopRedirect = "http://127.0.0.1:7101/callback";

@@ -5,7 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 // What the browser runs: every module a "use client" file imports, directly or through other
-// modules of ours. Light pages (issue 11) keep translation libraries out of it: client
+// modules of ours. Light pages (docs/architecture.md#the-web-app) keep translation libraries out of it: client
 // components get their texts as props, the design system's own few from UiTextsProvider
 // (components/ui-texts.tsx). next-intl's client side alone (its provider, the ICU parser and
 // formatters) weighed 11 KB compressed on every page.

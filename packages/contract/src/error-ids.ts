@@ -1,4 +1,4 @@
-// Kratos error ids with the HTTP status each is sent with (PROTOCOL.md §6).
+// Kratos error ids with the HTTP status each is sent with (docs/protocol.md#error-envelope).
 // Both apps import these: the service to answer, the web app to decide where to send the user.
 
 export const errorIds = {

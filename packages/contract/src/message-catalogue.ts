@@ -1,5 +1,5 @@
 // The Kratos message catalogue (ids, types, English texts), taken from ory/docs @ 378ce260,
-// plus Moos's own ids at the end (README "Message ids of our own"). Both apps import it: the
+// plus Moos's own ids at the end (docs/ory-compatibility.md#message-ids-of-our-own). Both apps import it: the
 // identity service sends these texts, the web app translates by id.
 
 export type MessageType = "info" | "error" | "success";

@@ -1,4 +1,4 @@
-// The security events of an account (issue 13), as the identity service's activity API names
+// The security events of an account (docs/account-safety.md), as the identity service's activity API names
 // them and the web app shows them: one list for both apps.
 
 /**

@@ -7,7 +7,7 @@ import { route } from "../session/handlers.ts";
 import { loadIdentity } from "./identity-routes.ts";
 
 /**
- * GET /admin/identities/{id}/security-events (ours, issue 13): the identity's account activity
+ * GET /admin/identities/{id}/security-events (ours, docs/account-safety.md#account-activity): the identity's account activity
  * of the retention period, newest first, as the customer sees it in settings.
  */
 export function registerSecurityEventRoutes(app: FastifyInstance, deps: Deps): void {

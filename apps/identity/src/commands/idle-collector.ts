@@ -4,7 +4,7 @@ import { getHeapStatistics } from "node:v8";
 
 // V8 collects the old generation only when it nears its limit, and gives memory back to the
 // system only after such a collection. A service that goes quiet after a burst (a sale, a
-// crawler) therefore keeps the burst's garbage resident: issue 11 measured 200 MB on PostgreSQL
+// crawler) therefore keeps the burst's garbage resident: the benchmark measured 200 MB on PostgreSQL
 // three seconds after the benchmark's load, and 116 MB with this collector. So once the event
 // loop has been nearly idle for a whole tick and the heap has grown by a good amount since the
 // last collection, the service runs one full collection itself. Requests that keep the loop busy

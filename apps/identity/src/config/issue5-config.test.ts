@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "./load-config.ts";
 
-// Issue 5's keys: webhooks (ours) and Kratos's password migration hook.
+// The shop's keys (docs/newsletter-deletion-migration.md): webhooks (ours) and Kratos's password migration hook.
 
 describe("webhooks and migrate_hook config", () => {
   it("reads webhook endpoints as JSON from the environment and fills the defaults", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./load-config.ts";
 
-// Issue 10: outside dev mode the service refuses an insecure configuration and names the setting.
+// docs/configuration.md#production-checks: outside dev mode the service refuses an insecure configuration and names the setting.
 
 const shop = "https://shop.example";
 const secure = (): Record<string, unknown> => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./load-config.ts";
 
-// Issue 13's settings: defaults, durations, and a time zone the notices can be written in.
+// The account safety settings (docs/account-safety.md): defaults, durations, and a time zone the notices can be written in.
 
 const base = { dev: true, dsn: "memory://" };
 

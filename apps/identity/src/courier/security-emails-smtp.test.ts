@@ -7,7 +7,7 @@ import { enqueueEmail } from "./outbox.ts";
 import { recordingLogger, testCourierConfig } from "./test-support/courier-config.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "./test-support/smtp-test-server.ts";
 
-// Issue 13's emails through the outbox to a real SMTP server, in German and English.
+// The account safety emails (docs/account-safety.md) through the outbox to a real SMTP server, in German and English.
 
 let db: Kysely<Database>;
 let smtp: TestSmtpServer;

@@ -14,7 +14,7 @@ import { addFlowMessage, resetMessages } from "../ui/nodes.ts";
 import { formatMinutes, uiText } from "../ui/text.ts";
 import type { FlowKindModule } from "./flow-kind.ts";
 
-// The routes every self-service flow shares (PROTOCOL.md §2): init (browser, api), fetch by
+// The routes every self-service flow shares (docs/protocol.md#endpoints): init (browser, api), fetch by
 // id, and submit. Kind-specific behaviour lives in each flow folder's FlowKindModule.
 
 export function registerFlowRoutes(app: FastifyInstance, deps: Deps, module: FlowKindModule): void {
@@ -129,7 +129,7 @@ function expiredOnRead(ctx: Ctx, flow: Flow): HttpError {
   const redirectTo = new URL(`self-service/${flow.kind}/${flow.type}`, base);
   if (flow.payload.return_to) redirectTo.searchParams.set("return_to", flow.payload.return_to);
   const reason = `The self-service flow expired ${formatMinutes(ctx.deps.now().getTime() - flow.expires_at.getTime())} minutes ago, initialize a new one.`;
-  // Settings answers 410 without an error id (PROTOCOL.md §2).
+  // Settings answers 410 without an error id (docs/protocol.md#settings-endpoints).
   if (flow.kind === "settings") return new HttpError(410, "self-service flow expired", { reason });
   return kratosError("self_service_flow_expired", "self-service flow expired", {
     reason,

@@ -1,5 +1,5 @@
 /**
- * Password hashing (issue 2, "Hashing"; PROTOCOL.md §9 "Hashers").
+ * Password hashing (docs/security.md#what-is-protected-and-how; docs/protocol.md#hashers).
  *
  * New hashes are argon2id (RFC 9106) in PHC format, computed on libuv's thread pool. Hashes
  * imported from shops (bcrypt, argon2 variants, Kratos's pbkdf2) are verified as they are, and
@@ -39,7 +39,7 @@ export interface PasswordHasherOptions {
   concurrency?: number;
 }
 
-/** OWASP's first argon2id recommendation (19 MiB, 2 passes, 1 lane); issue 2's default. */
+/** OWASP's first argon2id recommendation (19 MiB, 2 passes, 1 lane); our default. */
 export const defaultArgon2Options: Readonly<Argon2Options> = Object.freeze({
   memoryKib: 19_456,
   iterations: 2,

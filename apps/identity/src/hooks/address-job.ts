@@ -5,7 +5,7 @@ import type { Deps } from "../http/deps.ts";
 import { acceptedLocale, type Locale, payloadLocale } from "./locale.ts";
 
 // The address steps that email only a registered address (recovery, passwordless sign-in)
-// must not tell, by how long they take, whether it is one (issue 13). So the request does the
+// must not tell, by how long they take, whether it is one (docs/security.md#no-timing-oracle). So the request does the
 // same for every address, the flow and one job in the outbox, and the job (jobs/job.ts) looks
 // the account up and sends. This is what such a job carries, and the checks it makes first.
 

@@ -4,7 +4,7 @@ import type { Identity } from "../identity/identity.ts";
 import { addOidcLink, type OidcLink, oidcIdentifier } from "../identity/oidc-credentials.ts";
 import { isUniqueViolation } from "../persistence/errors.ts";
 
-// Account linking after 4000027 (PROTOCOL.md §12): a social profile whose email belongs to an
+// Account linking after 4000027 (docs/protocol.md#account-linking): a social profile whose email belongs to an
 // existing account is never merged silently. The login flow that asks the customer to prove
 // the existing account carries the profile; only a successful sign-in to exactly that account
 // (password or one of its providers) links it. Another account gets 4010009 and nothing.

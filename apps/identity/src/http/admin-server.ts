@@ -9,7 +9,7 @@ import { createServer, type ServerOps } from "./server-base.ts";
 
 // The admin port: health, metrics and the admin API. Only the admin API needs the token
 // (admin-routes.ts); /metrics is open like Kratos's, as the port must stay internal anyway and
-// a scraper should not hold a token that can delete every account (README "Metrics").
+// a scraper should not hold a token that can delete every account (docs/production.md#metrics).
 
 export async function buildAdminServer(deps: Deps, ops: ServerOps): Promise<FastifyInstance> {
   const app = createServer(deps.config, ops, "admin", { bodyLimit: 16 * 1024 * 1024 });

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config/config.ts";
 import { csrfCookieName, decodeSecret, newCsrfSecret } from "./csrf.ts";
 
-// Cookie attributes (PROTOCOL.md §7): HttpOnly always, so scripts never read a session or CSRF
+// Cookie attributes (docs/protocol.md#cookies): HttpOnly always, so scripts never read a session or CSRF
 // secret; Secure whenever the public URL is https (plain http only for local development);
 // SameSite from config, Lax by default, which keeps cross-site POSTs from carrying the session.
 // Behind https a cookie without Domain and with Path=/ is named `__Host-<name>`
@@ -147,7 +147,7 @@ export function setContinuityCookie(
 }
 
 /**
- * The trusted-device cookie (issue 13, security/devices.ts): a long-lived random value that
+ * The trusted-device cookie (docs/account-safety.md#trusted-devices, security/devices.ts): a long-lived random value that
  * tells a browser this account has signed in from before. HttpOnly like the others, so no
  * script can copy it; SameSite=Lax, so the top-level return from a social sign-in carries it.
  */

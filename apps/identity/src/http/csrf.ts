@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 
-// Double-submit CSRF as Kratos does it with nosurf (PROTOCOL.md §7): the cookie holds 32 random
+// Double-submit CSRF as Kratos does it with nosurf (docs/protocol.md#csrf): the cookie holds 32 random
 // bytes; forms carry base64(pad ‖ (secret XOR pad)), re-masked for every flow so the token in
 // the page never equals the cookie (BREACH). Verification unmasks and compares in constant time.
 

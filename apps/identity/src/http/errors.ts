@@ -2,7 +2,7 @@ import { STATUS_CODES } from "node:http";
 import { type ErrorId, errorIds } from "@moos/contract";
 import type { RateLimitName } from "./request-outcome.ts";
 
-// Kratos's error envelope (PROTOCOL.md §6): {"error": {id?, code, status, reason?, details?,
+// Kratos's error envelope (docs/protocol.md#error-envelope): {"error": {id?, code, status, reason?, details?,
 // message}} plus top-level extras such as redirect_browser_to or use_flow_id.
 
 export interface GenericError {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 
-// PROTOCOL.md §1: JSON when application/json wins the Accept negotiation over
+// docs/protocol.md#json-or-html: JSON when application/json wins the Accept negotiation over
 // text/html, text/*, */* (HTML is the default), or when the body is exactly application/json.
 
 const offers = ["text/html", "text/*", "*/*", "application/json"] as const;

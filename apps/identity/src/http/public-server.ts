@@ -25,7 +25,7 @@ import { rateLimitHook } from "./rate-limit.ts";
 import { sendError } from "./respond.ts";
 import { createServer, type ServerOps } from "./server-base.ts";
 
-// Paths where nosurf sets no CSRF cookie (PROTOCOL.md §7): API flows, submits, sessions.
+// Paths where nosurf sets no CSRF cookie (docs/protocol.md#csrf): API flows, submits, sessions.
 const csrfIgnored =
   /^\/(self-service\/[a-z-]+\/api|self-service\/(login|registration|recovery|verification|settings)(\?|$)|sessions|health)/;
 

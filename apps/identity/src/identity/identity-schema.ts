@@ -5,7 +5,7 @@ import addFormats from "ajv-formats";
 import { type UiText, uiText } from "../ui/text.ts";
 
 // Identity schemas are JSON Schema draft-07 files with Kratos's `ory.sh/kratos` extension
-// (PROTOCOL.md §10). This module reads the extension and turns validation errors into Kratos
+// (docs/protocol.md#identity-schema). This module reads the extension and turns validation errors into Kratos
 // message ids placed on the trait's node.
 
 interface KratosExtension {

@@ -1,5 +1,5 @@
 // The identity as the service holds it. `toIdentityJson` gives the public wire form
-// (never credentials or metadata_admin, PROTOCOL.md §8); the admin API adds those itself.
+// (never credentials or metadata_admin, docs/protocol.md#session-and-identity); the admin API adds those itself.
 
 export interface VerifiableAddress {
   id: string;

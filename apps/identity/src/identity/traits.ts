@@ -2,7 +2,7 @@ import type { Identity, RecoveryAddress, VerifiableAddress } from "./identity.ts
 import { normaliseIdentifier } from "./identity.ts";
 import type { IdentitySchema, TraitField } from "./identity-schema.ts";
 
-// What the schema's `ory.sh/kratos` extension derives from traits (PROTOCOL.md §10): the
+// What the schema's `ory.sh/kratos` extension derives from traits (docs/protocol.md#identity-schema): the
 // password identifiers, the verifiable and the recovery addresses. Addresses whose value stays
 // keep their record (and so their verified state); a new value starts unverified.
 
@@ -99,7 +99,7 @@ export function addedVerifiableAddresses(before: Identity, after: Identity): str
     .map((a) => a.value);
 }
 
-/** True when identifiers or addresses differ: a sensitive change (PROTOCOL.md §5 Settings). */
+/** True when identifiers or addresses differ: a sensitive change (docs/protocol.md#settings-outcomes). */
 export function hasAddressChange(before: Identity, after: Identity): boolean {
   const key = (identity: Identity): string =>
     JSON.stringify([

@@ -5,8 +5,8 @@ import { parse as parseYaml } from "yaml";
 import { runImport } from "./run-import.ts";
 
 // `npm run import -- FILE [--resume] [--admin-url URL] [--token T] [--password-hook]
-//  [--source NAME] [--batch-size N]`: imports the old shop's customers (README "User
-// migration"). Bad rows go to stderr as `line N: reason` and the run goes on; the summary goes
+//  [--source NAME] [--batch-size N]`: imports the old shop's customers (docs/newsletter-deletion-migration.md#importer).
+// Bad rows go to stderr as `line N: reason` and the run goes on; the summary goes
 // to stdout. Exit 0 when the file was read to the end (even with bad rows), 1 when the run
 // stopped (the service unreachable or refusing the token; `--resume` continues), 2 on usage
 // errors; `--help` prints the usage and exits 0.

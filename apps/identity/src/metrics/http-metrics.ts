@@ -69,7 +69,7 @@ function countFlowSubmit(request: FastifyRequest, reply: FastifyReply, metrics: 
   });
 }
 
-/** GET /metrics in Prometheus's text format (admin server, no token: see the README). */
+/** GET /metrics in Prometheus's text format (admin server, no token: docs/production.md#metrics). */
 export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics): void {
   app.get("/metrics", async (_request, reply) => {
     const body = await metrics.registry.metrics();

@@ -153,7 +153,7 @@ export interface CourierPersister {
 }
 
 /**
- * Account safety (issue 13): events, failed sign-ins per day, trusted devices, notice links,
+ * Account safety (docs/account-safety.md): events, failed sign-ins per day, trusted devices, notice links,
  * email changes and the sessions' last activity.
  */
 export interface SecurityPersister {
@@ -200,7 +200,7 @@ export interface SecurityPersister {
 
 /**
  * Lookups of the sign-in steps that must cost the same whether or not an account exists
- * (issue 13, "no timing oracle"): each is one statement answering one row shape either way.
+ * (docs/security.md#no-timing-oracle): each is one statement answering one row shape either way.
  */
 export interface SignInLookupPersister {
   /** The password credential behind a password identifier. */

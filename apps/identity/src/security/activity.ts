@@ -5,10 +5,10 @@ import { failedSignInsOf } from "./failed-sign-ins.ts";
 import type { SecurityEventType } from "./records.ts";
 import { describeUserAgent } from "./user-agent.ts";
 
-// The account activity (issue 13): the security events of the retention period (90 days by
+// The account activity (docs/account-safety.md#account-activity): the security events of the retention period (90 days by
 // default) with their device and time, and the failed sign-ins counted per day, newest first.
 // The public API shows it to the signed-in customer, the admin API to operators; both answer
-// this JSON (our extension, documented in the README).
+// this JSON (our extension, docs/account-safety.md#account-activity).
 
 export interface ActivityEntryJson {
   /** The event's id; for failed sign-ins `login_failed:<day>`. */

@@ -7,7 +7,7 @@ import { randomAlphanumeric } from "../session/tokens.ts";
 import { originOf } from "./request-origin.ts";
 import { secretHash } from "./secret-hash.ts";
 
-// "A device seen before on this account" (issue 13). A browser gets a long-lived cookie with a
+// "A device seen before on this account" (docs/account-safety.md#trusted-devices). A browser gets a long-lived cookie with a
 // random value (43 characters from the CSPRNG) on its first sign-in; the account keeps only
 // the value's HMAC as a trusted device. A later sign-in whose cookie matches a trusted device of
 // the same account is from a known device; anything else is new, and the browser is trusted
@@ -81,7 +81,7 @@ export async function recogniseDevice(
  * one statement, outside any transaction, and is done: true. Anything else (no device value, a
  * device the account does not know or has not seen for the lifespan) is false and changes
  * nothing; the caller then trusts the device with recogniseDevice in the transaction that also
- * records the event, so a new device's notice can never be lost (issue 11: the returning
+ * records the event, so a new device's notice can never be lost (and faster: the returning
  * customer's sign-in went from four statements, begin, read, write, commit, to one).
  */
 export async function touchKnownDevice(

@@ -9,7 +9,7 @@ import { secretHash } from "./secret-hash.ts";
 // Failed sign-ins for the account activity, counted per identifier and day. They are kept by
 // the identifier's HMAC, for every identifier typed, registered or not: the write is the same
 // statement either way, so a failed sign-in costs the same for an unknown address as for a
-// customer's (issue 13, "no timing oracle"), and the table tells no reader which addresses
+// customer's (docs/security.md#no-timing-oracle), and the table tells no reader which addresses
 // have accounts. An account's activity reads the rows of its own addresses.
 
 const hourMs = 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-// The records account safety keeps (issue 13). Plain data: the persistence port stores them,
+// The records account safety keeps (docs/account-safety.md). Plain data: the persistence port stores them,
 // security/ decides what they mean. This file imports only the shared contract, so both sides may
 // use it.
 

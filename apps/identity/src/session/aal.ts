@@ -2,7 +2,7 @@ import type { Deps } from "../http/deps.ts";
 import type { Identity } from "../identity/identity.ts";
 import type { Aal, AuthenticationMethod, Session } from "./session.ts";
 
-// Authenticator assurance levels (NIST 800-63B, as Kratos counts them, PROTOCOL.md §8): a
+// Authenticator assurance levels (NIST 800-63B, as Kratos counts them, docs/protocol.md#authenticator-assurance-levels): a
 // session is aal2 once it holds an aal1 method (password, code, oidc, code_recovery, ...) and
 // an aal2 method (totp, lookup_secret, webauthn); aal1 with a first factor alone.
 

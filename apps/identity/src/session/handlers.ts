@@ -17,7 +17,7 @@ import {
 } from "./session-manager.ts";
 import { tokenizeSession, tokenizeTemplate } from "./tokenize.ts";
 
-// The session endpoints of the public API (PROTOCOL.md §2 "Sessions"). They always answer
+// The session endpoints of the public API (docs/protocol.md#session-endpoints). They always answer
 // JSON: they are called by apps and UIs, never navigated to.
 
 type Handler = (ctx: Ctx) => Promise<void>;

@@ -1,7 +1,7 @@
 import type { UiText } from "./text.ts";
 import { uiText } from "./text.ts";
 
-// Kratos ui nodes (PROTOCOL.md §4). Node messages are always an array; attributes always carry
+// Kratos ui nodes (docs/protocol.md#ui-nodes). Node messages are always an array; attributes always carry
 // node_type (clients check it) and disabled.
 
 export type NodeGroup =

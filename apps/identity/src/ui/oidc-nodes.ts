@@ -3,7 +3,7 @@ import type { OidcLink } from "../identity/oidc-credentials.ts";
 import { submitNode, type UiNode } from "./nodes.ts";
 import { uiText } from "./text.ts";
 
-// Social sign-in nodes (PROTOCOL.md §4, group `oidc`): one submit per provider named
+// Social sign-in nodes (docs/protocol.md#ui-nodes, group `oidc`): one submit per provider named
 // `provider` on login and registration, `link` / `unlink` in settings. The label context
 // carries the display name and the id, so a UI can pick a logo by id and a text by message id.
 

@@ -14,7 +14,7 @@ export function traitNodes(
       group: options.group,
       name: field.name,
       type: options.hidden ? "hidden" : field.type,
-      // Kratos sends no value for a trait not set yet (PROTOCOL.md §4: omitted only if null).
+      // Kratos sends no value for a trait not set yet (docs/protocol.md#ui-nodes: omitted only if null).
       value: traitValue(traits, field.path),
       required: field.required || undefined,
       autocomplete: field.autocomplete,

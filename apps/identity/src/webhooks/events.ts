@@ -3,7 +3,7 @@ import type { Config, WebhookEventType } from "../config/config.ts";
 import type { Identity } from "../identity/identity.ts";
 import type { Persistence } from "../persistence/persistence.ts";
 
-// The events the shop hears about (README "Webhooks"). Each is enqueued once per endpoint that
+// The events the shop hears about (docs/newsletter-deletion-migration.md#webhooks). Each is enqueued once per endpoint that
 // subscribed to it, inside the caller's transaction. The event id stays the same on every
 // attempt and for every endpoint, so a receiver can drop duplicates.
 

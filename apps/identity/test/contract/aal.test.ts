@@ -23,7 +23,7 @@ import {
   with2fa,
 } from "./second-factor-helpers.ts";
 
-// Assurance levels (PROTOCOL.md §2, §8): `required_aal: highest_available` on whoami and
+// Assurance levels (docs/protocol.md#authenticator-assurance-levels): `required_aal: highest_available` on whoami and
 // settings, the login flow's aal2 step for apps, and recovery never skipping a second factor.
 
 let h: Harness;

@@ -18,7 +18,7 @@ import {
   uniqueEmail,
 } from "./account-helpers.ts";
 
-// Issue 13: security notices for new devices and changes, the account activity, "This wasn't
+// Account safety (docs/account-safety.md): security notices for new devices and changes, the account activity, "This wasn't
 // me", and that trusted devices are recognised. The safe email change has its own file.
 
 let h: Harness;

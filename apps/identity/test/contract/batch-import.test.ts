@@ -8,7 +8,7 @@ import { type Harness, startHarness } from "../support/harness.ts";
 import { expectSchema } from "../support/openapi.ts";
 import { type Json, signInNative, traitsOf, uniqueEmail } from "./account-helpers.ts";
 
-// Issue 5, user migration: Kratos's batch import (PATCH /admin/identities) and every hash
+// User migration (docs/newsletter-deletion-migration.md): Kratos's batch import (PATCH /admin/identities) and every hash
 // format an old shop may hand over, each signing in once and becoming argon2id.
 
 let h: Harness;

@@ -13,7 +13,7 @@ import {
   uniqueEmail,
 } from "./account-helpers.ts";
 
-// Issue 13, the safe email change: a new login address counts only once the code sent to it
+// The safe email change (docs/account-safety.md#safe-email-change): a new login address counts only once the code sent to it
 // comes back; the old address is told and can undo a completed change for 7 days.
 
 let h: Harness;

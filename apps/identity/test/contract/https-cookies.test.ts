@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { createAccount, signInBrowser, uniqueEmail } from "./account-helpers.ts";
 
-// Issue 10: behind https, host-only cookies for the whole site are `__Host-` prefixed and every
+// docs/security.md#cookies-behind-https: behind https, host-only cookies for the whole site are `__Host-` prefixed and every
 // answer carries HSTS. (The harness itself speaks http; only the public base URL says https,
 // which is what decides: TLS ends at the proxy in front.)
 

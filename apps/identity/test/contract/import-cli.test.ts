@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { signInNative } from "./account-helpers.ts";
 
-// Issue 5, user migration: `npm run import -- FILE` as a child process against a running
+// User migration (docs/newsletter-deletion-migration.md#importer): `npm run import -- FILE` as a child process against a running
 // service, with the sample file (apps/identity/import/sample, passwords in its README).
 
 const root = fileURLToPath(new URL("../../../../", import.meta.url));

@@ -6,7 +6,7 @@ import { body, createAccount, type Json, signInBrowser, uniqueEmail } from "./ac
 
 // Every state a self-service flow passes through, field by field where a UI reads it (`state`,
 // `active`, `ui.messages`, node groups, names, order, attributes), as Kratos answers it.
-// Where PROTOCOL.md is silent the expectations come from Kratos's source (ory/kratos @
+// Where docs/protocol.md is silent the expectations come from Kratos's source (ory/kratos @
 // b86338da): the form hydrators of each strategy, the sort each flow applies
 // (selfservice/flow/{registration,login,settings}/sort.go) and their snapshots under
 // selfservice/strategy/*/.snapshots. Configuration: two-step registration (profile_first),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { password, traitsOf, uniqueEmail } from "./account-helpers.ts";
 
-// Issue 10: JSON logs with a request id (taken from X-Request-Id when sane), and nothing secret
+// docs/production.md#logs: JSON logs with a request id (taken from X-Request-Id when sane), and nothing secret
 // in them: no cookies, credentials, tokens or codes. The harness captures the service's lines.
 
 let h: Harness;

@@ -11,7 +11,7 @@ import {
   uniqueEmail,
 } from "./account-helpers.ts";
 
-// Issue 10: GET /metrics on the admin port, scraped and parsed after some traffic.
+// docs/production.md#metrics: GET /metrics on the admin port, scraped and parsed after some traffic.
 
 let h: Harness;
 let webhookCalls = 0;

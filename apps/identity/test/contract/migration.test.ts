@@ -6,7 +6,7 @@ import { type Harness, startHarness } from "../support/harness.ts";
 import { expectSchema } from "../support/openapi.ts";
 import { type Json, signInNative, traitsOf, uniqueEmail } from "./account-helpers.ts";
 
-// Issue 5, user migration: the "your account has moved" recovery email for customers imported
+// User migration (docs/newsletter-deletion-migration.md#customers-who-need-migration): the "your account has moved" recovery email for customers imported
 // without a password, and Kratos's password migration hook asking the old shop once.
 
 const oldShopPassword = "Altes-Shop-Passwort-1";

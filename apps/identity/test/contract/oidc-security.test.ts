@@ -12,7 +12,7 @@ import {
 import { csrfOf, failure, type Json, request, uniqueEmail } from "./account-helpers.ts";
 import { flowIdOf, startAt } from "./social-helpers.ts";
 
-// The callback's checks one by one (PROTOCOL.md, issue 4 "Bad input"): each failure lands on
+// The callback's checks one by one (bad input changes nothing, docs/security.md#what-is-protected-and-how): each failure lands on
 // the login screen with a message, sets no session and creates nothing.
 
 let s: SocialHarness;

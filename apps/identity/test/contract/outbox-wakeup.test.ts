@@ -3,7 +3,7 @@ import { type Harness, startHarness } from "../support/harness.ts";
 import { type PostgresServer, startPostgres } from "../support/postgres.ts";
 import { createAccount, uniqueEmail } from "./account-helpers.ts";
 
-// Issue 11: an email leaves the outbox when it is written, not on its dispatcher's next poll.
+// An email leaves the outbox when it is written, not on its dispatcher's next poll.
 // The poll is an hour away here, so only the database's announcement (migration 0005) can have
 // woken the dispatcher. A verification request writes its code email in the request. (Jobs stay
 // on the poll: app.ts says why.)

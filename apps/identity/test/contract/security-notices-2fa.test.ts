@@ -4,7 +4,7 @@ import { outboxMails } from "../support/safety.ts";
 import { createAccount, signInBrowser, uniqueEmail } from "./account-helpers.ts";
 import { settingsFlow, setUpTotp, submitSettings, with2fa } from "./second-factor-helpers.ts";
 
-// Issue 13: adding or removing a second factor is told by email, as is every change of the
+// docs/account-safety.md#security-notices: adding or removing a second factor is told by email, as is every change of the
 // ways into the account (settings compares the account before and after each change).
 
 let h: Harness;

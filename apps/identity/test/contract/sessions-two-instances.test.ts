@@ -12,7 +12,7 @@ import {
   uniqueEmail,
 } from "./account-helpers.ts";
 
-// Issue 11: each instance answers whoami from its own session cache, yet a session that is
+// For speed, each instance answers whoami from its own session cache, yet a session that is
 // revoked, logged out, expired, or whose identity was deleted, disabled or changed must be
 // answered accordingly by EVERY instance within one second. Two instances share one
 // PostgreSQL here, as behind a load balancer: the change is made through one, the other must

@@ -209,7 +209,7 @@ describe("profile method", () => {
     expect((await browser.api.toSession()).identity?.traits.name.first).toBe("Mia");
   });
 
-  it("changes the email only once the code sent to the new address comes back (issue 13)", async () => {
+  it("changes the email only once the code sent to the new address comes back (safe email change)", async () => {
     const { browser, flow, identity, email } = await signedInFlow("email-old");
     const newEmail = uniqueEmail("email-new");
     const { json } = await body(

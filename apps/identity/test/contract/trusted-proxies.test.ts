@@ -4,7 +4,7 @@ import { type Harness, startHarness } from "../support/harness.ts";
 import { fetchFrom } from "../support/source-address.ts";
 import { password, traitsOf, uniqueEmail } from "./account-helpers.ts";
 
-// Issue 10: only the trusted proxies' X-Forwarded-For is believed (default 127.0.0.1 and ::1).
+// docs/security.md#client-addresses-and-request-ids: only the trusted proxies' X-Forwarded-For is believed (default 127.0.0.1 and ::1).
 // A client on 127.0.0.2 is not a proxy: whatever it claims, it is keyed by its own address.
 
 let h: Harness;

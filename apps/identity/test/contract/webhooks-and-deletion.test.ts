@@ -5,7 +5,7 @@ import { expectSchema } from "../support/openapi.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.ts";
 import { type Json, password, signInNative, traitsOf, uniqueEmail } from "./account-helpers.ts";
 
-// Issue 5: the shop's webhooks from the courier's outbox (newsletter.consent_changed,
+// docs/newsletter-deletion-migration.md#webhooks: the shop's webhooks from the courier's outbox (newsletter.consent_changed,
 // identity.deleted), account deletion with its email, and the newsletter confirmation email.
 
 const secret = "shop-webhook-secret-0123456789";

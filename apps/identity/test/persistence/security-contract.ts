@@ -3,7 +3,7 @@ import type { Identity } from "../../src/identity/identity.ts";
 import type { Persistence } from "../../src/persistence/persistence.ts";
 import type { EmailChange } from "../../src/security/records.ts";
 
-// Issue 13's part of the persistence contract, run against PGlite and PostgreSQL: events,
+// Account safety's part of the persistence contract (docs/account-safety.md), run against PGlite and PostgreSQL: events,
 // failed sign-ins per day, trusted devices, notice links, email changes, session activity and
 // the sign-in lookups that answer one row whether or not an account exists.
 

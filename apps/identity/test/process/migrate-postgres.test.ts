@@ -7,7 +7,7 @@ import { type Harness, startHarness } from "../support/harness.ts";
 import { type PostgresServer, startPostgres } from "../support/postgres.ts";
 import { parsePrometheus } from "../support/prometheus.ts";
 
-// Issue 10: `main.ts migrate` on PostgreSQL, run by two instances at the same moment on a fresh
+// docs/production.md#migrate: `main.ts migrate` on PostgreSQL, run by two instances at the same moment on a fresh
 // database; `auto_migrate: false` refusing a schema that is behind; the pool's metrics.
 
 let server: PostgresServer;

@@ -10,7 +10,7 @@ import { password, traitsOf } from "../contract/account-helpers.ts";
 import { childConfig, startChildService } from "../support/child-service.ts";
 import { freePort } from "../support/free-port.ts";
 
-// Issue 10: SIGTERM lets in-flight requests finish, stops accepting new connections, gives
+// docs/production.md#shutdown: SIGTERM lets in-flight requests finish, stops accepting new connections, gives
 // courier messages still being sent back to the queue, and the process exits 0.
 
 let folder: string;

@@ -9,7 +9,7 @@ const document = JSON.parse(
 ) as {
   components: { schemas: Record<string, Record<string, unknown>> };
 };
-// Schema erratum (PROTOCOL.md): Kratos sends the flat error form for location changes.
+// Schema erratum (docs/protocol.md#openapi-erratum): Kratos sends the flat error form for location changes.
 document.components.schemas.errorBrowserLocationChangeRequired!.properties = {
   error: { $ref: "#/components/schemas/genericError" },
   redirect_browser_to: { type: "string" },

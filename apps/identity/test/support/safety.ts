@@ -2,7 +2,7 @@ import { type ParsedMail, simpleParser } from "mailparser";
 import { csrfOf, type Json, password } from "../contract/account-helpers.ts";
 import type { Browser, Harness } from "./harness.ts";
 
-// Helpers of the account safety tests (issue 13): sign-ins as a given browser (User-Agent),
+// Helpers of the account safety tests (docs/account-safety.md): sign-ins as a given browser (User-Agent),
 // the outbox and the SMTP server's mail read by template, and the links notices carry.
 
 export const firefoxOnWindows =

@@ -1,6 +1,6 @@
 // What to do when the identity service answers a flow call with an error: a pure mapping from
 // the error (status, body, Location) to the next step, following SPEC.md §4 and the reference
-// UI's handleFlowError (PROTOCOL.md §11). Pages and server actions turn the step into a redirect.
+// UI's handleFlowError (docs/protocol.md#what-a-ui-does-with-errors). Pages and server actions turn the step into a redirect.
 
 import { type ErrorId, isErrorId } from "@moos/contract";
 
@@ -144,7 +144,7 @@ export function nextStepForError(input: FlowErrorInput, context: FlowErrorContex
   const id = errorIdOf(input.data);
   if (id) return stepForErrorId(id, input, context);
 
-  // Answers without an error id (PROTOCOL.md §13: whoami and settings 401, settings 410).
+  // Answers without an error id (docs/protocol.md#quirks: whoami and settings 401, settings 410).
   if (input.status === 410) return screen("home");
   if (input.status === 401) {
     return screen("login", context.returnTo ? { return_to: context.returnTo } : {});

@@ -1,4 +1,4 @@
-// Screens that show a self-service flow, and the URL that starts one (PROTOCOL.md §2). A screen
+// Screens that show a self-service flow, and the URL that starts one (docs/protocol.md#endpoints). A screen
 // opened without `?flow=` starts its flow: the proxy asks the identity service itself where it
 // can (flows/start-flow.ts), otherwise it sends the browser to `/self-service/<flow>/browser`
 // (proxied to the identity service, so its CSRF cookie lands on this origin), which answers 303

@@ -1,5 +1,5 @@
 // Reading the browser's session (GET /sessions/whoami). An account with a second factor whose
-// session has only the first one gets 403 session_aal2_required (PROTOCOL.md §2 Sessions, the
+// session has only the first one gets 403 session_aal2_required (docs/protocol.md#session-endpoints, the
 // identity service's `session.whoami.required_aal: highest_available`): that is not "signed out"
 // but "finish signing in", so the caller sends the customer to the second-factor step.
 

@@ -1,4 +1,4 @@
-// Starting a flow without sending the browser round the identity service (issue 11). A screen
+// Starting a flow without sending the browser round the identity service (docs/web-app.md). A screen
 // opened without `?flow=` used to answer 303 to `/self-service/<flow>/browser`, which the
 // identity service answered with another 303 back to the screen: two redirects before the page
 // (three for an English screen, whose flow came back unprefixed). On a slow phone each is a round

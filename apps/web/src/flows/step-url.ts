@@ -1,4 +1,4 @@
-// Turns a NextStep into the URL the browser goes to, and reads `continue_with` (PROTOCOL.md §5).
+// Turns a NextStep into the URL the browser goes to, and reads `continue_with` (docs/protocol.md#continue-with).
 
 import type { ContinueWith } from "@ory/client-fetch";
 import { type Locale, localizedHref } from "../lib/locale";
@@ -11,7 +11,7 @@ export function stepUrl(step: Exclude<NextStep, { type: "unhandled" }>, locale: 
 }
 
 /**
- * The step `continue_with` asks for: verification first (PROTOCOL.md §11: the reference UI shows
+ * The step `continue_with` asks for: verification first (docs/protocol.md#continue-with: the reference UI shows
  * the verification screen before following the redirect), then a settings screen, then the
  * browser redirect. Undefined when it asks for nothing we follow.
  */

@@ -55,7 +55,7 @@ export async function runSubmit<T>(options: {
   readonly call: (api: FrontendApi) => Promise<T>;
   readonly onSuccess: (result: T) => NextStep;
   /**
-   * The answer is the flow again (400, PROTOCOL.md §5), e.g. the next step of identifier-first
+   * The answer is the flow again (400, docs/protocol.md#registration-form), e.g. the next step of identifier-first
    * login: by default the browser goes to the flow's screen; return a step to go elsewhere, or
    * undefined to stay on the form.
    */

@@ -1,4 +1,4 @@
-// POST /admin/courier/messages: our identity service's extension (issue 5 contract §4) that
+// POST /admin/courier/messages: our identity service's extension (docs/newsletter-deletion-migration.md#admin-api-extensions) that
 // sends one of its templated emails to an identity, in the identity's stored language. Kratos
 // has no such call and the SDK no method for it, hence plain fetch, only here. On Kratos or Ory
 // Network this one call needs a replacement (README: "Admin API calls").

@@ -1,5 +1,5 @@
 // Validation of `return_to` for /api/redirect, with Kratos's rules for allowed return URLs
-// (PROTOCOL.md §1): same scheme, same host (an allowed `*.example.com` matches its
+// (docs/protocol.md#return-to): same scheme, same host (an allowed `*.example.com` matches its
 // subdomains), and the path starts with the allowed path. Anything else, including relative
 // tricks like `//evil.example` or `javascript:`, falls back to the client's home, so a link
 // cannot turn this app into an open redirector.

@@ -48,9 +48,9 @@ export interface TemplateModels {
   /** The link method's emails (Kratos names them without `_link`). */
   recovery_valid: LinkModel;
   verification_valid: LinkModel;
-  /** Ours (issue 13): what happened to the account, with "This wasn't me". */
+  /** Ours (docs/account-safety.md): what happened to the account, with "This wasn't me". */
   security_notice: SecurityNoticeModel;
-  /** Ours (issue 13): the code that confirms a new login address. */
+  /** Ours (docs/account-safety.md): the code that confirms a new login address. */
   email_change_code: EmailChangeCodeModel;
 }
 

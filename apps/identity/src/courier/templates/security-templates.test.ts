@@ -3,7 +3,7 @@ import type { SecurityEventType } from "../../security/records.ts";
 import { type EmailLocale, renderEmail } from "./index.ts";
 import type { SecurityNoticeModel } from "./security_notice/model.ts";
 
-// Issue 13's emails: the security notice for every event, and the code for a new address.
+// The account safety emails (docs/account-safety.md): the security notice for every event, and the code for a new address.
 
 const locales: EmailLocale[] = ["de", "en"];
 const events: SecurityEventType[] = [

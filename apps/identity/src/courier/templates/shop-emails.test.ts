@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type EmailLocale, renderEmail } from "./index.ts";
 
-// Issue 5's emails: newsletter confirmation, account deleted, and the "account has moved"
+// The shop's emails (docs/newsletter-deletion-migration.md): newsletter confirmation, account deleted, and the "account has moved"
 // variant of the recovery code email.
 
 const locales: EmailLocale[] = ["de", "en"];

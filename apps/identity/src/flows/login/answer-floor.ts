@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 // The identifier-first step looks the address up to offer a social-only account its providers.
 // That lookup reads a few more rows when the address has an account (about 20 µs here), and a
-// quiet machine lets a stopwatch see it over a few hundred tries (issue 13, "no timing oracle";
+// quiet machine lets a stopwatch see it over a few hundred tries (docs/security.md#no-timing-oracle;
 // `npm run bench:timing`). So the step answers no sooner than a fixed time after it began: the
 // work stays far below it, and only the timer's own jitter, the same for every address, shows.
 

@@ -196,7 +196,7 @@ async function submitIdentifier(ctx: Ctx, flow: Flow, body: Body): Promise<void>
 
 /**
  * The enabled providers of an account that has them but no password; else none. One lookup
- * statement whatever the address (issue 13, "no timing oracle"): the step answers a registered
+ * statement whatever the address (docs/security.md#no-timing-oracle): the step answers a registered
  * address with a password as fast as an unknown one.
  */
 async function socialOnlyProviders(ctx: Ctx, identifier: string): Promise<OidcProviderConfig[]> {

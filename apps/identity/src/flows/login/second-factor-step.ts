@@ -24,7 +24,7 @@ import { identityMismatch } from "../settings/settings-session.ts";
 import { afterLoginUrl } from "./after-login.ts";
 import type { SecondFactorLoginStrategy } from "./strategy.ts";
 
-// The login flow's second-factor step (`aal=aal2`, PROTOCOL.md §2 "Login"): it runs on top of
+// The login flow's second-factor step (`aal=aal2`, docs/protocol.md#login-outcomes): it runs on top of
 // the signed-in session, offers only the second factors the identity has set up, and on success
 // raises that same session to aal2. Wrong codes count per identity like wrong passwords, so
 // six digits cannot be tried through.

@@ -14,7 +14,7 @@ import { enabledOidcProviders, linkedProviders, oidcButtonNodes } from "../../ui
 import { type UiText, uiText } from "../../ui/text.ts";
 import { enabledLoginMethod } from "./strategy.ts";
 
-// Login forms (PROTOCOL.md §4). Identifier-first asks for the email alone, then shows the
+// Login forms (docs/protocol.md#login-form). Identifier-first asks for the email alone, then shows the
 // password step for every address alike, so the form never reveals whether one is registered;
 // the one exception, allowed by design, is an account that can only sign in with a social
 // provider: it is offered its providers instead of a password field. Social sign-in buttons

@@ -9,7 +9,7 @@ import { endSessionCookie, findActiveSession } from "../../session/session-manag
 import { hashToken, logoutTokenFor } from "../../session/tokens.ts";
 import { validateReturnTo } from "../return-to.ts";
 
-// Logout (PROTOCOL.md §2 "Logout"). Browsers get a logout URL carrying a logout token: an HMAC
+// Logout (docs/protocol.md#logout-endpoints). Browsers get a logout URL carrying a logout token: an HMAC
 // of the session token, so only someone who holds the session can build it, and a link on a
 // foreign page cannot sign anyone out. Native apps revoke by presenting the session token.
 

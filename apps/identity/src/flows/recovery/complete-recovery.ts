@@ -12,7 +12,7 @@ import { createSettingsFlow } from "../settings/settings-flow.ts";
 
 /**
  * The customer proved the address (a code or a link): a session with a short privileged window
- * and a settings flow to set a new password, where the browser goes next (PROTOCOL.md §5).
+ * and a settings flow to set a new password, where the browser goes next (docs/protocol.md#recovery-outcomes).
  */
 export async function completeRecovery(
   ctx: Ctx,

@@ -11,7 +11,7 @@ import type { RecoveryStrategy } from "./strategy.ts";
 
 // The address step of recovery, for every method. The answer must not tell whether the address
 // has an account, neither by what it says (the same sent_email state) nor by how long it takes
-// (issue 13, "no timing oracle"): looking the account up and writing its code and email took
+// (docs/security.md#no-timing-oracle): looking the account up and writing its code and email took
 // 7 ms more for a registered address. So the request does the same work for every address (the
 // flow, one job in the outbox, in one transaction; hooks/address-job.ts) and the job
 // (recovery-email-job.ts) does the lookup and the sending on the job dispatcher's next poll.

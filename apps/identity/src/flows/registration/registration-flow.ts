@@ -140,7 +140,7 @@ async function showProfile(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   const traits = (traitsOf(body) ?? {}) as Record<string, unknown>;
   flow.payload.ui.nodes = await registrationForm(ctx, flow, "profile", traits);
   await ctx.deps.persistence.flows.updateFlow(flow);
-  // A step answers 400 with the flow (PROTOCOL.md §13.1); browsers go back to the UI.
+  // A step answers 400 with the flow (docs/protocol.md#quirks); browsers go back to the UI.
   await respondWithFlow(ctx, flow, 400);
 }
 
@@ -161,6 +161,6 @@ async function submitProfile(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
     addFlowMessage(flow.payload.ui, uiText(1040009));
   }
   await ctx.deps.persistence.flows.updateFlow(flow);
-  // A step answers 400 with the flow (PROTOCOL.md §13.1); browsers go back to the UI.
+  // A step answers 400 with the flow (docs/protocol.md#quirks); browsers go back to the UI.
   await respondWithFlow(ctx, flow, 400);
 }

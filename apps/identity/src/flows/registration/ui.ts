@@ -8,7 +8,7 @@ import { uiText } from "../../ui/text.ts";
 import { newPasswordNode, traitNodes } from "../../ui/trait-nodes.ts";
 import { enabledRegistrationMethod } from "./strategy.ts";
 
-// Registration forms as Kratos's form hydrators build them (PROTOCOL.md §4 "Registration"):
+// Registration forms as Kratos's form hydrators build them (docs/protocol.md#registration-form):
 // - `profile`: step one of profile_first, the traits and "Sign up" (`method=profile`);
 // - `credentials`: its step two, the credential choice: the traits kept hidden, a way back
 //   (`screen=previous`), the password, "Send sign up code" and each strategy's own nodes

@@ -20,7 +20,7 @@ import { endSessionCookie } from "../../session/session-manager.ts";
 import { uiUrl } from "../new-flow.ts";
 import { startRecoveryFor } from "../recovery/start-recovery.ts";
 
-// The links security notices carry (ours, issue 13), behind the web app's screens:
+// The links security notices carry (ours, docs/account-safety.md), behind the web app's screens:
 //   GET  /self-service/security/links?token=  what the link is about (nothing is changed, so a
 //        mail scanner that opens links changes nothing either);
 //   POST /self-service/security/links {token}  the one confirmation. "This wasn't me" ends every

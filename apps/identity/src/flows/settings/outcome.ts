@@ -11,7 +11,7 @@ import { ensurePrivilegedSession } from "./settings-session.ts";
 import type { SettingsStrategy } from "./strategy.ts";
 import { settingsFormNodes } from "./ui.ts";
 
-// The three ends of a settings submit (PROTOCOL.md §5 "Settings"): a fresh attempt clears the
+// The three ends of a settings submit (docs/protocol.md#settings-outcomes): a fresh attempt clears the
 // previous one's messages, a rejected one answers 400 with the flow, a saved one answers 200
 // with the flow in state success (browsers: 303 to return_to or the settings UI).
 

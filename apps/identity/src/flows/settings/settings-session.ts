@@ -12,7 +12,7 @@ import {
 import { type ActiveSession, findActiveSession } from "../../session/session-manager.ts";
 import { uiUrl } from "../new-flow.ts";
 
-// Settings act on the signed-in identity only (PROTOCOL.md §2 "Settings"): every read and
+// Settings act on the signed-in identity only (docs/protocol.md#settings-endpoints): every read and
 // submit needs a session of the identity the flow was made for, and sensitive changes (the
 // password, the email address) need one authenticated within privileged_session_max_age, so a
 // session left open on a shared computer cannot take the account over.
@@ -69,7 +69,7 @@ export async function sessionForSubmit(ctx: Ctx, flow: Flow): Promise<ActiveSess
 }
 
 /**
- * `selfservice.flows.settings.required_aal` (PROTOCOL.md §2 "Settings"): a session below the
+ * `selfservice.flows.settings.required_aal` (docs/protocol.md#settings-endpoints): a session below the
  * identity's highest level changes nothing, not even right after a recovery, until the second
  * factor is done. JSON and API clients get 403 session_aal2_required; browsers are sent to the
  * login flow's second-factor step (and back to `returnTo`) and get false.

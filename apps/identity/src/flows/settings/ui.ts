@@ -9,7 +9,7 @@ import { oidcSettingsNodes } from "../../ui/oidc-nodes.ts";
 import { settingsOrder, sortNodes, upsertNode } from "../../ui/sort-nodes.ts";
 import { newPasswordNode, traitNodes } from "../../ui/trait-nodes.ts";
 
-// Settings forms (PROTOCOL.md §4 "Settings"): the traits with their current values in the
+// Settings forms (docs/protocol.md#settings-form): the traits with their current values in the
 // profile group, then a new password in the password group; each group has its own submit.
 // Social sign-in adds `link` / `unlink` submits (group oidc) per enabled provider.
 // Second factors (totp, lookup_secret, webauthn) and passkeys follow, each from its strategy.

@@ -144,7 +144,7 @@ export interface ContinuityTable {
   created_at: Generated<Timestamp>;
 }
 
-// Account safety (issue 13, migration 0003).
+// Account safety (docs/account-safety.md, migration 0003).
 
 export interface SecurityEventsTable {
   id: string;

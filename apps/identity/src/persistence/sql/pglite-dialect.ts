@@ -12,7 +12,7 @@ import {
   type TransactionSettings,
 } from "kysely";
 
-// Kysely over PGlite with prepared statements (issue 11). Kysely's own PGlite driver runs each
+// Kysely over PGlite with prepared statements, for speed. Kysely's own PGlite driver runs each
 // query through `pglite.query`: six calls into PostgreSQL (parse, describe, bind, describe,
 // execute, sync), each statement parsed and planned anew, about 110 µs of CPU per query here.
 // This driver parses each distinct statement once (named, kept for the next 256 distinct ones)

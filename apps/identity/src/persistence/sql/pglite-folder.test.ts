@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "./connect.ts";
 import { createPgliteFolder, isNewPgliteFolder } from "./pglite-folder.ts";
 
-// A new data folder is made in a child process (issue 11, idle memory); the service opens the
+// A new data folder is made in a child process (to keep the service's idle memory low); the service opens the
 // finished folder. What the child did must be exactly what the service asked for.
 
 const root = mkdtempSync(join(tmpdir(), "moos-pglite-folder-"));

@@ -5,7 +5,7 @@ import { extname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // A new PGlite data folder is created (initdb) and migrated in a short-lived child process, and
-// the service then opens the finished folder (issue 11, idle memory). PGlite runs initdb in a
+// the service then opens the finished folder (to keep the service's idle memory low). PGlite runs initdb in a
 // second, temporary WebAssembly PostgreSQL, and initdb and the migrations grow the WebAssembly
 // memory and the allocator's arenas by some 100 MB that a process never returns: a service that
 // made its own folder idled at about 380 MB, one that opened an existing folder at about 270 MB.

@@ -4,7 +4,7 @@ import type { PasswordCredentialLookup } from "../../security/records.ts";
 import type { SignInLookupPersister } from "../persistence.ts";
 import type { Database } from "./database.ts";
 
-// The sign-in steps' lookups that must cost the same for every identifier (issue 13, "no
+// The sign-in steps' lookups that must cost the same for every identifier (docs/security.md#no-timing-oracle, "no
 // timing oracle"). Loading a whole identity takes three round trips when it exists and one
 // when it does not, which a stopwatch tells apart (1.2 ms here); each lookup below is one
 // statement that answers exactly one row, found or not, so the work is the same either way.

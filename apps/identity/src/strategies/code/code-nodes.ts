@@ -2,7 +2,7 @@ import type { KratosMessageId } from "@moos/contract";
 import { csrfNode, inputNode, labels, submitNode, type UiNode } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 
-// The two steps of every email-code form (recovery and verification, PROTOCOL.md §4):
+// The two steps of every email-code form (recovery and verification, docs/protocol.md#recovery-and-verification-forms):
 // ask for the address, then for the code with a way to send it again.
 
 export function emailStepNodes(csrfToken: string, email = ""): UiNode[] {
@@ -19,7 +19,7 @@ export function emailInputNode(group: "code" | "link", email: string): UiNode {
     group,
     name: "email",
     type: "email",
-    // Kratos sends no value for an empty field (PROTOCOL.md §4).
+    // Kratos sends no value for an empty field (docs/protocol.md#ui-nodes).
     value: email || undefined,
     required: true,
     autocomplete: "email",

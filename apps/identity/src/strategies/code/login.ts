@@ -28,7 +28,7 @@ import { isPasswordlessCodeEnabled } from "./passwordless.ts";
 // Passwordless sign-in by email code (Kratos's code strategy, login part). The first submit
 // (`method=code` + identifier) emails a code and answers `sent_email`; the second (`code`)
 // signs in. Unlike Kratos, which answers an unknown address with 4000035, every address gets
-// the same `sent_email` answer and only a known one gets an email (README, "not shown").
+// the same `sent_email` answer and only a known one gets an email (docs/security.md#limits-and-lifespans-we-chose).
 
 const maxIdentifierLength = 320;
 

@@ -14,7 +14,7 @@ import { uiText } from "../../ui/text.ts";
 import { codeStepNodes, emailStepNodes } from "./code-nodes.ts";
 import { findMatchingCode, hashCode, newCode } from "./one-time-code.ts";
 
-// Recovery by email code (`selfservice.flows.recovery.use: code`, PROTOCOL.md §5): the
+// Recovery by email code (`selfservice.flows.recovery.use: code`, docs/protocol.md#recovery-outcomes): the
 // address, then the six digits from the email; a correct code ends in completeRecovery.
 
 export const codeRecovery: RecoveryStrategy = {

@@ -12,7 +12,7 @@ import { uiText } from "../../ui/text.ts";
 import { codeStepNodes, emailStepNodes } from "./code-nodes.ts";
 import { findMatchingCode, hashCode, newCode } from "./one-time-code.ts";
 
-// Verification by email code (`selfservice.flows.verification.use: code`, PROTOCOL.md §5):
+// Verification by email code (`selfservice.flows.verification.use: code`, docs/protocol.md#verification-outcomes):
 // six digits in the email, also as a link that opens the flow with the code filled in.
 
 export const codeVerification: VerificationStrategy = {

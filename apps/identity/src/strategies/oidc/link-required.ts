@@ -12,7 +12,7 @@ import { uiText } from "../../ui/text.ts";
 import { continueInFlow, nativeAppOf, type Via } from "./answer.ts";
 import type { ProviderProfile } from "./clients.ts";
 
-// A social profile whose email another account already holds (PROTOCOL.md §12, 4000027) is
+// A social profile whose email another account already holds (docs/protocol.md#account-linking, 4000027) is
 // never merged by email: the customer proves that account in a login flow that carries the
 // profile, and hooks/link-credentials.ts links it once they have.
 

@@ -27,7 +27,7 @@ import { isOidcEnabled, sendToProvider } from "./authorize.ts";
 import type { ProviderProfile } from "./clients.ts";
 import { OidcError, oidcFailureText } from "./errors.ts";
 
-// Linked providers in settings (PROTOCOL.md §4, group oidc): `link=<id>` sends the browser to
+// Linked providers in settings (docs/protocol.md#settings-form, group oidc): `link=<id>` sends the browser to
 // the provider and links the profile on its return, `unlink=<id>` removes it. Both change how
 // the account can be entered, so both need a privileged session (session_refresh_required
 // otherwise), and unlinking never removes the last way to sign in.

@@ -12,7 +12,7 @@ import { OidcError } from "./errors.ts";
 import { finishWithProfile } from "./finish.ts";
 import { pendingOf } from "./registration.ts";
 
-// `method=oidc` on a login or registration flow (PROTOCOL.md §5): with `provider` alone the
+// `method=oidc` on a login or registration flow (docs/protocol.md#submit-outcomes): with `provider` alone the
 // browser is sent to the provider (JSON 422 browser_location_change_required, HTML 303); with
 // `id_token` (an app that signed in with the provider's own SDK) the token is verified here;
 // on a registration flow waiting for missing traits, the submitted traits finish it.

@@ -89,7 +89,7 @@ async function submitPasswordLogin(ctx: Ctx, flow: Flow, body: Body): Promise<vo
 
 /**
  * The identity when the password is right. A wrong password costs the same whatever the
- * identifier (issue 13, "no timing oracle"): one lookup statement, found or not, then one
+ * identifier (docs/security.md#no-timing-oracle): one lookup statement, found or not, then one
  * argon2id verify, of the stored hash or, for an unknown identifier and for accounts without a
  * password (social only, imported without a hash), of a dummy hash with the same parameters.
  * Only a right password loads the whole identity. Imported hashes of other kinds (bcrypt,

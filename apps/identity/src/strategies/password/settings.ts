@@ -16,7 +16,7 @@ import { uiText } from "../../ui/text.ts";
 import { validatePassword } from "./policy/index.ts";
 import { passwordPolicyOf } from "./policy-options.ts";
 
-// Changing the password in settings (PROTOCOL.md §5 "Settings"): only within the privileged
+// Changing the password in settings (docs/protocol.md#settings-outcomes): only within the privileged
 // window, never to the current password (4000039), and under the same policy as registration.
 
 export const passwordSettings: SettingsStrategy = {

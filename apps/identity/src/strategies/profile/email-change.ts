@@ -35,7 +35,7 @@ import { uiText } from "../../ui/text.ts";
 import { hashCode, newCode } from "../code/one-time-code.ts";
 import { isTrue } from "../second-factor/claim-once.ts";
 
-// The safe email change (issue 13). A new login address takes effect only once the code sent
+// The safe email change (docs/account-safety.md#safe-email-change). A new login address takes effect only once the code sent
 // to it comes back: until then the change waits (email_changes, one per account), the old
 // address keeps signing in, and the settings form shows the waiting change with a code field,
 // "send again" and "cancel" (group profile; our ids 1905001-1905005, 4905001-4905002). The old

@@ -30,7 +30,7 @@ import { addFieldMessage, addFlowMessage } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import { requestEmailChange } from "./email-change.ts";
 
-// Updating traits in settings (PROTOCOL.md §5 "Settings"). A new email address is a sensitive
+// Updating traits in settings (docs/protocol.md#settings-outcomes). A new email address is a sensitive
 // change (it becomes the login identifier and the recovery address), so it needs a privileged
 // session, and it takes effect only once the code sent to it comes back (email-change.ts, issue
 // 13): until then the old address signs in. Other traits are saved at once.

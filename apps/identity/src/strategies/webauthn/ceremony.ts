@@ -49,7 +49,7 @@ const timeoutMs = 5 * 60_000;
 
 // SimpleWebAuthn (with its CBOR and ASN.1 parsers) adds about 16 MB to the service's memory;
 // it is loaded on the first ceremony, so a shop without security keys and passkeys (the
-// default) never pays for it (issue 11).
+// default) never pays for it.
 let library: Promise<typeof import("@simplewebauthn/server")> | undefined;
 const simpleWebAuthn = (): Promise<typeof import("@simplewebauthn/server")> =>
   (library ??= import("@simplewebauthn/server"));

@@ -1,5 +1,5 @@
 // The browser half of the webauthn and passkey methods, served at /.well-known/ory/webauthn.js
-// and named by the ui nodes' `onclickTrigger` / `onloadTrigger` (PROTOCOL.md §2 "Other"). It
+// and named by the ui nodes' `onclickTrigger` / `onloadTrigger` (docs/protocol.md#other-endpoints). It
 // defines the same window functions as Kratos's script, so Ory's SDKs and UIs work with it:
 // each one reads the options the service put into a node, runs the WebAuthn ceremony, writes
 // the result (base64url, Kratos's JSON shape) into the hidden result field and submits its form.

@@ -1,6 +1,6 @@
 // The screen body shared by verification and recovery: ask for the address, then for the code
 // (with "send the code again"), then show the result. Which part shows follows the flow's
-// state (PROTOCOL.md §3): choose_method -> sent_email -> passed_challenge.
+// state (docs/protocol.md#flow-objects): choose_method -> sent_email -> passed_challenge.
 
 import type {
   RecoveryFlow,

@@ -1,4 +1,4 @@
-// Submits of the two code flows (verification, recovery; `method=code`, PROTOCOL.md §4):
+// Submits of the two code flows (verification, recovery; `method=code`, docs/protocol.md#recovery-and-verification-forms):
 // request a code for an address, send the code, or request it again. Called by each flow's
 // server action.
 

@@ -1,4 +1,4 @@
-// Passwordless sign-in with a code in a login flow's nodes (PROTOCOL.md §4 Login, group code).
+// Passwordless sign-in with a code in a login flow's nodes (docs/protocol.md#login-form, group code).
 
 import type { UiNode } from "@ory/client-fetch";
 import { findInput, inputAttributes } from "../ui/nodes";

@@ -1,4 +1,4 @@
-// Passwordless sign-in with a code by email (`method=code`, PROTOCOL.md §4 Login): the password
+// Passwordless sign-in with a code by email (`method=code`, docs/protocol.md#login-form): the password
 // step's "log in with a code instead" sends the code, the code step sends it back or asks for
 // a new one. The identity service answers the sending with the flow (400, state sent_email,
 // message 1010014) and a wrong or used code with the flow and 4010008, which the login screen

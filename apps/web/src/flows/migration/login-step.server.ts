@@ -1,5 +1,5 @@
 // The login screen's email step leads an imported customer without a password here instead of
-// to a password they do not have (contract §5): the code goes out at once and the migration
+// to a password they do not have (docs/newsletter-deletion-migration.md#in-the-web-app): the code goes out at once and the migration
 // screen asks for it. Checked through the admin API, on the server, before the identity
 // service's own email step.
 

@@ -1,5 +1,5 @@
 // The User migration journey's calls, all Kratos self-service calls made by this server with
-// the browser's cookies (contract §5): a recovery flow (method code) sends the code and checks
+// the browser's cookies (docs/newsletter-deletion-migration.md#in-the-web-app): a recovery flow (method code) sends the code and checks
 // it; the privileged session it gives sets the password through a settings flow.
 
 import type { RecoveryFlow } from "@ory/client-fetch";

@@ -1,4 +1,4 @@
-// A customer imported from the old shop without a usable password (issue 5 contract §5):
+// A customer imported from the old shop without a usable password (docs/newsletter-deletion-migration.md#customers-who-need-migration):
 // metadata_admin.migration is set and the identity has neither a password nor a social sign-in.
 // Such a customer sets a password on the User migration screen instead of logging in.
 

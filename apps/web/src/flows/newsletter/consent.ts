@@ -1,4 +1,4 @@
-// The newsletter consent record kept in the identity's metadata_admin (issue 5 contract §1):
+// The newsletter consent record kept in the identity's metadata_admin (docs/newsletter-deletion-migration.md#in-the-web-app):
 // the answer, its time, the language and the version of the text the customer saw. Only the
 // web app's server writes it, through the admin API; customers cannot touch metadata_admin.
 // Consent counts only once the customer confirmed the email (double opt-in): `subscribed` is
@@ -133,7 +133,7 @@ export function withdrawConsent(record: ConsentRecord, change: ConsentChange): C
 }
 
 /**
- * The JSON Patch that stores the record (contract §1): `add` replaces an existing member, but
+ * The JSON Patch that stores the record: `add` replaces an existing member, but
  * needs its parent, so a null metadata_admin is set as a whole.
  */
 export function consentPatch(metadataAdmin: unknown, record: ConsentRecord): JsonPatch[] {

@@ -1,4 +1,4 @@
-// The body of a login submit for the methods beyond the password (PROTOCOL.md §1 Submit bodies:
+// The body of a login submit for the methods beyond the password (docs/protocol.md#submit-bodies:
 // `method` picks the strategy): an authenticator app code, a backup code, a security key or a
 // passkey. Only the fields of the chosen method are sent.
 

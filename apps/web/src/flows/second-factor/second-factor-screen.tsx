@@ -1,4 +1,4 @@
-// The second step of a login (a login flow with `requested_aal: aal2`, PROTOCOL.md §2): after
+// The second step of a login (a login flow with `requested_aal: aal2`, docs/protocol.md#login-outcomes): after
 // the password, an account with a second factor confirms with a code from its authenticator
 // app (group totp), a backup code (group lookup_secret) or a security key (group webauthn).
 // The flow's nodes say which of them the account has. Codes are plain forms; keys need

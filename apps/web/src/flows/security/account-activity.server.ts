@@ -1,5 +1,5 @@
-// The account activity and the notice links of our identity service (issue 13). These are our
-// extensions of Kratos's API (README "Account safety"): against Ory Kratos or Ory Network they
+// The account activity and the notice links of our identity service (docs/account-safety.md). These are our
+// extensions of Kratos's API (docs/account-safety.md): against Ory Kratos or Ory Network they
 // answer 404, and the screens say they are not available.
 
 import type { ActivityEventType } from "@moos/contract";

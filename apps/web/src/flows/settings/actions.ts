@@ -144,7 +144,7 @@ export async function revokeOtherSessions(
 }
 
 /**
- * "Abmelden": a logout flow for this browser, then its logout URL (PROTOCOL.md §2 Logout). The
+ * "Abmelden": a logout flow for this browser, then its logout URL (docs/protocol.md#logout-endpoints). The
  * OpenID Connect provider's login sessions of the customer end first, so the shop and other
  * clients are logged out too (back-channel logout).
  */

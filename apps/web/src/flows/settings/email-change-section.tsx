@@ -1,4 +1,4 @@
-// The safe email change in settings (issue 13): while a new address waits for its code, the
+// The safe email change in settings (docs/account-safety.md#safe-email-change): while a new address waits for its code, the
 // identity service adds to the profile group a text node (`email_change_pending`), the code
 // field and three submits: confirm, send again, cancel. Until the code comes back, the old
 // address is the one to log in with; the section says so.

@@ -1,4 +1,4 @@
-// Active sessions (PROTOCOL.md §2 Sessions): this device first, then the others, each with
+// Active sessions (docs/protocol.md#session-endpoints): this device first, then the others, each with
 // browser, operating system, address and last activity, a button to sign it out, and one to
 // sign out all others. Our identity service tells the last activity and names browser and
 // system (GET /self-service/security/activity); against Kratos the SDK's session list is read

@@ -1,4 +1,4 @@
-// Reading the social sign-in nodes of a flow (PROTOCOL.md §4, group `oidc`; SPEC.md §5: the
+// Reading the social sign-in nodes of a flow (docs/protocol.md#ui-nodes, group `oidc`; the product spec: the
 // group is rendered wherever the flow has it): one submit per provider, named `provider` on
 // login and registration and `link` / `unlink` in settings, the provider id as value and
 // the display name in the label's context; on the social register screen also the traits the

@@ -1,4 +1,4 @@
-// Flow and node samples in the shapes of PROTOCOL.md §3-§4, for tests.
+// Flow and node samples in the shapes of docs/protocol.md#flow-objects and #ui-nodes, for tests.
 
 import type { UiNode } from "@ory/client-fetch";
 

@@ -1,4 +1,4 @@
-// Reading ui nodes (PROTOCOL.md §4): find an input by name, its value, its first message, and
+// Reading ui nodes (docs/protocol.md#ui-nodes): find an input by name, its value, its first message, and
 // the hidden fields a form must send back (csrf_token and other hidden default-group inputs).
 
 import type { UiNode, UiNodeInputAttributes, UiText } from "@ory/client-fetch";

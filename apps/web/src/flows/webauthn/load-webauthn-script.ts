@@ -1,4 +1,4 @@
-// Loads the identity service's webauthn.js once per page (PROTOCOL.md §2 Other). It defines
+// Loads the identity service's webauthn.js once per page (docs/protocol.md#other-endpoints). It defines
 // window.oryPasskeyLogin, window.oryWebAuthnRegistration, ... which the nodes name as triggers.
 
 import type { WebAuthnScript } from "./webauthn-nodes";

@@ -1,4 +1,4 @@
-// Passkeys and security keys in a flow's nodes (PROTOCOL.md §2 Other, §4): the identity
+// Passkeys and security keys in a flow's nodes (docs/protocol.md#other-endpoints, #ui-nodes): the identity
 // service's /.well-known/ory/webauthn.js does the browser's part (navigator.credentials) and
 // names in each node which of its functions to call (`onclickTrigger` / `onloadTrigger`).
 // These helpers read what a screen needs from the nodes; webauthn-form.tsx runs it.

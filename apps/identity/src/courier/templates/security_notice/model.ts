@@ -1,7 +1,7 @@
 import type { SecurityEventType } from "../../../security/records.ts";
 import type { EmailLocale } from "../template.ts";
 
-/** The model of a security notice (issue 13): what happened, when, where, and the link. */
+/** The model of a security notice (docs/account-safety.md#security-notices): what happened, when, where, and the link. */
 export type SecurityNoticeModel = {
   event: SecurityEventType;
   /** ISO 8601; written in `time_zone` in the customer's language. */
@@ -20,7 +20,7 @@ export type SecurityNoticeModel = {
 
 // Making an Intl.DateTimeFormat costs about 0.1 ms (it loads the locale's and the time zone's
 // data) and a notice formats its time in the text and in the HTML, on the sign-in's own request
-// (issue 11's login profile: formatNoticeTime was the service's top JavaScript function per
+// (the benchmark's login profile: formatNoticeTime was the service's top JavaScript function per
 // new-device sign-in). So each locale and time zone gets one, kept; the time zones come from
 // the configuration, a handful at most.
 const formats = new Map<string, Intl.DateTimeFormat>();

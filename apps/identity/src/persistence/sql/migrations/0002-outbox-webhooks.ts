@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Issue 5: webhook deliveries share the courier's outbox (type 'webhook'). Each dispatcher
+// docs/newsletter-deletion-migration.md#webhooks: webhook deliveries share the courier's outbox (type 'webhook'). Each dispatcher
 // claims only its own type, so the due index leads with it.
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Issue 13, account safety: security events (the activity and its notices), failed sign-ins
+// Account safety (docs/account-safety.md): security events (the activity and its notices), failed sign-ins
 // per identifier and day, trusted devices, the links notices carry ("This wasn't me", undo an
 // email change), email changes waiting for their code, and each session's last activity.
 

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Issue 11: every instance keeps the sessions it answered whoami for in memory
+// For speed: every instance keeps the sessions it answered whoami for in memory
 // (persistence/sql/session-cache.ts). Whatever changes a session or an identity must reach
 // every instance's cache, whoever writes: this service's persisters, the batch import, an
 // operator in psql. So the database itself announces it: statement-level triggers on the

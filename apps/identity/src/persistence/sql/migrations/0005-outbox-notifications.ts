@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Issue 11: a message in the outbox should leave at once, not on its dispatcher's next poll. So
+// For speed: a message in the outbox should leave at once, not on its dispatcher's next poll. So
 // the database announces, with pg_notify in the writing transaction, the types (email, webhook,
 // job) that got a message due now: a new one, or one given back to the queue by an instance
 // that shut down. Every instance's dispatchers of those types wake and claim (outbox-loop.ts);

@@ -1,5 +1,5 @@
 /**
- * The password policy (issue 2, "Password policy"; PROTOCOL.md §9): length, similarity to the
+ * The password policy (docs/protocol.md#password-policy): length, similarity to the
  * identifier, and breach corpora. No composition rules (NIST SP 800-63B §5.1.1.2).
  * Messages are Kratos's, in Kratos's order; the first failing rule wins.
  */

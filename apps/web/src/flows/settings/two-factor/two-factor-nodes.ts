@@ -1,4 +1,4 @@
-// The two-factor part of a settings flow (PROTOCOL.md §4; Kratos's totp, lookup_secret,
+// The two-factor part of a settings flow (docs/protocol.md#settings-form; Kratos's totp, lookup_secret,
 // webauthn and passkey settings nodes), read into what the two-factor screen shows, and the
 // submit body for each of its buttons.
 
