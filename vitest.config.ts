@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: [
       "packages/*/src/**/*.test.ts",
+      "packages/*/scripts/**/*.test.ts",
       "apps/identity/src/**/*.test.ts",
       "apps/identity/test/**/*.test.ts",
       "apps/local-provider/src/**/*.test.ts",

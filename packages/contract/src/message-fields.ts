@@ -5,20 +5,21 @@
 // message) and moves focus there; the message stays where Kratos put it.
 
 import type { KratosMessageId } from "./message-catalogue.ts";
+import { MessageId } from "./message-ids.ts";
 
 export const messageFields: Readonly<Partial<Record<KratosMessageId, string>>> = {
   /** The credentials are invalid: the password is what the customer types again. */
-  4000006: "password",
+  [MessageId.invalidCredentials]: "password",
   /** The authentication code (TOTP) is invalid. */
-  4000008: "totp_code",
+  [MessageId.invalidAuthenticationCode]: "totp_code",
   /** The backup code is invalid. */
-  4000016: "lookup_secret",
+  [MessageId.invalidBackupCode]: "lookup_secret",
   /** The login code is invalid or used. */
-  4010008: "code",
+  [MessageId.invalidLoginCode]: "code",
   /** The recovery code is invalid or used. */
-  4060006: "code",
+  [MessageId.invalidRecoveryCode]: "code",
   /** The verification code is invalid or used. */
-  4070006: "code",
+  [MessageId.invalidVerificationCode]: "code",
 };
 
 /** The field a flow-level message is about, if any. */

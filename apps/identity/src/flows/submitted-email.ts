@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { Flow } from "../flow/flow.ts";
 import type { Body } from "../http/body.ts";
 import { optionalString } from "../http/body.ts";
@@ -24,7 +25,9 @@ export async function submittedEmail(
   addFieldMessage(
     flow.payload.ui,
     "email",
-    email ? uiText(4000040, { value: email }) : uiText(4000002, { property: "email" }),
+    email
+      ? uiText(MessageId.invalidEmail, { value: email })
+      : uiText(MessageId.missingProperty, { property: "email" }),
   );
   await ctx.deps.persistence.flows.updateFlow(flow);
   await respondWithFlow(ctx, flow, 400);

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { MessageId } from "@moos/contract";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import { type UiText, uiText } from "../ui/text.ts";
@@ -163,26 +164,32 @@ function toTraitError(error: ErrorObject): TraitError {
   switch (error.keyword) {
     case "required": {
       const property = String(params.missingProperty);
-      return { field: at([...pointer, property]), message: uiText(4000002, { property }) };
+      return {
+        field: at([...pointer, property]),
+        message: uiText(MessageId.missingProperty, { property }),
+      };
     }
     case "minLength": {
       const context = { min_length: params.limit, actual_length: [...(value ?? "")].length };
       const text = `length must be >= ${context.min_length}, but got ${context.actual_length}`;
-      return { field: at(pointer), message: uiText(4000003, context, text) };
+      return { field: at(pointer), message: uiText(MessageId.tooShort, context, text) };
     }
     case "maxLength": {
       const context = { max_length: params.limit, actual_length: [...(value ?? "")].length };
       const text = `length must be <= ${context.max_length}, but got ${context.actual_length}`;
-      return { field: at(pointer), message: uiText(4000017, context, text) };
+      return { field: at(pointer), message: uiText(MessageId.tooLong, context, text) };
     }
     case "pattern":
-      return { field: at(pointer), message: uiText(4000004, { pattern: params.pattern }) };
+      return {
+        field: at(pointer),
+        message: uiText(MessageId.patternMismatch, { pattern: params.pattern }),
+      };
     case "format":
       return params.format === "email"
-        ? { field: at(pointer), message: uiText(4000040, { value: value ?? "" }) }
+        ? { field: at(pointer), message: uiText(MessageId.invalidEmail, { value: value ?? "" }) }
         : {
             field: at(pointer),
-            message: uiText(4000001, {
+            message: uiText(MessageId.errorWithReason, {
               reason: `does not match format "${String(params.format)}"`,
             }),
           };
@@ -196,7 +203,7 @@ function toTraitError(error: ErrorObject): TraitError {
       return {
         field: at(pointer),
         message: uiText(
-          4000026,
+          MessageId.wrongType,
           context,
           `expected ${context.allowed_types_list}, but got ${context.actual_type}`,
         ),
@@ -205,7 +212,7 @@ function toTraitError(error: ErrorObject): TraitError {
     default:
       return {
         field: at(pointer),
-        message: uiText(4000001, { reason: error.message ?? "is invalid" }),
+        message: uiText(MessageId.errorWithReason, { reason: error.message ?? "is invalid" }),
       };
   }
 }

@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { UiText } from "./text.ts";
 import { uiText } from "./text.ts";
 
@@ -204,9 +205,9 @@ export function setInputValue(ui: UiContainer, name: string, value: unknown): vo
 }
 
 export const labels = {
-  password: (): UiText => uiText(1070001),
-  email: (): UiText => uiText(1070007),
-  save: (): UiText => uiText(1070003),
-  continue: (): UiText => uiText(1070009),
-  resendCode: (): UiText => uiText(1070008),
+  password: (): UiText => uiText(MessageId.password),
+  email: (): UiText => uiText(MessageId.email),
+  save: (): UiText => uiText(MessageId.save),
+  continue: (): UiText => uiText(MessageId.continue),
+  resendCode: (): UiText => uiText(MessageId.resendCode),
 };

@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { Config, OidcProviderConfig } from "../config/config.ts";
 import type { OidcLink } from "../identity/oidc-credentials.ts";
 import { submitNode, type UiNode } from "./nodes.ts";
@@ -14,7 +15,11 @@ export function enabledOidcProviders(config: Readonly<Config>): readonly OidcPro
 
 export type OidcButtonPurpose = "login" | "registration" | "confirm";
 
-const buttonMessage = { login: 1010002, registration: 1040002, confirm: 1010018 } as const;
+const buttonMessage = {
+  login: MessageId.signInWithProvider,
+  registration: MessageId.signUpWithProvider,
+  confirm: MessageId.confirmWithProvider,
+} as const;
 
 export function oidcButtonNodes(
   providers: readonly Pick<OidcProviderConfig, "id" | "label">[],
@@ -55,7 +60,10 @@ export function oidcSettingsNodes(
         "oidc",
         linked ? "unlink" : "link",
         p.id,
-        uiText(linked ? 1050003 : 1050002, { provider: p.label, provider_id: p.id }),
+        uiText(linked ? MessageId.unlinkProvider : MessageId.linkProvider, {
+          provider: p.label,
+          provider_id: p.id,
+        }),
       ),
     ];
   });

@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { IdentitySchema } from "../identity/identity-schema.ts";
 import { traitValue } from "../identity/traits.ts";
 import { inputNode, labels, type NodeGroup, type UiNode } from "./nodes.ts";
@@ -19,7 +20,9 @@ export function traitNodes(
       required: field.required || undefined,
       autocomplete: field.autocomplete,
       pattern: field.pattern,
-      label: field.title ? uiText(1070002, { title: field.title, name: field.name }) : undefined,
+      label: field.title
+        ? uiText(MessageId.traitTitle, { title: field.title, name: field.name })
+        : undefined,
     }),
   );
 }

@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { OidcProviderConfig } from "../../config/config.ts";
 import type { Flow, FlowType } from "../../flow/flow.ts";
 import { acceptSignedInBrowser, loginChallengeOf } from "../../hooks/oauth2-login.ts";
@@ -59,13 +60,13 @@ export async function createLoginFlow(ctx: Ctx, options: LoginOptions): Promise<
       ...(options.loginChallenge ? { oauth2_login_challenge: options.loginChallenge } : {}),
     },
   });
-  if (options.refreshOf) addFlowMessage(flow.payload.ui, uiText(1010003));
+  if (options.refreshOf) addFlowMessage(flow.payload.ui, uiText(MessageId.confirmItIsYou));
   if (options.requestedAal === "aal2" && options.secondFactorOf) {
     const { identity, session } = options.secondFactorOf;
     flow.identity_id = identity.id;
     flow.session_id = session.id;
     flow.payload.ui.nodes = await secondFactorStepNodes(ctx, flow, identity);
-    addFlowMessage(flow.payload.ui, uiText(1010004));
+    addFlowMessage(flow.payload.ui, uiText(MessageId.completeSecondFactor));
   }
   if (options.exchange) {
     const codes = await createExchangeCodes(ctx, flow.id);
@@ -81,7 +82,7 @@ export async function createLoginFlow(ctx: Ctx, options: LoginOptions): Promise<
 
 export const loginFlow: FlowKindModule = {
   kind: "login",
-  expiredMessageId: 4010001,
+  expiredMessageId: MessageId.loginFlowExpired,
   isEnabled: () => true,
 
   async init(ctx, type) {
@@ -151,7 +152,7 @@ export const loginFlow: FlowKindModule = {
   async submit(ctx, flow, body) {
     if (flow.internal.completed) {
       resetMessages(flow.payload.ui);
-      addFlowMessage(flow.payload.ui, uiText(4010007));
+      addFlowMessage(flow.payload.ui, uiText(MessageId.loginAlreadyCompleted));
       return respondWithFlow(ctx, flow, 400);
     }
     if (flow.payload.requested_aal === "aal2") return submitSecondFactorStep(ctx, flow, body);
@@ -162,7 +163,7 @@ export const loginFlow: FlowKindModule = {
     );
     if (strategy) return strategy.submit(ctx, flow, body);
     resetMessages(flow.payload.ui);
-    addFlowMessage(flow.payload.ui, uiText(4010002));
+    addFlowMessage(flow.payload.ui, uiText(MessageId.loginMethodNotFound));
     await ctx.deps.persistence.flows.updateFlow(flow);
     await respondWithFlow(ctx, flow, 400);
   },
@@ -176,7 +177,7 @@ async function submitIdentifier(ctx: Ctx, flow: Flow, body: Body): Promise<void>
     const node = flow.payload.ui.nodes.find(
       (n) => n.attributes.node_type === "input" && n.attributes.name === "identifier",
     );
-    node?.messages.push(uiText(4000002, { property: "identifier" }));
+    node?.messages.push(uiText(MessageId.missingProperty, { property: "identifier" }));
     await ctx.deps.persistence.flows.updateFlow(flow);
     return respondWithFlow(ctx, flow, 400);
   }

@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flow/flow.ts";
 import { completeWithSession } from "../../hooks/complete-with-session.ts";
 import {
@@ -62,7 +63,7 @@ export async function submitSecondFactorStep(ctx: Ctx, flow: Flow, body: Body): 
   resetMessages(flow.payload.ui);
   const strategy = secondFactorFor(ctx, body);
   if (!strategy?.isConfigured(active.identity)) {
-    addFlowMessage(flow.payload.ui, uiText(4010002));
+    addFlowMessage(flow.payload.ui, uiText(MessageId.loginMethodNotFound));
     await deps.persistence.flows.updateFlow(flow);
     return respondWithFlow(ctx, flow, 400);
   }

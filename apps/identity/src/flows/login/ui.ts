@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { OidcProviderConfig } from "../../config/config.ts";
 import type { Deps } from "../../http/deps.ts";
 import type { Identity } from "../../identity/identity.ts";
@@ -22,7 +23,9 @@ import { enabledLoginMethod } from "./strategy.ts";
 
 export function identifierLabel(deps: Deps): UiText {
   const field = deps.defaultSchema.passwordIdentifierFields[0];
-  return field?.title ? uiText(1070002, { title: field.title, name: field.name }) : uiText(1070004);
+  return field?.title
+    ? uiText(MessageId.traitTitle, { title: field.title, name: field.name })
+    : uiText(MessageId.identifier);
 }
 
 export function loginNodes(
@@ -62,7 +65,7 @@ export function loginNodes(
       autocomplete: "username",
       label: identifierLabel(deps),
     }),
-    ...passwordNodes(uiText(1010022)),
+    ...passwordNodes(uiText(MessageId.signInWithPassword)),
     ...codeNodes(deps),
   ];
 }
@@ -73,7 +76,7 @@ export function loginNodes(
  */
 function codeNodes(deps: Deps): UiNode[] {
   return enabledLoginMethod(deps, "code")
-    ? [submitNode("code", "method", "code", uiText(1010015))]
+    ? [submitNode("code", "method", "code", uiText(MessageId.sendLoginCode))]
     : [];
 }
 
@@ -95,7 +98,7 @@ function refreshNodes(
       autocomplete: "username",
       label: identifierLabel(deps),
     }),
-    ...(hasPassword(refresh.identity) ? passwordNodes(uiText(1010001)) : []),
+    ...(hasPassword(refresh.identity) ? passwordNodes(uiText(MessageId.signIn)) : []),
     ...codeNodes(deps),
   ];
 }
@@ -147,7 +150,7 @@ export function identifierStepNodes(
     return [node];
   });
   if (socialOnly) nodes.unshift(...oidcButtonNodes(socialOnly, "login"));
-  else nodes.push(...passwordNodes(uiText(1010022)));
+  else nodes.push(...passwordNodes(uiText(MessageId.signInWithPassword)));
   nodes.push(...codeNodes(deps));
   return nodes;
 }

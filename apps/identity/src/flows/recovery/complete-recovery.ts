@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flow/flow.ts";
 import { markAddressVerified } from "../../hooks/verified-address.ts";
 import type { Ctx } from "../../http/context.ts";
@@ -31,7 +32,7 @@ export async function completeRecovery(
   );
   const minutes = formatMinutes(privilegedUntil.getTime() - deps.now().getTime());
   const recovered = uiText(
-    1060001,
+    MessageId.accountRecovered,
     {
       privilegedSessionExpiresAt: privilegedUntil.toISOString(),
       privileged_session_expires_at: privilegedUntil.toISOString(),

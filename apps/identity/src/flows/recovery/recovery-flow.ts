@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { Flow, FlowType } from "../../flow/flow.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
@@ -35,7 +36,7 @@ export function createRecoveryFlow(ctx: Ctx, type: FlowType, returnTo: string | 
 
 export const recoveryFlow: FlowKindModule = {
   kind: "recovery",
-  expiredMessageId: 4060005,
+  expiredMessageId: MessageId.recoveryFlowExpired,
   isEnabled: (deps) => deps.config.selfservice.flows.recovery.enabled,
   // The emailed link is opened wherever the customer reads mail: its token is the proof.
   needsCsrf: (body, deps) => linkToken(body, recoveryStrategy(deps)) === undefined,

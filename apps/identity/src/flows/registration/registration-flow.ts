@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { Flow, FlowType } from "../../flow/flow.ts";
 import { acceptSignedInBrowser, loginChallengeOf } from "../../hooks/oauth2-login.ts";
 import type { Body } from "../../http/body.ts";
@@ -52,7 +53,7 @@ export async function createRegistrationFlow(
 
 export const registrationFlow: FlowKindModule = {
   kind: "registration",
-  expiredMessageId: 4040001,
+  expiredMessageId: MessageId.registrationFlowExpired,
   isEnabled: (deps) => deps.config.selfservice.flows.registration.enabled,
 
   async init(ctx, type) {
@@ -105,7 +106,7 @@ export const registrationFlow: FlowKindModule = {
   async submit(ctx, flow, body) {
     resetMessages(flow.payload.ui);
     if (flow.internal.completed) {
-      addFlowMessage(flow.payload.ui, uiText(4040002));
+      addFlowMessage(flow.payload.ui, uiText(MessageId.registrationAlreadyCompleted));
       return respondWithFlow(ctx, flow, 400);
     }
     const method = optionalString(body, "method");
@@ -117,7 +118,7 @@ export const registrationFlow: FlowKindModule = {
       (s) => s.isSubmit(body) && s.isEnabled(ctx.deps),
     );
     if (strategy) return strategy.submit(ctx, flow, body);
-    addFlowMessage(flow.payload.ui, uiText(4010003));
+    addFlowMessage(flow.payload.ui, uiText(MessageId.registrationMethodNotFound));
     await ctx.deps.persistence.flows.updateFlow(flow);
     await respondWithFlow(ctx, flow, 400);
   },
@@ -158,7 +159,7 @@ async function submitProfile(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
     for (const error of errors) addFieldMessage(flow.payload.ui, error.field, error.message);
   } else {
     flow.payload.ui.nodes = await registrationForm(ctx, flow, "credentials", traits);
-    addFlowMessage(flow.payload.ui, uiText(1040009));
+    addFlowMessage(flow.payload.ui, uiText(MessageId.chooseCredential));
   }
   await ctx.deps.persistence.flows.updateFlow(flow);
   // A step answers 400 with the flow (docs/protocol.md#quirks); browsers go back to the UI.

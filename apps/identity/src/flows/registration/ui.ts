@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flow/flow.ts";
 import type { Ctx } from "../../http/context.ts";
 import type { Deps } from "../../http/deps.ts";
@@ -41,13 +42,16 @@ export async function registrationForm(
     ...traitNodes(deps.defaultSchema, traits, { group: "default", hidden: step === "credentials" }),
   ];
   if (step === "profile") {
-    nodes.push(submitNode("profile", "method", "profile", uiText(1040001)));
+    nodes.push(submitNode("profile", "method", "profile", uiText(MessageId.signUp)));
     return sortRegistrationNodes(deps, nodes);
   }
   if (step === "credentials") {
-    nodes.push(submitNode("profile", "screen", "previous", uiText(1040008)));
+    nodes.push(submitNode("profile", "screen", "previous", uiText(MessageId.backToSignUpStep)));
   }
-  nodes.push(newPasswordNode(), submitNode("password", "method", "password", uiText(1040001)));
+  nodes.push(
+    newPasswordNode(),
+    submitNode("password", "method", "password", uiText(MessageId.signUp)),
+  );
   nodes.push(...codeNodes(deps));
   for (const strategy of deps.strategies.registration) {
     if (strategy.isEnabled(deps) && strategy.formNodes)
@@ -62,7 +66,7 @@ export async function registrationForm(
  */
 function codeNodes(deps: Deps): UiNode[] {
   return enabledRegistrationMethod(deps, "code")
-    ? [submitNode("code", "method", "code", uiText(1040006))]
+    ? [submitNode("code", "method", "code", uiText(MessageId.sendRegistrationCode))]
     : [];
 }
 

@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flow/flow.ts";
 import type { Ctx } from "../../http/context.ts";
 import { flowJson, redirect, respondWithFlow, sendJson } from "../../http/respond.ts";
@@ -72,7 +73,7 @@ export async function completeSettings(
   flow: Flow,
   identity: Identity,
   continueWith: Record<string, unknown>[] = [],
-  messages: readonly UiText[] = [uiText(1050001)],
+  messages: readonly UiText[] = [uiText(MessageId.changesSaved)],
 ): Promise<void> {
   await reportSettingsChanges(ctx, flow, identity);
   flow.state = "success";

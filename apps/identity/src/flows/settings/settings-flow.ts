@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { FastifyInstance } from "fastify";
 import type { Flow, FlowType } from "../../flow/flow.ts";
 import type { Ctx } from "../../http/context.ts";
@@ -54,7 +55,7 @@ export async function createSettingsFlow(
 
 export const settingsFlow: FlowKindModule = {
   kind: "settings",
-  expiredMessageId: 4050001,
+  expiredMessageId: MessageId.settingsFlowExpired,
   isEnabled: () => true,
   authorizeRead: authorizeSettingsRead,
 
@@ -102,7 +103,7 @@ export const settingsFlow: FlowKindModule = {
     );
     if (strategy) return strategy.submit(ctx, flow, active, body);
     resetMessages(flow.payload.ui);
-    addFlowMessage(flow.payload.ui, uiText(4010004));
+    addFlowMessage(flow.payload.ui, uiText(MessageId.settingsMethodNotFound));
     await rejectSettings(ctx, flow);
   },
 };

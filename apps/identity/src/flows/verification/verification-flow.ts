@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { Flow, FlowType } from "../../flow/flow.ts";
 import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
 import { localeOf } from "../../hooks/locale.ts";
@@ -88,7 +89,7 @@ function returnUrl(ctx: Ctx, flow: Flow): string {
 
 export const verificationFlow: FlowKindModule = {
   kind: "verification",
-  expiredMessageId: 4070005,
+  expiredMessageId: MessageId.verificationFlowExpired,
   isEnabled: (deps) => deps.config.selfservice.flows.verification.enabled,
   // Kratos checks CSRF on the email step only: a code or a link's token proves possession. Read
   // as submit reads them, so a body that skips the check never reaches the email step.
@@ -199,7 +200,7 @@ export async function completeVerification(
       action: target,
       method: "GET",
       nodes: passedNodes(flow.csrf_token, target),
-      messages: [uiText(1080002)],
+      messages: [uiText(MessageId.emailVerified)],
     };
     await tx.flows.updateFlow(flow);
   });

@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flow/flow.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
@@ -32,12 +33,19 @@ export async function acceptSubmittedCode(
   const { deps } = ctx;
   const submitted = optionalString(body, "code")?.trim() ?? "";
   if (!submitted) {
-    addFieldMessage(flow.payload.ui, "code", uiText(4000002, { property: "code" }));
+    addFieldMessage(
+      flow.payload.ui,
+      "code",
+      uiText(MessageId.missingProperty, { property: "code" }),
+    );
     return undefined;
   }
   if ((flow.internal.tries ?? 0) >= deps.config.selfservice.methods.code.config.max_submissions) {
     await deps.persistence.codes.invalidateCodesOfFlow(flow.id, deps.now());
-    addFlowMessage(flow.payload.ui, uiText(4000001, { reason: submittedTooOften }));
+    addFlowMessage(
+      flow.payload.ui,
+      uiText(MessageId.errorWithReason, { reason: submittedTooOften }),
+    );
     return undefined;
   }
   const codes = await deps.persistence.codes.activeCodesOfFlow(flow.id, deps.now());

@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flow/flow.ts";
 import { completeLogin, issueLoginSession } from "../../flows/login/complete-login.ts";
 import type { LoginStrategy } from "../../flows/login/strategy.ts";
@@ -52,7 +53,11 @@ async function sendLoginCode(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   const raw = optionalString(body, "identifier") ?? flow.internal.address ?? "";
   const identifier = normaliseIdentifier(raw).slice(0, maxIdentifierLength);
   if (!identifier) {
-    addFieldMessage(flow.payload.ui, "identifier", uiText(4000002, { property: "identifier" }));
+    addFieldMessage(
+      flow.payload.ui,
+      "identifier",
+      uiText(MessageId.missingProperty, { property: "identifier" }),
+    );
     await deps.persistence.flows.updateFlow(flow);
     return respondWithFlow(ctx, flow, 400);
   }
@@ -68,7 +73,7 @@ async function sendLoginCode(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
     flow.internal.codeRound = round;
     flow.internal.tries = 0;
     flow.payload.ui.nodes = loginCodeNodes(ctx, flow.csrf_token, identifier);
-    addFlowMessage(flow.payload.ui, uiText(1010014));
+    addFlowMessage(flow.payload.ui, uiText(MessageId.loginCodeSent));
     await tx.flows.updateFlow(flow);
     await tx.courier.enqueueJob({ kind: "login_code_email", payload: { ...job } });
   });
@@ -79,17 +84,17 @@ async function sendLoginCode(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
 async function verifyLoginCode(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   const accepted = await acceptSubmittedCode(ctx, flow, body, {
     kind: "login",
-    wrongCode: uiText(4010008),
+    wrongCode: uiText(MessageId.invalidLoginCode),
   });
   if (!accepted?.identity) return answer(ctx, flow);
   const { code: match, identity } = accepted;
   if (identity.state !== "active") {
-    addFlowMessage(flow.payload.ui, uiText(4010011));
+    addFlowMessage(flow.payload.ui, uiText(MessageId.accountDisabled));
     return answer(ctx, flow);
   }
   // After 4000027: only a sign-in to the account the social profile belongs to links it.
   if ((await linkPendingCredentials(ctx, flow, identity)) === "mismatch") {
-    addFlowMessage(flow.payload.ui, uiText(4010009));
+    addFlowMessage(flow.payload.ui, uiText(MessageId.linkedCredentialsMismatch));
     return answer(ctx, flow);
   }
   // The code proves the customer reads this address.
@@ -109,7 +114,7 @@ function loginCodeNodes(ctx: Ctx, csrfToken: string, identifier: string): UiNode
       required: true,
       label: identifierLabel(ctx.deps),
     }),
-    ...codeEntryNodes(1070013),
+    ...codeEntryNodes(MessageId.loginCode),
   ];
 }
 

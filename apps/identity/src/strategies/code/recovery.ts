@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flow/flow.ts";
 import { completeRecovery } from "../../flows/recovery/complete-recovery.ts";
 import { recoveryFlow } from "../../flows/recovery/recovery-flow.ts";
@@ -25,7 +26,7 @@ export const codeRecovery: RecoveryStrategy = {
   async submit(ctx, flow, body) {
     if (flow.state === "passed_challenge") {
       const fresh = await recoveryFlow.recreate(ctx, flow);
-      addFlowMessage(fresh.payload.ui, uiText(4060001));
+      addFlowMessage(fresh.payload.ui, uiText(MessageId.recoveryAlreadyCompleted));
       await ctx.deps.persistence.flows.updateFlow(fresh);
       return respondWithFlow(ctx, fresh, 200);
     }
@@ -39,7 +40,10 @@ export const codeRecovery: RecoveryStrategy = {
 };
 
 function recoveryCodeNodes(csrfToken: string, address: string): UiNode[] {
-  return codeStepNodes(csrfToken, address, { codeLabel: 1070010, methodFirst: false });
+  return codeStepNodes(csrfToken, address, {
+    codeLabel: MessageId.recoveryCode,
+    methodFirst: false,
+  });
 }
 
 function markCodeSent(flow: Flow, address: string): void {
@@ -47,7 +51,7 @@ function markCodeSent(flow: Flow, address: string): void {
   flow.internal.address = address;
   flow.internal.tries = 0;
   flow.payload.ui.nodes = recoveryCodeNodes(flow.csrf_token, address);
-  addFlowMessage(flow.payload.ui, uiText(1060003));
+  addFlowMessage(flow.payload.ui, uiText(MessageId.recoveryCodeSent));
 }
 
 /** A new code for the flow (only its HMAC is stored) and its email, in the caller's transaction. */
@@ -87,7 +91,7 @@ async function submitCode(ctx: Ctx, flow: Flow, code: string): Promise<void> {
     const fresh = await recoveryFlow.recreate(ctx, flow);
     addFlowMessage(
       fresh.payload.ui,
-      uiText(4000001, {
+      uiText(MessageId.errorWithReason, {
         reason: "The recovery code was entered wrong too often. Please request a new code.",
       }),
     );
@@ -104,7 +108,7 @@ async function submitCode(ctx: Ctx, flow: Flow, code: string): Promise<void> {
     : undefined;
   if (!match || !identity || !(await deps.persistence.codes.useCode(match.id, deps.now()))) {
     flow.internal.tries = (flow.internal.tries ?? 0) + 1;
-    addFlowMessage(flow.payload.ui, uiText(4060006));
+    addFlowMessage(flow.payload.ui, uiText(MessageId.invalidRecoveryCode));
     await deps.persistence.flows.updateFlow(flow);
     return respondWithFlow(ctx, flow, 200);
   }

@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flow/flow.ts";
 import { afterRegistrationUrl } from "../../flows/registration/after-registration.ts";
 import { storeRegistration } from "../../flows/registration/store-registration.ts";
@@ -79,7 +80,7 @@ async function sendRegistrationCode(ctx: Ctx, flow: Flow, body: Body): Promise<v
     flow.internal.codeTraits = traits;
     flow.internal.tries = 0;
     flow.payload.ui.nodes = registrationCodeNodes(ctx, flow.csrf_token, traits);
-    addFlowMessage(flow.payload.ui, uiText(1040005));
+    addFlowMessage(flow.payload.ui, uiText(MessageId.registrationCodeSent));
     await tx.flows.updateFlow(flow);
     await sendPasswordlessCode(ctx.deps, tx, {
       kind: "registration",
@@ -98,7 +99,7 @@ async function verifyRegistrationCode(ctx: Ctx, flow: Flow, body: Body): Promise
   const traits = storedTraits(flow) ?? {};
   const accepted = await acceptSubmittedCode(ctx, flow, body, {
     kind: "registration",
-    wrongCode: uiText(4040003),
+    wrongCode: uiText(MessageId.invalidRegistrationCode),
   });
   if (!accepted) return answer(ctx, flow);
   const match = accepted.code;
@@ -175,13 +176,22 @@ function registrationCodeNodes(
   return [
     csrfNode(csrfToken),
     ...traitNodes(ctx.deps.defaultSchema, traits, { group: "default", hidden: true }),
-    ...codeEntryNodes(1070012),
-    ...(twoSteps ? [submitNode("profile", "screen", "credential-selection", uiText(1040008))] : []),
+    ...codeEntryNodes(MessageId.registrationCode),
+    ...(twoSteps
+      ? [
+          submitNode(
+            "profile",
+            "screen",
+            "credential-selection",
+            uiText(MessageId.backToSignUpStep),
+          ),
+        ]
+      : []),
   ];
 }
 
 async function duplicate(ctx: Ctx, flow: Flow): Promise<void> {
-  addFlowMessage(flow.payload.ui, uiText(4000007));
+  addFlowMessage(flow.payload.ui, uiText(MessageId.accountExists));
   flow.state = "choose_method";
   flow.internal.completed = false;
   flow.payload.ui.nodes = await registrationForm(

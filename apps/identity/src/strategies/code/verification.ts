@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flow/flow.ts";
 import type { VerificationEmail, VerificationStrategy } from "../../flows/verification/strategy.ts";
 import {
@@ -19,8 +20,11 @@ export const codeVerification: VerificationStrategy = {
   method: "code",
   emailNodes: (csrfToken, email) => emailStepNodes(csrfToken, email),
   sentForm: (csrfToken, address) => ({
-    nodes: codeStepNodes(csrfToken, address, { codeLabel: 1070011, methodFirst: true }),
-    message: uiText(1080003),
+    nodes: codeStepNodes(csrfToken, address, {
+      codeLabel: MessageId.verificationCode,
+      methodFirst: true,
+    }),
+    message: uiText(MessageId.verificationCodeSent),
   }),
   send: sendVerificationCode,
   checkCode: submitCode,
@@ -74,7 +78,7 @@ async function submitCode(ctx: Ctx, flow: Flow, code: string): Promise<void> {
   const match = findMatchingCode(codes, code.trim(), deps.config.secrets.default[0]!);
   if (!match || !(await deps.persistence.codes.useCode(match.id, deps.now()))) {
     flow.internal.tries = (flow.internal.tries ?? 0) + 1;
-    addFlowMessage(flow.payload.ui, uiText(4070006));
+    addFlowMessage(flow.payload.ui, uiText(MessageId.invalidVerificationCode));
     setInputValue(flow.payload.ui, "code", undefined);
     await deps.persistence.flows.updateFlow(flow);
     return respondWithFlow(ctx, flow, 200);
@@ -88,7 +92,7 @@ async function restart(ctx: Ctx, flow: Flow): Promise<void> {
   const fresh = createVerificationFlow(ctx, flow.type, flow.payload.return_to);
   addFlowMessage(
     fresh.payload.ui,
-    uiText(4000001, {
+    uiText(MessageId.errorWithReason, {
       reason: "The verification code was entered wrong too often. Please request a new code.",
     }),
   );

@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import { csrfNode, submitNode, type UiNode } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import { emailInputNode } from "../code/code-nodes.ts";
@@ -11,6 +12,6 @@ export function linkEmailNodes(csrfToken: string, email = ""): UiNode[] {
   return [
     csrfNode(csrfToken),
     emailInputNode("link", email),
-    submitNode("link", "method", "link", uiText(1070005)),
+    submitNode("link", "method", "link", uiText(MessageId.submit)),
   ];
 }

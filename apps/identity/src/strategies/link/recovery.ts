@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flow/flow.ts";
 import { uiUrl } from "../../flows/new-flow.ts";
 import { completeRecovery } from "../../flows/recovery/complete-recovery.ts";
@@ -24,7 +25,7 @@ export const linkRecovery: RecoveryStrategy = {
     flow.state = "sent_email";
     flow.internal.address = address;
     flow.payload.ui.nodes = linkEmailNodes(flow.csrf_token, address);
-    addFlowMessage(flow.payload.ui, uiText(1060002));
+    addFlowMessage(flow.payload.ui, uiText(MessageId.recoveryLinkSent));
   },
   async sendTo(deps, tx, { flow, identity, address, locale }) {
     const url = await createLinkToken(deps, tx, {
@@ -65,7 +66,7 @@ async function useRecoveryToken(ctx: Ctx, flow: Flow, token: string): Promise<vo
     // browser without our CSRF cookie: set one, so the new flow can be read there.
     rotateCsrfSecret(ctx.request, ctx.reply, deps.config);
     const fresh = await recoveryFlow.recreate(ctx, flow);
-    addFlowMessage(fresh.payload.ui, uiText(4060004));
+    addFlowMessage(fresh.payload.ui, uiText(MessageId.invalidRecoveryLink));
     await deps.persistence.flows.updateFlow(fresh);
     return redirect(ctx.reply, uiUrl(deps, "recovery", fresh.id));
   }

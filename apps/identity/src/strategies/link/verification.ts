@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flow/flow.ts";
 import { uiUrl } from "../../flows/new-flow.ts";
 import type { VerificationEmail, VerificationStrategy } from "../../flows/verification/strategy.ts";
@@ -25,7 +26,7 @@ export const linkVerification: VerificationStrategy = {
   // After sending, the same form stays, filled in, so another email can be asked for.
   sentForm: (csrfToken, address) => ({
     nodes: linkEmailNodes(csrfToken, address),
-    message: uiText(1080001),
+    message: uiText(MessageId.verificationLinkSent),
   }),
   send: sendVerificationLink,
   openLink: useVerificationToken,
@@ -61,7 +62,7 @@ async function useVerificationToken(ctx: Ctx, flow: Flow, token: string): Promis
   if (!match) {
     // Kratos starts over with a fresh flow that says why (4070001).
     const fresh = createVerificationFlow(ctx, flow.type, flow.payload.return_to);
-    addFlowMessage(fresh.payload.ui, uiText(4070001));
+    addFlowMessage(fresh.payload.ui, uiText(MessageId.invalidVerificationLink));
     await deps.persistence.flows.createFlow(fresh);
     return redirect(ctx.reply, uiUrl(deps, "verification", fresh.id));
   }

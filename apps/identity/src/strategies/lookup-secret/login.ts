@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { SecondFactorCheck, SecondFactorLoginStrategy } from "../../flows/login/strategy.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
@@ -39,16 +40,17 @@ async function verifyBackupCodeLogin(
   if (!typed)
     return {
       ok: false,
-      message: uiText(4000002, { property: "lookup_secret" }),
+      message: uiText(MessageId.missingProperty, { property: "lookup_secret" }),
       field: "lookup_secret",
     };
   const codes = storedBackupCodes(identity);
-  if (codes.length === 0) return { ok: false, message: uiText(4000014) };
+  if (codes.length === 0) return { ok: false, message: uiText(MessageId.noBackupCodes) };
   const match = findBackupCode(codes, typed.slice(0, 64), deps.config.secrets.default[0]!);
-  if (!match) return { ok: false, message: uiText(4000016) };
+  if (!match) return { ok: false, message: uiText(MessageId.invalidBackupCode) };
   // The claim settles two concurrent submits of one code; used_at keeps it used for good.
   const claimed = await claimOnce(deps, `lookup_secret:${identity.id}:${match.code_hash}`, day);
-  if (match.used_at || !claimed) return { ok: false, message: uiText(4000012) };
+  if (match.used_at || !claimed)
+    return { ok: false, message: uiText(MessageId.backupCodeAlreadyUsed) };
 
   const updated = structuredClone(identity);
   const now = deps.now();

@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import { inputNode, submitNode, textNode, type UiNode } from "../../ui/nodes.ts";
 import { type UiText, uiText } from "../../ui/text.ts";
 import type { StoredBackupCode } from "./codes.ts";
@@ -16,14 +17,18 @@ export const lookupNodeNames = [
 const button = (name: string, label: UiText): UiNode =>
   submitNode("lookup_secret", name, "true", label);
 
-export const regenerateNode = (): UiNode => button("lookup_secret_regenerate", uiText(1050008));
-export const revealNode = (): UiNode => button("lookup_secret_reveal", uiText(1050007));
-export const disableNode = (): UiNode => button("lookup_secret_disable", uiText(1050016));
-export const confirmNode = (): UiNode => button("lookup_secret_confirm", uiText(1050011));
+export const regenerateNode = (): UiNode =>
+  button("lookup_secret_regenerate", uiText(MessageId.generateBackupCodes));
+export const revealNode = (): UiNode =>
+  button("lookup_secret_reveal", uiText(MessageId.revealBackupCodes));
+export const disableNode = (): UiNode =>
+  button("lookup_secret_disable", uiText(MessageId.disableBackupCodes));
+export const confirmNode = (): UiNode =>
+  button("lookup_secret_confirm", uiText(MessageId.confirmBackupCodes));
 
 /** The freshly generated codes, in clear text: the only time they are ever shown. */
 export function newCodesNode(codes: readonly string[]): UiNode {
-  return codesNode(codes.map((secret) => uiText(1050009, { secret })));
+  return codesNode(codes.map((secret) => uiText(MessageId.backupCode, { secret })));
 }
 
 /**
@@ -33,10 +38,10 @@ export function newCodesNode(codes: readonly string[]): UiNode {
 export function storedCodesNode(codes: readonly StoredBackupCode[]): UiNode {
   return codesNode(
     codes.map((code) => {
-      if (!code.used_at) return uiText(1050009, { secret: "********" });
+      if (!code.used_at) return uiText(MessageId.backupCode, { secret: "********" });
       const usedAt = new Date(code.used_at);
       return uiText(
-        1050014,
+        MessageId.backupCodeUsedAt,
         { used_at: code.used_at, used_at_unix: Math.floor(usedAt.getTime() / 1000) },
         `Secret was used at ${usedAt.toISOString().replace("T", " ").slice(0, 19)} +0000 UTC`,
       );
@@ -45,8 +50,13 @@ export function storedCodesNode(codes: readonly StoredBackupCode[]): UiNode {
 }
 
 function codesNode(secrets: UiText[]): UiNode {
-  const list = uiText(1050015, { secrets }, secrets.map((s) => s.text).join(", "));
-  return textNode("lookup_secret", "lookup_secret_codes", list, uiText(1050010));
+  const list = uiText(MessageId.backupCodeList, { secrets }, secrets.map((s) => s.text).join(", "));
+  return textNode(
+    "lookup_secret",
+    "lookup_secret_codes",
+    list,
+    uiText(MessageId.keepBackupCodesSafe),
+  );
 }
 
 export function lookupLoginNodes(): UiNode[] {
@@ -57,8 +67,8 @@ export function lookupLoginNodes(): UiNode[] {
       type: "text",
       value: "",
       required: true,
-      label: uiText(1010007),
+      label: uiText(MessageId.backupRecoveryCode),
     }),
-    submitNode("lookup_secret", "method", "lookup_secret", uiText(1010010)),
+    submitNode("lookup_secret", "method", "lookup_secret", uiText(MessageId.useBackupRecoveryCode)),
   ];
 }

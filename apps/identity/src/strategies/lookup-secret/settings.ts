@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flow/flow.ts";
 import {
   beginPrivilegedSettingsAttempt,
@@ -88,7 +89,7 @@ async function submitLookupSettings(
       if (!Array.isArray(hashes) || hashes.length !== codeCount) {
         addFlowMessage(
           flow.payload.ui,
-          uiText(4000001, {
+          uiText(MessageId.errorWithReason, {
             reason: "You must (re-)generate recovery backup codes before you can save them.",
           }),
         );
@@ -109,7 +110,9 @@ async function submitLookupSettings(
       if (stored.length === 0) {
         addFlowMessage(
           flow.payload.ui,
-          uiText(4000001, { reason: "Can not reveal lookup codes because you have none." }),
+          uiText(MessageId.errorWithReason, {
+            reason: "Can not reveal lookup codes because you have none.",
+          }),
         );
         return rejectSettings(ctx, flow);
       }

@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import { type UiText, uiText } from "../../ui/text.ts";
 
 // Everything that can stop a social sign-in, each with the sentence the customer reads (as
@@ -65,9 +66,9 @@ export class OidcError extends Error {
 
 /** The flow message for a failure; `provider` is the display name when one is known. */
 export function oidcFailureText(error: OidcError, provider?: string): UiText {
-  if (error.code === "account_mismatch") return uiText(4010009);
+  if (error.code === "account_mismatch") return uiText(MessageId.linkedCredentialsMismatch);
   const prefix = provider ? `Signing in with ${provider} did not work. ` : "";
-  return uiText(4000001, {
+  return uiText(MessageId.errorWithReason, {
     reason: `${prefix}${error.message}`,
     ...(provider ? { provider } : {}),
     oidc_error: error.code,

@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flow/flow.ts";
 import { completeLogin, issueLoginSession } from "../../flows/login/complete-login.ts";
 import { linkPendingCredentials } from "../../hooks/link-credentials.ts";
@@ -42,7 +43,8 @@ async function signIn(
   via: Via,
 ): Promise<void> {
   const { deps } = ctx;
-  if (identity.state !== "active") return failOnFlow(ctx, flow, uiText(4010011), via);
+  if (identity.state !== "active")
+    return failOnFlow(ctx, flow, uiText(MessageId.accountDisabled), via);
   const active = await findActiveSession(deps, ctx.request);
   const refresh = flow.payload.refresh === true && active !== undefined;
   if (refresh && active.identity.id !== identity.id)

@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flow/flow.ts";
 import { createLoginFlow } from "../../flows/login/login-flow.ts";
 import { identifierLabel, passwordNodes } from "../../flows/login/ui.ts";
@@ -76,12 +77,12 @@ export async function linkRequired(
     ...oidcButtonNodes(providers, "confirm"),
     csrfNode(login.csrf_token),
     identifierNode(ctx, email),
-    ...(hasPassword(owner) ? passwordNodes(uiText(1010022)) : []),
+    ...(hasPassword(owner) ? passwordNodes(uiText(MessageId.signInWithPassword)) : []),
   ];
-  addFlowMessage(login.payload.ui, uiText(4000027));
+  addFlowMessage(login.payload.ui, uiText(MessageId.accountExistsSignInToLink));
   addFlowMessage(
     login.payload.ui,
-    uiText(1010016, {
+    uiText(MessageId.signInToLinkProfile, {
       duplicateIdentifier: email,
       duplicate_identifier: email,
       provider: provider?.label ?? profile.provider,

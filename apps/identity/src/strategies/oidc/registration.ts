@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flow/flow.ts";
 import { uiUrl } from "../../flows/new-flow.ts";
 import { afterRegistrationUrl } from "../../flows/registration/after-registration.ts";
@@ -56,7 +57,7 @@ export async function registerWithProfile(
   const provider = deps.oidc.get(profile.provider)?.config;
   if (!provider) return failOnFlow(ctx, flow, new OidcError("provider_unknown"), via);
   if (!deps.config.selfservice.flows.registration.enabled)
-    return failOnFlow(ctx, flow, uiText(4010003), via, provider.label);
+    return failOnFlow(ctx, flow, uiText(MessageId.registrationMethodNotFound), via, provider.label);
 
   // An app's flow that came back in the browser continues in a browser flow there.
   const keep = flow.kind === "registration" && !(flow.type === "api" && via === "browser");
@@ -129,7 +130,7 @@ async function createAndSignIn(
     // Another registration took the address or the profile first.
     const taken = await ownerOfAddresses(ctx, identity);
     if (taken) return linkRequired(ctx, flow, taken, profile, via);
-    return failOnFlow(ctx, flow, uiText(4000007), via);
+    return failOnFlow(ctx, flow, uiText(MessageId.accountExists), via);
   }
   const { issued } = stored;
   const shown = hooks.includes("show_verification_ui") ? verifications[0] : undefined;

@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { Flow } from "../../flow/flow.ts";
 import { completeLogin } from "../../flows/login/complete-login.ts";
@@ -58,7 +59,8 @@ async function submitPasskeyLogin(ctx: Ctx, flow: Flow, body: Body): Promise<voi
   resetMessages(flow.payload.ui);
   flow.payload.active = "passkey";
   const offered = flow.payload.ui.nodes.some((n) => n.group === "passkey");
-  if (!offered || flow.type !== "browser") return fail(ctx, flow, uiText(4010002));
+  if (!offered || flow.type !== "browser")
+    return fail(ctx, flow, uiText(MessageId.loginMethodNotFound));
   const raw = optionalString(body, "passkey_login") ?? "";
   if (!raw) return restart(ctx, flow);
 
@@ -67,25 +69,26 @@ async function submitPasskeyLogin(ctx: Ctx, flow: Flow, body: Body): Promise<voi
   try {
     response = parseResponse<AuthenticationResponseJSON>(raw);
   } catch {
-    return fail(ctx, flow, uiText(4000043));
+    return fail(ctx, flow, uiText(MessageId.invalidWebAuthnLogin));
   }
-  if (!pending) return fail(ctx, flow, uiText(4000043));
+  if (!pending) return fail(ctx, flow, uiText(MessageId.invalidWebAuthnLogin));
   const handle = response.response.userHandle;
   const identity = handle
     ? await deps.persistence.identities.findIdentityByIdentifier("passkey", handle)
     : undefined;
   const config = identity ? webAuthnConfig(identity, "passkey") : undefined;
   const key = config?.credentials.find((k) => k.id === response.id);
-  if (!identity || !config || !key) return fail(ctx, flow, uiText(4000015));
+  if (!identity || !config || !key)
+    return fail(ctx, flow, uiText(MessageId.noSecurityKeyForAccount));
   let counter: number;
   try {
     counter = await finishAuthentication(deps, "passkey", pending, response, key);
   } catch (error) {
     if (!(error instanceof WebAuthnRefused)) throw error;
     ctx.request.log.info({ reason: error.message }, "passkey assertion refused");
-    return fail(ctx, flow, uiText(4000043));
+    return fail(ctx, flow, uiText(MessageId.invalidWebAuthnLogin));
   }
-  if (identity.state !== "active") return fail(ctx, flow, uiText(4010011));
+  if (identity.state !== "active") return fail(ctx, flow, uiText(MessageId.accountDisabled));
   await storeCounter(deps, identity, key.id, counter);
 
   const issued = await createSession(deps, identity, { method: "passkey" }, ctx.request);

@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flow/flow.ts";
 import type { Deps } from "../../http/deps.ts";
 import type { Identity } from "../../identity/identity.ts";
@@ -29,7 +30,9 @@ export async function passkeyLoginNodes(deps: Deps, flow: Flow): Promise<UiNode[
       onload: "window.oryPasskeyLoginAutocompleteInit()",
       onloadTrigger: "oryPasskeyLoginAutocompleteInit",
     }),
-    triggerNode("passkey", "passkey_login_trigger", "oryPasskeyLogin", { label: uiText(1010021) }),
+    triggerNode("passkey", "passkey_login_trigger", "oryPasskeyLogin", {
+      label: uiText(MessageId.signInWithPasskey),
+    }),
   ];
 }
 
@@ -58,10 +61,13 @@ export async function passkeySettingsNodes(
     handle: webAuthnConfig(identity, "passkey")?.user_handle ?? newUserHandle(),
   });
   return [
-    ...removeKeyNodes("passkey", keys, { label: 1050020, disabled: !options.canRemove }),
+    ...removeKeyNodes("passkey", keys, {
+      label: MessageId.removePasskey,
+      disabled: !options.canRemove,
+    }),
     webauthnScriptNode(deps),
     triggerNode("passkey", "passkey_register_trigger", "oryPasskeySettingsRegistration", {
-      label: uiText(1050019),
+      label: uiText(MessageId.addPasskey),
     }),
     inputNode({ group: "passkey", name: "passkey_settings_register", type: "hidden" }),
     inputNode({

@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { Flow } from "../../flow/flow.ts";
 import { completeRegistration } from "../../flows/registration/complete-registration.ts";
@@ -86,7 +87,7 @@ async function passkeyRegistrationNodes(
       type: "button",
       onclick: "window.oryPasskeyRegistration()",
       onclickTrigger: "oryPasskeyRegistration",
-      label: uiText(1040007),
+      label: uiText(MessageId.signUpWithPasskey),
     }),
     webauthnScriptNode(deps),
     inputNode({ group: "passkey", name: "passkey_register", type: "hidden" }),
@@ -97,7 +98,7 @@ async function submitPasskeyRegistration(ctx: Ctx, flow: Flow, body: Body): Prom
   const { deps } = ctx;
   const schema = deps.defaultSchema;
   if (flow.type !== "browser" || !flow.payload.ui.nodes.some((n) => n.group === "passkey"))
-    return refuse(ctx, flow, uiText(4010003));
+    return refuse(ctx, flow, uiText(MessageId.registrationMethodNotFound));
   const { traits, errors } = schema.validate(body.traits);
   fillTraitValues(flow.payload.ui.nodes, schema, traits);
   for (const error of errors) addFieldMessage(flow.payload.ui, error.field, error.message);
@@ -115,7 +116,7 @@ async function submitPasskeyRegistration(ctx: Ctx, flow: Flow, body: Body): Prom
     if (!(error instanceof WebAuthnRefused)) throw error;
     ctx.request.log.info({ reason: error.message }, "passkey registration refused");
     const reason = `Unable to create WebAuthn credential: ${error.message}`;
-    return refuse(ctx, flow, uiText(4000001, { reason }), traits);
+    return refuse(ctx, flow, uiText(MessageId.errorWithReason, { reason }), traits);
   }
 
   const locale = localeOf(ctx.request, body);
@@ -125,7 +126,7 @@ async function submitPasskeyRegistration(ctx: Ctx, flow: Flow, body: Body): Prom
     locale,
   });
   if (await conflictsWithOtherIdentity(deps, identity))
-    return refuse(ctx, flow, uiText(4000007), traits);
+    return refuse(ctx, flow, uiText(MessageId.accountExists), traits);
   const address = identity.verifiable_addresses[0]?.value ?? "";
   const hooks = deps.config.selfservice.flows.registration.after.passkey.hooks.map((h) => h.hook);
   const outcome = await completeRegistration(ctx, flow, identity, {
@@ -134,7 +135,7 @@ async function submitPasskeyRegistration(ctx: Ctx, flow: Flow, body: Body): Prom
     address,
     locale,
   });
-  if (outcome === "duplicate") return refuse(ctx, flow, uiText(4000007), traits);
+  if (outcome === "duplicate") return refuse(ctx, flow, uiText(MessageId.accountExists), traits);
 }
 
 function newPasskeyIdentity(

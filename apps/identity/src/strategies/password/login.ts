@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flow/flow.ts";
 import { completeLogin, issueLoginSession } from "../../flows/login/complete-login.ts";
 import type { LoginStrategy } from "../../flows/login/strategy.ts";
@@ -48,7 +49,9 @@ async function submitPasswordLogin(ctx: Ctx, flow: Flow, body: Body): Promise<vo
       ctx,
       flow,
       rawIdentifier,
-      uiText(4000002, { property: rawIdentifier.trim() ? "password" : "identifier" }),
+      uiText(MessageId.missingProperty, {
+        property: rawIdentifier.trim() ? "password" : "identifier",
+      }),
     );
   }
   const identifier = normaliseIdentifier(rawIdentifier).slice(0, maxIdentifierLength);
@@ -58,21 +61,22 @@ async function submitPasswordLogin(ctx: Ctx, flow: Flow, body: Body): Promise<vo
   if (!checked) {
     await recordLoginFailure(deps, identifier);
     await recordFailedSignIn(deps, ctx.request, identifier);
-    return fail(ctx, flow, rawIdentifier, uiText(4000006));
+    return fail(ctx, flow, rawIdentifier, uiText(MessageId.invalidCredentials));
   }
   const { identity, hash } = checked;
   // Nothing to clear (one query less per sign-in) when no failure was counted before.
   if (failures > 0) await clearLoginFailures(deps, identifier);
-  if (identity.state !== "active") return fail(ctx, flow, rawIdentifier, uiText(4010011));
+  if (identity.state !== "active")
+    return fail(ctx, flow, rawIdentifier, uiText(MessageId.accountDisabled));
   if (hash && deps.hasher.needsRehash(hash)) await rehash(ctx, identity, password);
 
   const unverified = unverifiedAddress(deps, identity, identifier);
   if (unverified) {
-    addFlowMessage(flow.payload.ui, uiText(4000010));
+    addFlowMessage(flow.payload.ui, uiText(MessageId.addressNotVerified));
     const link = new URL("self-service/verification/browser", deps.config.serve.public.base_url);
     if (flow.payload.return_to) link.searchParams.set("return_to", flow.payload.return_to);
     flow.payload.ui.nodes.push(
-      anchorNode("default", "verification", link.toString(), uiText(1070009)),
+      anchorNode("default", "verification", link.toString(), uiText(MessageId.continue)),
     );
     setInputValue(flow.payload.ui, "password", undefined);
     await deps.persistence.flows.updateFlow(flow);
@@ -81,7 +85,7 @@ async function submitPasswordLogin(ctx: Ctx, flow: Flow, body: Body): Promise<vo
 
   // After 4000027: only a sign-in to the account the social profile belongs to links it.
   if ((await linkPendingCredentials(ctx, flow, identity)) === "mismatch")
-    return fail(ctx, flow, rawIdentifier, uiText(4010009));
+    return fail(ctx, flow, rawIdentifier, uiText(MessageId.linkedCredentialsMismatch));
 
   const issued = await issueLoginSession(ctx, flow, identity, { method: "password" });
   await completeLogin(ctx, flow, { identity, issued });

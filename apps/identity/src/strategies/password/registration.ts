@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flow/flow.ts";
 import { completeRegistration } from "../../flows/registration/complete-registration.ts";
 import type { RegistrationStrategy } from "../../flows/registration/strategy.ts";
@@ -33,7 +34,11 @@ async function submitPasswordRegistration(ctx: Ctx, flow: Flow, body: Body): Pro
   fillTraitValues(flow.payload.ui.nodes, schema, traits);
   for (const error of errors) addFieldMessage(flow.payload.ui, error.field, error.message);
   if (!password)
-    addFieldMessage(flow.payload.ui, "password", uiText(4000002, { property: "password" }));
+    addFieldMessage(
+      flow.payload.ui,
+      "password",
+      uiText(MessageId.missingProperty, { property: "password" }),
+    );
   if (errors.length > 0 || !password) return answer(ctx, flow);
 
   const identifierField = schema.passwordIdentifierFields[0]!;
@@ -120,7 +125,7 @@ function newIdentity(
 }
 
 async function duplicate(ctx: Ctx, flow: Flow): Promise<void> {
-  addFlowMessage(flow.payload.ui, uiText(4000007));
+  addFlowMessage(flow.payload.ui, uiText(MessageId.accountExists));
   return answer(ctx, flow);
 }
 

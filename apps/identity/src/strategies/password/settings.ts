@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flow/flow.ts";
 import {
   beginPrivilegedSettingsAttempt,
@@ -37,14 +38,18 @@ async function submitPasswordSettings(
   if (!identity) return;
   const password = optionalString(body, "password") ?? "";
   if (!password) {
-    addFieldMessage(flow.payload.ui, "password", uiText(4000002, { property: "password" }));
+    addFieldMessage(
+      flow.payload.ui,
+      "password",
+      uiText(MessageId.missingProperty, { property: "password" }),
+    );
     return rejectSettings(ctx, flow);
   }
 
   const credential = getCredential(identity, "password");
   const currentHash = credential?.config.hashed_password;
   if (typeof currentHash === "string" && (await deps.hasher.verify(password, currentHash))) {
-    addFieldMessage(flow.payload.ui, "password", uiText(4000039));
+    addFieldMessage(flow.payload.ui, "password", uiText(MessageId.passwordUnchanged));
     return rejectSettings(ctx, flow);
   }
   const policyError = await validatePassword(

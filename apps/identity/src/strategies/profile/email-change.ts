@@ -1,4 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
+import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flow/flow.ts";
 import {
   beginSettingsAttempt,
@@ -79,14 +80,14 @@ export async function waitingEmailChange(
 async function emailChangeNodes(ctx: Ctx, _flow: Flow, identity: Identity): Promise<UiNode[]> {
   const change = await waitingEmailChange(ctx.deps, identity.id);
   if (!change) return [];
-  const pending = uiText(1905001, {
+  const pending = uiText(MessageId.emailChangePending, {
     new_address: change.new_address,
     old_address: change.old_address,
     expires_at: change.expires_at.toISOString(),
     expires_at_unix: Math.floor(change.expires_at.getTime() / 1000),
   });
   return [
-    textNode("profile", "email_change_pending", pending, uiText(1070007)),
+    textNode("profile", "email_change_pending", pending, uiText(MessageId.email)),
     inputNode({
       group: "profile",
       name: names.code,
@@ -95,11 +96,11 @@ async function emailChangeNodes(ctx: Ctx, _flow: Flow, identity: Identity): Prom
       pattern: "[0-9]+",
       maxlength: 6,
       autocomplete: "one-time-code",
-      label: uiText(1070011),
+      label: uiText(MessageId.verificationCode),
     }),
-    submitNode("profile", names.confirm, "true", uiText(1070006)),
-    submitNode("profile", names.resend, "true", uiText(1070008)),
-    submitNode("profile", names.cancel, "true", uiText(1905002)),
+    submitNode("profile", names.confirm, "true", uiText(MessageId.verifyCode)),
+    submitNode("profile", names.resend, "true", uiText(MessageId.resendCode)),
+    submitNode("profile", names.cancel, "true", uiText(MessageId.cancelEmailChange)),
   ];
 }
 
@@ -172,8 +173,11 @@ export async function requestEmailChange(
     });
   });
   flow.payload.ui.nodes = await settingsFormNodes(ctx, flow, input.kept);
-  if (input.saved) addFlowMessage(flow.payload.ui, uiText(1050001));
-  addFlowMessage(flow.payload.ui, uiText(1905005, { new_address: input.newAddress }));
+  if (input.saved) addFlowMessage(flow.payload.ui, uiText(MessageId.changesSaved));
+  addFlowMessage(
+    flow.payload.ui,
+    uiText(MessageId.emailChangeCodeSent, { new_address: input.newAddress }),
+  );
   await showSettingsForm(ctx, flow);
 }
 
@@ -187,7 +191,7 @@ async function submitEmailChange(
   const change = await waitingEmailChange(ctx.deps, active.identity.id);
   if (!change) {
     flow.payload.ui.nodes = await settingsFormNodes(ctx, flow, active.identity);
-    addFlowMessage(flow.payload.ui, uiText(4905001));
+    addFlowMessage(flow.payload.ui, uiText(MessageId.emailChangeExpired));
     return rejectSettings(ctx, flow);
   }
   const action = actionOf(body);
@@ -212,7 +216,7 @@ async function cancelChange(
     flow,
     active.identity,
     [],
-    [uiText(1905004, { old_address: change.old_address })],
+    [uiText(MessageId.emailChangeCancelled, { old_address: change.old_address })],
   );
 }
 
@@ -240,7 +244,10 @@ async function resendCode(
     });
   });
   flow.payload.ui.nodes = await settingsFormNodes(ctx, flow, active.identity);
-  addFlowMessage(flow.payload.ui, uiText(1905005, { new_address: change.new_address }));
+  addFlowMessage(
+    flow.payload.ui,
+    uiText(MessageId.emailChangeCodeSent, { new_address: change.new_address }),
+  );
   await showSettingsForm(ctx, flow);
 }
 
@@ -264,20 +271,22 @@ async function confirmChange(
     addFieldMessage(flow.payload.ui, field, message);
     return rejectSettings(ctx, flow);
   };
-  if (!typed.trim()) return reject(names.code, uiText(4000002, { property: names.code }));
+  if (!typed.trim())
+    return reject(names.code, uiText(MessageId.missingProperty, { property: names.code }));
   if (change.tries >= deps.config.selfservice.methods.code.config.max_submissions)
-    return reject(undefined, uiText(4905002));
+    return reject(undefined, uiText(MessageId.emailChangeCodeTriedTooOften));
   if (!codeMatches(deps, change, typed.trim())) {
     await deps.persistence.security.saveEmailChange({
       ...change,
       tries: change.tries + 1,
       updated_at: deps.now(),
     });
-    return reject(names.code, uiText(4070006));
+    return reject(names.code, uiText(MessageId.invalidVerificationCode));
   }
   const after = withLoginAddress(deps, active.identity, change.new_address, deps.now());
   // The code proved the address is theirs: now (and only now) a taken address may be named.
-  if (await conflictsWithOtherIdentity(deps, after)) return reject(undefined, uiText(4000007));
+  if (await conflictsWithOtherIdentity(deps, after))
+    return reject(undefined, uiText(MessageId.accountExists));
   try {
     await deps.persistence.transaction(async (tx) => {
       await tx.identities.updateIdentity(after);
@@ -297,7 +306,7 @@ async function confirmChange(
       });
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return reject(undefined, uiText(4000007));
+    if (isUniqueViolation(error)) return reject(undefined, uiText(MessageId.accountExists));
     throw error;
   }
   await completeSettings(
@@ -305,6 +314,11 @@ async function confirmChange(
     flow,
     after,
     [],
-    [uiText(1905003, { new_address: change.new_address, old_address: change.old_address })],
+    [
+      uiText(MessageId.emailChanged, {
+        new_address: change.new_address,
+        old_address: change.old_address,
+      }),
+    ],
   );
 }

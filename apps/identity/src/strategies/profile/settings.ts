@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
+import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flow/flow.ts";
 import { uiUrl } from "../../flows/new-flow.ts";
 import {
@@ -75,7 +76,7 @@ async function submitProfileSettings(
     applyTraits(kept, withTrait(traits, schema, oldAddress), schema, deps.now());
     if (hasAddressChange(before, kept)) {
       await showSubmitted();
-      addFlowMessage(flow.payload.ui, uiText(4050002));
+      addFlowMessage(flow.payload.ui, uiText(MessageId.oneAddressChangeAtATime));
       return rejectSettings(ctx, flow);
     }
     const saved = !isDeepStrictEqual(kept.traits, before.traits);
@@ -127,7 +128,7 @@ async function rejectDuplicate(
   showSubmitted: () => Promise<void>,
 ): Promise<void> {
   await showSubmitted();
-  addFlowMessage(flow.payload.ui, uiText(4000007));
+  addFlowMessage(flow.payload.ui, uiText(MessageId.accountExists));
   return rejectSettings(ctx, flow);
 }
 

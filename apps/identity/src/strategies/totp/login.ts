@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { SecondFactorCheck, SecondFactorLoginStrategy } from "../../flows/login/strategy.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
@@ -42,10 +43,14 @@ async function verifyTotpLogin(
 ): Promise<SecondFactorCheck> {
   const code = optionalString(body, "totp_code")?.trim() ?? "";
   if (!code)
-    return { ok: false, message: uiText(4000002, { property: "totp_code" }), field: "totp_code" };
+    return {
+      ok: false,
+      message: uiText(MessageId.missingProperty, { property: "totp_code" }),
+      field: "totp_code",
+    };
   const url = totpUrlOf(identity);
-  if (!url) return { ok: false, message: uiText(4000011) };
+  if (!url) return { ok: false, message: uiText(MessageId.noAuthenticatorApp) };
   if (!(await acceptTotpCode(ctx, identity, url, code)))
-    return { ok: false, message: uiText(4000008) };
+    return { ok: false, message: uiText(MessageId.invalidAuthenticationCode) };
   return { ok: true };
 }

@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import QRCode from "qrcode";
 import { imageNode, inputNode, labels, submitNode, textNode, type UiNode } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
@@ -18,7 +19,10 @@ export function totpCodeNode(label: ReturnType<typeof uiText>): UiNode {
 }
 
 export function totpLoginNodes(): UiNode[] {
-  return [totpCodeNode(uiText(1010006)), submitNode("totp", "method", "totp", uiText(1010009))];
+  return [
+    totpCodeNode(uiText(MessageId.authenticationCode)),
+    submitNode("totp", "method", "totp", uiText(MessageId.useAuthenticator)),
+  ];
 }
 
 /** Setting up: the QR code, the secret for typing in, the first code and a save button. */
@@ -26,9 +30,14 @@ export async function totpSetupNodes(url: string): Promise<UiNode[]> {
   const qr = await QRCode.toDataURL(url, { width: 256, margin: 1, errorCorrectionLevel: "M" });
   const secret = totpSecretOf(url);
   return [
-    imageNode("totp", "totp_qr", qr, uiText(1050005)),
-    textNode("totp", "totp_secret_key", uiText(1050006, { secret }), uiText(1050017)),
-    totpCodeNode(uiText(1070006)),
+    imageNode("totp", "totp_qr", qr, uiText(MessageId.authenticatorAppQrCode)),
+    textNode(
+      "totp",
+      "totp_secret_key",
+      uiText(MessageId.authenticatorAppSecret, { secret }),
+      uiText(MessageId.authenticatorAppSecretHint),
+    ),
+    totpCodeNode(uiText(MessageId.verifyCode)),
     submitNode("totp", "method", "totp", labels.save()),
   ];
 }
@@ -40,6 +49,6 @@ export function totpUnlinkNode(): UiNode {
     type: "submit",
     value: "true",
     required: true,
-    label: uiText(1050004),
+    label: uiText(MessageId.unlinkAuthenticatorApp),
   });
 }

@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flow/flow.ts";
 import {
   beginPrivilegedSettingsAttempt,
@@ -77,11 +78,15 @@ async function submitTotpSettings(
   const url = pendingKeyUrl(ctx, flow, identity);
   const code = optionalString(body, "totp_code")?.trim() ?? "";
   if (!code) {
-    addFieldMessage(flow.payload.ui, "totp_code", uiText(4000002, { property: "totp_code" }));
+    addFieldMessage(
+      flow.payload.ui,
+      "totp_code",
+      uiText(MessageId.missingProperty, { property: "totp_code" }),
+    );
     return rejectSettings(ctx, flow);
   }
   if (!(await acceptTotpCode(ctx, identity, url, code))) {
-    addFieldMessage(flow.payload.ui, "totp_code", uiText(4000008));
+    addFieldMessage(flow.payload.ui, "totp_code", uiText(MessageId.invalidAuthenticationCode));
     return rejectSettings(ctx, flow);
   }
   setTotpCredential(identity, url, deps.now());

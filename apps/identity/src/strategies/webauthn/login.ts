@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { Flow } from "../../flow/flow.ts";
 import type { SecondFactorCheck, SecondFactorLoginStrategy } from "../../flows/login/strategy.ts";
@@ -73,5 +74,5 @@ function isWebauthnLoginSubmit(body: Body): boolean {
 async function refuse(ctx: Ctx, flow: Flow, identity: Identity): Promise<SecondFactorCheck> {
   const kept = flow.payload.ui.nodes.filter((n) => n.group !== "webauthn");
   flow.payload.ui.nodes = [...kept, ...(await webauthnLoginNodes(ctx.deps, flow, identity))];
-  return { ok: false, message: uiText(4000043) };
+  return { ok: false, message: uiText(MessageId.invalidWebAuthnLogin) };
 }

@@ -1,4 +1,5 @@
 import type { KratosMessageId } from "@moos/contract";
+import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flow/flow.ts";
 import type { Deps } from "../../http/deps.ts";
 import type { Identity } from "../../identity/identity.ts";
@@ -98,18 +99,18 @@ export async function webauthnSettingsNodes(
   });
   const options = JSON.stringify(creation);
   return [
-    ...removeKeyNodes("webauthn", keys, { label: 1050018 }),
+    ...removeKeyNodes("webauthn", keys, { label: MessageId.removeSecurityKey }),
     inputNode({
       group: "webauthn",
       name: "webauthn_register_displayname",
       type: "text",
       value: "",
-      label: uiText(1050013),
+      label: uiText(MessageId.securityKeyName),
     }),
     triggerNode("webauthn", "webauthn_register_trigger", "oryWebAuthnRegistration", {
       value: options,
       onclickArgument: options,
-      label: uiText(1050012),
+      label: uiText(MessageId.addSecurityKey),
     }),
     inputNode({ group: "webauthn", name: "webauthn_register", type: "hidden", value: "" }),
     webauthnScriptNode(deps),
@@ -130,7 +131,7 @@ export async function webauthnLoginNodes(
     triggerNode("webauthn", "webauthn_login_trigger", "oryWebAuthnLogin", {
       value: options,
       onclickArgument: options,
-      label: uiText(1010008),
+      label: uiText(MessageId.signInWithSecurityKey),
     }),
     inputNode({ group: "webauthn", name: "webauthn_login", type: "hidden", value: "" }),
   ];

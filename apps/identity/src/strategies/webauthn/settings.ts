@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { Flow } from "../../flow/flow.ts";
 import {
@@ -140,6 +141,6 @@ export async function reject(ctx: Ctx, flow: Flow, reason: string): Promise<void
     ? await ctx.deps.persistence.identities.getIdentity(flow.identity_id)
     : undefined;
   if (stored) flow.payload.ui.nodes = await settingsFormNodes(ctx, flow, stored);
-  addFlowMessage(flow.payload.ui, uiText(4000001, { reason }));
+  addFlowMessage(flow.payload.ui, uiText(MessageId.errorWithReason, { reason }));
   await rejectSettings(ctx, flow);
 }

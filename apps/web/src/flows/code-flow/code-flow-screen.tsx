@@ -2,6 +2,7 @@
 // (with "send the code again"), then show the result. Which part shows follows the flow's
 // state (docs/protocol.md#flow-objects): choose_method -> sent_email -> passed_challenge.
 
+import { MessageId } from "@moos/contract";
 import type {
   RecoveryFlow,
   UiNode,
@@ -35,7 +36,7 @@ export interface CodeFlowTexts {
   readonly formLabel: string;
 }
 
-const VERIFIED = 1080002;
+const VERIFIED = MessageId.emailVerified;
 
 /** The address the code went to (the resend button's value). */
 export function codeAddress(nodes: readonly UiNode[]): string | undefined {

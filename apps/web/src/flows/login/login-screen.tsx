@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { LoginFlow, UiText } from "@ory/client-fetch";
 import { getTranslations } from "next-intl/server";
 import type * as React from "react";
@@ -31,17 +32,17 @@ import { LoginForm } from "./login-form";
 import { PasskeyLogin } from "./passkey-login";
 
 /** 4000010: the account's address is not verified yet. */
-const ADDRESS_NOT_VERIFIED = 4000010;
+const ADDRESS_NOT_VERIFIED = MessageId.addressNotVerified;
 /** 4000027 / 1010016: sign in to the existing account to link the social profile to it. */
-const LINK_REQUIRED = [4000027, 1010016];
+const LINK_REQUIRED = [MessageId.accountExistsSignInToLink, MessageId.signInToLinkProfile];
 
 /**
  * On the link step, 1010016 ("log in below to add Google") says what to do here; 4000027
  * ("log in and link it in Settings") is its generic twin and would contradict it: one alert.
  */
 function linkStepMessages(messages: readonly UiText[] | undefined): readonly UiText[] | undefined {
-  if (!messages || !hasMessage(messages, 1010016)) return messages;
-  return messages.filter((message) => message.id !== 4000027);
+  if (!messages || !hasMessage(messages, MessageId.signInToLinkProfile)) return messages;
+  return messages.filter((message) => message.id !== MessageId.accountExistsSignInToLink);
 }
 
 const listLocales: Record<Locale, string> = { de: "de-DE", en: "en-GB" };

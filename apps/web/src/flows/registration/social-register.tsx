@@ -3,6 +3,7 @@
 // and the provider's values as hidden ones (group oidc); the screen asks only for the former,
 // says why the email is needed, and finishes with the provider's submit (`method=oidc`).
 
+import { MessageId } from "@moos/contract";
 import type { RegistrationFlow, UiNode } from "@ory/client-fetch";
 import { getTranslations } from "next-intl/server";
 import type * as React from "react";
@@ -18,7 +19,7 @@ import { ErrorNotice, FlowMessages, Screen } from "../ui/screen";
 import { submitSocialRegister } from "./actions";
 
 /** 4000002: the field is required. */
-const REQUIRED = 4000002;
+const REQUIRED = MessageId.missingProperty;
 
 /**
  * The identity service marks every missing trait as required (4000002). On a screen that

@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { UiNode } from "@ory/client-fetch";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
@@ -25,7 +26,7 @@ import { SignOutOthersOffer } from "./sign-out-others";
 import { TwoFactorLink } from "./two-factor/two-factor-link";
 
 /** 1060001: signed in by recovery; the password is to be changed now. */
-const ACCOUNT_RECOVERED = 1060001;
+const ACCOUNT_RECOVERED = MessageId.accountRecovered;
 
 /** The profile group's inputs (the identity's traits), with our labels and rules where known. */
 function profileFields(

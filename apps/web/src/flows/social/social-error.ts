@@ -3,6 +3,7 @@
 // 4000001 alone is the generic text; with a known code the customer reads what happened and
 // what to do next, naming the provider when the context names it.
 
+import { MessageId } from "@moos/contract";
 import type { UiText } from "@ory/client-fetch";
 
 export const OIDC_ERRORS = [
@@ -27,7 +28,7 @@ export const OIDC_ERRORS = [
 export type OidcErrorCode = (typeof OIDC_ERRORS)[number];
 
 /** The generic error (SPEC.md §8) that carries social sign-in failures. */
-const SOCIAL_FAILURE = 4000001;
+const SOCIAL_FAILURE = MessageId.errorWithReason;
 
 /** `provider` in the texts when the context names none (ICU `select`). */
 export const NO_PROVIDER = "none";

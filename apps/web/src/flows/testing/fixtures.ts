@@ -1,5 +1,6 @@
 // Flow and node samples in the shapes of docs/protocol.md#flow-objects and #ui-nodes, for tests.
 
+import { MessageId } from "@moos/contract";
 import type { UiNode } from "@ory/client-fetch";
 
 export function inputNode(
@@ -72,7 +73,13 @@ export function loginFlowJson(
       action: `http://localhost:3000/self-service/login?flow=${id}`,
       method: "POST",
       nodes: [csrfNode, inputNode("identifier", { value: "", required: true })],
-      messages: [{ id: 4000006, text: "The provided credentials are invalid.", type: "error" }],
+      messages: [
+        {
+          id: MessageId.invalidCredentials,
+          text: "The provided credentials are invalid.",
+          type: "error",
+        },
+      ],
     },
   };
 }

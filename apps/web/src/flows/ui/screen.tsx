@@ -1,6 +1,6 @@
 // The parts every screen is built from (server components).
 
-import { fieldOfMessage } from "@moos/contract";
+import { fieldOfMessage, MessageId } from "@moos/contract";
 import type { UiText } from "@ory/client-fetch";
 import { getTranslations } from "next-intl/server";
 import type * as React from "react";
@@ -20,7 +20,11 @@ import { SuccessNote } from "./success-note";
  * within stays on the screen as an Alert instead of closing itself after 5 seconds.
  */
 export const SUCCESS_NOTE_IDS: ReadonlySet<number> = new Set([
-  1050001, 1080002, 1080005, 1905003, 1905004,
+  MessageId.changesSaved,
+  MessageId.emailVerified,
+  MessageId.phoneNumberVerified,
+  MessageId.emailChanged,
+  MessageId.emailChangeCancelled,
 ]);
 
 /** The element id of a flow message (FlowMessages), for a field's aria-describedby. */

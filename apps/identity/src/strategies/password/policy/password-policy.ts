@@ -3,6 +3,7 @@
  * identifier, and breach corpora. No composition rules (NIST SP 800-63B §5.1.1.2).
  * Messages are Kratos's, in Kratos's order; the first failing rule wins.
  */
+import { MessageId } from "@moos/contract";
 import { type UiText, uiText } from "../../../ui/text.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { countPwnedPassword } from "./have-i-been-pwned.ts";
@@ -47,7 +48,7 @@ export async function validatePassword(
   const length = Array.from(password).length;
   if (length < options.minLength) {
     return uiText(
-      4000032,
+      MessageId.passwordTooShort,
       { min_length: options.minLength, actual_length: length },
       `The password must be at least ${options.minLength} characters long, but got ${length}.`,
     );
@@ -55,13 +56,13 @@ export async function validatePassword(
   // Refused, never truncated: a hash of a cut-down password would accept other passwords too.
   if (length > options.maxLength) {
     return uiText(
-      4000033,
+      MessageId.passwordTooLong,
       { max_length: options.maxLength, actual_length: length },
       `The password must be at most ${options.maxLength} characters long, but got ${length}.`,
     );
   }
   if (options.identifierSimilarityCheckEnabled && isSimilarToIdentifier(password, identifier)) {
-    return uiText(4000031);
+    return uiText(MessageId.passwordTooSimilarToIdentifier);
   }
   return checkBreaches(password, options, fetchImpl);
 }
@@ -80,7 +81,7 @@ async function checkBreaches(
 ): Promise<UiText | undefined> {
   // The bundled list carries no counts; its entries are the most breached passwords there are,
   // so a hit is refused whatever maxBreaches says and reported as seen (at least) once.
-  if (await isCommonPassword(password)) return uiText(4000034, { breaches: 1 });
+  if (await isCommonPassword(password)) return uiText(MessageId.passwordBreached, { breaches: 1 });
   if (!options.haveIBeenPwnedEnabled) return undefined;
   const breaches = await countPwnedPassword(password, {
     host: options.haveIBeenPwnedHost,
@@ -88,5 +89,5 @@ async function checkBreaches(
     fetchImpl,
   });
   if (breaches === undefined || breaches <= options.maxBreaches) return undefined;
-  return uiText(4000034, { breaches });
+  return uiText(MessageId.passwordBreached, { breaches });
 }

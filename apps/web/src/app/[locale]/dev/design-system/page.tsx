@@ -1,3 +1,4 @@
+import { MessageId } from "@moos/contract";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
@@ -104,15 +105,19 @@ const tones = [
 const shades = [50, 100, 200, 300, 400, 500, 600, 700, 800, 900];
 
 const kratosExamples = [
-  { id: 4000006, text: "The provided credentials are invalid." },
-  { id: 4010001, text: "The login flow expired.", context: { expired_at_unix: 0 } },
+  { id: MessageId.invalidCredentials, text: "The provided credentials are invalid." },
   {
-    id: 1060001,
+    id: MessageId.loginFlowExpired,
+    text: "The login flow expired.",
+    context: { expired_at_unix: 0 },
+  },
+  {
+    id: MessageId.accountRecovered,
     text: "You recovered your account.",
     context: { privileged_session_expires_at_unix: 0 },
   },
   {
-    id: 4000028,
+    id: MessageId.identifierUsedByAnotherAccount,
     text: "You tried signing in with anna@example.de ...",
     context: {
       credential_identifier_hint: "anna@example.de",
@@ -138,9 +143,9 @@ export default async function DesignSystemPage(): Promise<React.JSX.Element> {
   // Times relative to this request, so the examples read "in 15 Minuten" / "vor 3 Minuten".
   const nowSeconds = Math.floor(Date.now() / 1000);
   const examples = kratosExamples.map((example) =>
-    example.id === 4010001
+    example.id === MessageId.loginFlowExpired
       ? { ...example, context: { expired_at_unix: nowSeconds - 180 } }
-      : example.id === 1060001
+      : example.id === MessageId.accountRecovered
         ? { ...example, context: { privileged_session_expires_at_unix: nowSeconds + 900 } }
         : example,
   );
