@@ -1,42 +1,12 @@
-import type { AcceptOAuth2Login } from "../oauth2/oauth2-provider.ts";
 import type { UiContainer } from "../ui/nodes.ts";
+import type { FlowInternal, FlowPayload } from "./flow-state.ts";
 
 // A self-service flow as stored. `payload` holds the kind-specific wire fields (refresh,
 // requested_aal, return_to, ui, ...); `internal` holds what the client never sees (tries,
-// the address a code went to, the identity being recovered).
+// the address a code went to, a pending challenge). flow-state.ts declares both per kind.
 
 export type FlowKind = "login" | "registration" | "settings" | "recovery" | "verification";
 export type FlowType = "browser" | "api";
-
-export interface FlowPayload {
-  request_url: string;
-  return_to?: string;
-  active?: string;
-  ui: UiContainer;
-  transient_payload?: Record<string, unknown>;
-  [key: string]: unknown;
-}
-
-export interface FlowInternal {
-  tries?: number;
-  address?: string;
-  recoveryIdentityId?: string;
-  afterVerificationReturnTo?: string;
-  profileSubmitted?: boolean;
-  sessionTokenExchangeInitCode?: string;
-  completed?: boolean;
-  /**
-   * A browser flow finishing a native app's social sign-in: the app's flow whose exchange
-   * receives the session token, and where the browser goes back to.
-   */
-  nativeApp?: { flowId: string; returnTo: string };
-  /**
-   * A verification after a sign-up that an OAuth2 provider asked for: the login to accept once
-   * the address is verified (the registration's challenge, session and methods).
-   */
-  oauth2Login?: AcceptOAuth2Login;
-  [key: string]: unknown;
-}
 
 export interface Flow {
   id: string;

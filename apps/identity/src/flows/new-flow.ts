@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { Flow, FlowKind, FlowType } from "../flow/flow.ts";
+import type { FlowPayload } from "../flow/flow-state.ts";
 import { maskCsrfToken } from "../http/csrf.ts";
 import type { Deps } from "../http/deps.ts";
 import type { UiNode } from "../ui/nodes.ts";
@@ -11,7 +12,8 @@ export interface NewFlowOptions {
   state: string;
   returnTo?: string | undefined;
   nodes: (csrfToken: string) => UiNode[];
-  fields?: Record<string, unknown>;
+  /** The kind's own wire fields (flow-state.ts declares which). */
+  fields?: Partial<Omit<FlowPayload, "request_url" | "return_to" | "ui">>;
   identityId?: string;
   sessionId?: string;
 }

@@ -46,7 +46,7 @@ export async function flowAwaitingJob(
   deps: Deps,
   job: AddressJob,
   kind: FlowKind,
-  roundOf: (flow: Flow) => unknown,
+  roundOf: (flow: Flow) => number | undefined,
 ): Promise<Flow | undefined> {
   const flow = await deps.persistence.flows.getFlow(String(job.flow_id), kind);
   if (

@@ -1,7 +1,8 @@
 import type { Flow } from "../flow/flow.ts";
+import type { PendingLink } from "../flow/flow-state.ts";
 import type { Ctx } from "../http/context.ts";
 import type { Identity } from "../identity/identity.ts";
-import { addOidcLink, type OidcLink, oidcIdentifier } from "../identity/oidc-credentials.ts";
+import { addOidcLink, oidcIdentifier } from "../identity/oidc-credentials.ts";
 import { isUniqueViolation } from "../persistence/errors.ts";
 
 // Account linking after 4000027 (docs/protocol.md#account-linking): a social profile whose email belongs to an
@@ -9,13 +10,8 @@ import { isUniqueViolation } from "../persistence/errors.ts";
 // the existing account carries the profile; only a successful sign-in to exactly that account
 // (password or one of its providers) links it. Another account gets 4010009 and nothing.
 
-export interface PendingLink {
-  identityId: string;
-  link: OidcLink;
-}
-
 export function pendingLinkOf(flow: Flow): PendingLink | undefined {
-  return flow.internal.linkCredentials as PendingLink | undefined;
+  return flow.internal.linkCredentials;
 }
 
 /** Links the flow's pending social profile to the identity that just proved itself. */

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FlowType } from "../flow/flow.ts";
+import type { FlowInternal, NamedKey, SecuritySummary } from "../flow/flow-state.ts";
 import type { Ctx } from "../http/context.ts";
 import type { Identity } from "../identity/identity.ts";
 import { currentDeviceId } from "./devices.ts";
@@ -11,22 +12,6 @@ import { originOf } from "./request-origin.ts";
 // settings flow takes a summary of the identity when a submit starts (sessionForSubmit) and
 // compares it with the saved identity when the change completes (completeSettings). One place
 // sees every method, also ones added later, and each event carries what the notice names.
-
-interface NamedKey {
-  id: string;
-  name: string;
-}
-
-export interface SecuritySummary {
-  /** A digest of the stored password hash; null without a password. */
-  password: string | null;
-  totp: boolean;
-  /** A digest of the backup codes' hashes (new codes change it); null without codes. */
-  backupCodes: string | null;
-  securityKeys: NamedKey[];
-  passkeys: NamedKey[];
-  providers: string[];
-}
 
 const digest = (value: string): string => createHash("sha256").update(value).digest("hex");
 
@@ -120,22 +105,18 @@ export function securityChanges(before: SecuritySummary, after: SecuritySummary)
   return changes;
 }
 
-function isSummary(value: unknown): value is SecuritySummary {
-  return typeof value === "object" && value !== null && "providers" in value;
-}
-
 /**
  * Records (and tells) what the completed settings change did, against the summary the submit
  * started with (`flow.internal.securityBefore`). Without one, nothing is compared.
  */
 export async function reportSettingsChanges(
   ctx: Ctx,
-  flow: { type: FlowType; internal: Record<string, unknown> },
+  flow: { type: FlowType; internal: Pick<FlowInternal, "securityBefore"> },
   identity: Identity,
 ): Promise<void> {
   const before = flow.internal.securityBefore;
   delete flow.internal.securityBefore;
-  if (!isSummary(before)) return;
+  if (!before) return;
   const changes = securityChanges(before, securitySummary(identity));
   if (changes.length === 0) return;
   const { deps } = ctx;

@@ -137,5 +137,35 @@ export function persistenceContract(name: string, persistence: () => Persistence
       expect(uses.filter(Boolean)).toHaveLength(1);
       expect(await p.codes.activeCodesOfFlow(flow.id, now)).toHaveLength(0);
     });
+
+    it("reads a stored flow that is not what its kind declares as no flow", async () => {
+      const p = persistence();
+      const now = new Date();
+      const flow: Flow = {
+        id: crypto.randomUUID(),
+        kind: "recovery",
+        type: "browser",
+        state: "sent_email",
+        csrf_token: "t",
+        identity_id: null,
+        session_id: null,
+        issued_at: now,
+        expires_at: new Date(now.getTime() + 60_000),
+        updated_at: now,
+        payload: {
+          request_url: "http://x/",
+          ui: { action: "http://x/", method: "POST", nodes: [] },
+        },
+        internal: { recoveryRound: 1 },
+      };
+      await p.flows.createFlow(flow);
+      expect(await p.flows.getFlow(flow.id, "recovery")).toBeDefined();
+      // A key of another kind, and a declared key of the wrong type.
+      await p.flows.updateFlow({ ...flow, internal: { recoveryRound: 1, codeRound: 2 } });
+      expect(await p.flows.getFlow(flow.id, "recovery")).toBeUndefined();
+      const wrongType = { recoveryRound: "2" } as unknown as Flow["internal"];
+      await p.flows.updateFlow({ ...flow, internal: wrongType });
+      expect(await p.flows.getFlow(flow.id, "recovery")).toBeUndefined();
+    });
   });
 }

@@ -27,7 +27,7 @@ export async function requestRecoveryEmail(
   const email = await submittedEmail(ctx, flow, body, form);
   if (email === undefined) return;
   await limitCodeEmails(deps, email);
-  const round = (Number(flow.internal.recoveryRound) || 0) + 1;
+  const round = (flow.internal.recoveryRound ?? 0) + 1;
   const job = addressJob(ctx.request, body, flow, email, round);
   await deps.persistence.transaction(async (tx) => {
     await tx.codes.invalidateCodesOfFlow(flow.id, deps.now());

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Flow, FlowKind, FlowPayload } from "../../flow/flow.ts";
+import { checkedFlowState } from "../../flow/check-flow-state.ts";
+import type { Flow, FlowKind } from "../../flow/flow.ts";
 import type { FlowPersister } from "../persistence.ts";
 import type { Database } from "./database.ts";
 import { isUuid } from "./identity-persister.ts";
@@ -40,9 +41,12 @@ export class SqlFlowPersister implements FlowPersister {
       .where("kind", "=", kind)
       .executeTakeFirst();
     if (!row) return undefined;
+    // A row that is not what its kind declares reads as no flow: the client starts anew.
+    const state = checkedFlowState(kind, row.payload, row.internal);
+    if (!state) return undefined;
     return {
       id: row.id,
-      kind: row.kind as FlowKind,
+      kind,
       type: row.type,
       state: row.state,
       csrf_token: row.csrf_token,
@@ -51,8 +55,8 @@ export class SqlFlowPersister implements FlowPersister {
       issued_at: row.created_at,
       expires_at: row.expires_at,
       updated_at: row.updated_at,
-      payload: row.payload as FlowPayload,
-      internal: row.internal,
+      payload: state.payload,
+      internal: state.internal,
     };
   }
 

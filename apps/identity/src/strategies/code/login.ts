@@ -64,7 +64,7 @@ async function sendLoginCode(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   await limitCodeEmails(deps, identifier);
   // Whether the address has an account is looked up by the job, off the request's path
   // (login-code-job.ts): this answer costs the same for every address.
-  const round = (Number(flow.internal.codeRound) || 0) + 1;
+  const round = (flow.internal.codeRound ?? 0) + 1;
   const job = addressJob(ctx.request, body, flow, identifier, round);
   await deps.persistence.transaction(async (tx) => {
     await tx.codes.invalidateCodesOfFlow(flow.id, deps.now());

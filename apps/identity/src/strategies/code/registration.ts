@@ -48,7 +48,7 @@ async function submitCodeRegistration(ctx: Ctx, flow: Flow, body: Body): Promise
 }
 
 function storedTraits(flow: Flow): Record<string, unknown> | undefined {
-  return flow.internal.codeTraits as Record<string, unknown> | undefined;
+  return flow.internal.codeTraits;
 }
 
 function identifierOf(ctx: Ctx, traits: Record<string, unknown>): string {

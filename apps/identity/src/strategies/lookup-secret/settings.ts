@@ -86,7 +86,7 @@ async function submitLookupSettings(
     }
     case "confirm": {
       const hashes = flow.internal.lookup_secret_regenerated;
-      if (!Array.isArray(hashes) || hashes.length !== codeCount) {
+      if (hashes?.length !== codeCount) {
         addFlowMessage(
           flow.payload.ui,
           uiText(MessageId.errorWithReason, {
@@ -97,7 +97,7 @@ async function submitLookupSettings(
       }
       setBackupCodes(
         identity,
-        hashes.map((code_hash: string) => ({ code_hash })),
+        hashes.map((code_hash) => ({ code_hash })),
         deps.now(),
       );
       delete flow.internal.lookup_secret_regenerated;

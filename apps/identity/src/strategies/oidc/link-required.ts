@@ -1,8 +1,8 @@
 import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flow/flow.ts";
+import type { PendingLink } from "../../flow/flow-state.ts";
 import { createLoginFlow } from "../../flows/login/login-flow.ts";
 import { identifierLabel, passwordNodes } from "../../flows/login/ui.ts";
-import type { PendingLink } from "../../hooks/link-credentials.ts";
 import { loginChallengeOf } from "../../hooks/oauth2-login.ts";
 import type { Ctx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";

@@ -1,5 +1,6 @@
 import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flow/flow.ts";
+import type { OidcPending } from "../../flow/flow-state.ts";
 import { uiUrl } from "../../flows/new-flow.ts";
 import { afterRegistrationUrl } from "../../flows/registration/after-registration.ts";
 import { createRegistrationFlow } from "../../flows/registration/registration-flow.ts";
@@ -35,15 +36,8 @@ import { mapClaimsToTraits } from "./mapper.ts";
 // that belongs to another account leads to 4000027 and a login that links the profile. An
 // address the provider verified starts verified; any other is verified by code.
 
-export interface OidcPending {
-  provider: string;
-  profile: ProviderProfile;
-}
-
 export function pendingOf(flow: Flow): OidcPending | undefined {
-  return flow.kind === "registration"
-    ? (flow.internal.oidcPending as OidcPending | undefined)
-    : undefined;
+  return flow.kind === "registration" ? flow.internal.oidcPending : undefined;
 }
 
 export async function registerWithProfile(

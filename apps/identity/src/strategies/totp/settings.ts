@@ -47,7 +47,7 @@ async function totpSettingsNodes(ctx: Ctx, flow: Flow, identity: Identity): Prom
 /** The key offered by this flow: made once per flow, so the QR code stays the same. */
 function pendingKeyUrl(ctx: Ctx, flow: Flow, identity: Identity): string {
   const pending = flow.internal.totp_url;
-  if (typeof pending === "string" && pending) return pending;
+  if (pending) return pending;
   const url = newTotpUrl(totpIssuer(ctx.deps), totpAccountName(ctx.deps, identity));
   flow.internal.totp_url = url;
   return url;

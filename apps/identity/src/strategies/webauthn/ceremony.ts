@@ -6,6 +6,7 @@ import type {
   RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import type { Flow } from "../../flow/flow.ts";
+import type { CeremonyState, PendingCeremony } from "../../flow/flow-state.ts";
 import type { Deps } from "../../http/deps.ts";
 import { claimOnce } from "../second-factor/claim-once.ts";
 import type { StoredWebAuthnKey } from "./credentials.ts";
@@ -31,12 +32,6 @@ export interface RequestOptions {
   publicKey: PublicKeyCredentialRequestOptionsJSON;
 }
 
-interface PendingCeremony {
-  challenge: string;
-  /** base64url; registrations only. */
-  user_handle?: string;
-}
-
 /** A response the service refuses; the caller shows 4000043 (or 4000015 for unknown keys). */
 export class WebAuthnRefused extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -53,7 +48,7 @@ const timeoutMs = 5 * 60_000;
 let library: Promise<typeof import("@simplewebauthn/server")> | undefined;
 const simpleWebAuthn = (): Promise<typeof import("@simplewebauthn/server")> =>
   (library ??= import("@simplewebauthn/server"));
-const internalKey = (kind: WebAuthnKind): string => `${kind}_session`;
+const internalKey = (kind: WebAuthnKind): keyof CeremonyState => `${kind}_session`;
 
 function newChallenge(): Uint8Array<ArrayBuffer> {
   return new Uint8Array(randomBytes(32));
@@ -119,7 +114,7 @@ export async function takeChallenge(
   flow: Flow,
   kind: WebAuthnKind,
 ): Promise<PendingCeremony | undefined> {
-  const pending = flow.internal[internalKey(kind)] as PendingCeremony | undefined;
+  const pending = flow.internal[internalKey(kind)];
   delete flow.internal[internalKey(kind)];
   if (!pending?.challenge) return undefined;
   const lasts = Math.max(flow.expires_at.getTime() - deps.now().getTime(), 60_000);
