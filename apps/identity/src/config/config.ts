@@ -6,9 +6,12 @@ export type HookName =
   | "show_verification_ui"
   | "require_verified_address"
   | "revoke_active_sessions";
-export interface HookConfig {
-  hook: HookName;
+export interface HookConfig<Name extends HookName = HookName> {
+  hook: Name;
 }
+/** The hooks a login may run; registration's are `session` and `show_verification_ui`. */
+export type LoginHookName = "require_verified_address" | "revoke_active_sessions";
+type RegistrationHooks = { hooks: HookConfig<"session" | "show_verification_ui">[] };
 interface Limit {
   max: number;
   window: number;
@@ -163,25 +166,32 @@ export interface Config {
       error: { ui_url: string };
       login: FlowUi & {
         style: "identifier_first" | "unified";
-        after: { default_browser_return_url?: string; hooks: HookConfig[] };
+        after: { default_browser_return_url?: string; hooks: HookConfig<LoginHookName>[] };
       };
       registration: FlowUi & {
         enabled: boolean;
         style: "profile_first" | "unified";
         after: {
           default_browser_return_url?: string;
-          password: { hooks: HookConfig[] };
-          oidc: { hooks: HookConfig[] };
-          code: { hooks: HookConfig[] };
-          passkey: { hooks: HookConfig[] };
+          password: RegistrationHooks;
+          oidc: RegistrationHooks;
+          code: RegistrationHooks;
+          passkey: RegistrationHooks;
         };
       };
       settings: FlowUi & {
         privileged_session_max_age: number;
         required_aal: "aal1" | "highest_available";
-        after: { default_browser_return_url?: string };
+        after: {
+          default_browser_return_url?: string;
+          password: { hooks: HookConfig<"revoke_active_sessions">[] };
+        };
       };
-      recovery: FlowUi & { enabled: boolean; use: "code" | "link" };
+      recovery: FlowUi & {
+        enabled: boolean;
+        use: "code" | "link";
+        after: { hooks: HookConfig<"revoke_active_sessions">[] };
+      };
       verification: FlowUi & {
         enabled: boolean;
         use: "code" | "link";

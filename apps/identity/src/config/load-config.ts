@@ -112,7 +112,11 @@ function describeErrors(errors: ErrorObject[]): string {
   const lines = errors.map((e) => {
     const key = e.instancePath.slice(1).replaceAll("/", ".") || "(root)";
     const extra =
-      e.keyword === "additionalProperties" ? ` (${String(e.params.additionalProperty)})` : "";
+      e.keyword === "additionalProperties"
+        ? ` (${String(e.params.additionalProperty)})`
+        : e.keyword === "enum"
+          ? `: ${(e.params.allowedValues as unknown[]).map(String).join(", ")}`
+          : "";
     return `  ${key}: ${e.message ?? "is invalid"}${extra}`;
   });
   return `invalid configuration:\n${[...new Set(lines)].join("\n")}`;

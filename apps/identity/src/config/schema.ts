@@ -1,3 +1,4 @@
+import type { HookName } from "./config.ts";
 import { durationPattern } from "./duration.ts";
 
 // The config file's JSON Schema. Keys follow kratos.yml wherever Kratos has one, so a Kratos
@@ -38,21 +39,13 @@ const obj = (properties: Record<string, object>, extra: object = {}): object => 
   properties,
   ...extra,
 });
-const hookList = (defaults: string[], description: string): object => ({
+// Each list takes only the hooks that act where it runs (hooks/hook-executor.ts, whose test
+// holds the two together), so a hook that would do nothing there is refused at start.
+const hookList = (allowed: HookName[], defaults: HookName[], description: string): object => ({
   type: "array",
   default: defaults.map((hook) => ({ hook })),
-  description,
-  items: obj({
-    hook: {
-      type: "string",
-      enum: [
-        "session",
-        "show_verification_ui",
-        "require_verified_address",
-        "revoke_active_sessions",
-      ],
-    },
-  }),
+  description: `${description} Takes ${allowed.map((hook) => `\`${hook}\``).join(", ")}.`,
+  items: obj({ hook: { type: "string", enum: allowed } }, { required: ["hook"] }),
 });
 const limit = (max: number, window: string, counted: string): object =>
   obj({
@@ -274,9 +267,13 @@ const afterReturnUrl = (flow: string): object =>
   url(
     `Where a browser goes after a ${flow} without \`return_to\`. Unset: \`selfservice.default_browser_return_url\`.`,
   );
-const registrationHooks = (method: string, defaults: string[]): object =>
+const registrationHooks = (method: string, defaults: HookName[]): object =>
   obj({
-    hooks: hookList(defaults, `What runs after a sign-up with ${method}.`),
+    hooks: hookList(
+      ["session", "show_verification_ui"],
+      defaults,
+      `What runs after a sign-up with ${method}.`,
+    ),
   });
 
 export const configSchema = obj({
@@ -746,7 +743,11 @@ export const configSchema = obj({
         },
         after: obj({
           default_browser_return_url: afterReturnUrl("login"),
-          hooks: hookList(["require_verified_address"], "What runs after a login."),
+          hooks: hookList(
+            ["require_verified_address", "revoke_active_sessions"],
+            ["require_verified_address"],
+            "What runs after a login.",
+          ),
         }),
       }),
       registration: obj({
@@ -776,7 +777,16 @@ export const configSchema = obj({
         required_aal: requiredAal(
           "`highest_available`: settings need the identity's highest level; `aal1`: any session.",
         ),
-        after: obj({ default_browser_return_url: afterReturnUrl("settings change") }),
+        after: obj({
+          default_browser_return_url: afterReturnUrl("settings change"),
+          password: obj({
+            hooks: hookList(
+              ["revoke_active_sessions"],
+              [],
+              "What runs after a password is set or changed (`revoke_active_sessions`: every other session of the account ends).",
+            ),
+          }),
+        }),
       }),
       recovery: obj({
         ...flowUi("recovery"),
@@ -787,6 +797,13 @@ export const configSchema = obj({
           default: "code",
           description: "Recover by emailed code or by emailed link.",
         },
+        after: obj({
+          hooks: hookList(
+            ["revoke_active_sessions"],
+            [],
+            "What runs after an account is recovered (`revoke_active_sessions`: every session but the recovering browser's ends).",
+          ),
+        }),
       }),
       verification: obj({
         ...flowUi("verification"),

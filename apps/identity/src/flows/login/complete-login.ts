@@ -1,5 +1,6 @@
 import type { Flow } from "../../flow/flow.ts";
 import { completeWithSession } from "../../hooks/complete-with-session.ts";
+import { runHooks } from "../../hooks/hook-executor.ts";
 import type { Ctx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { noteSignIn } from "../../security/sign-in.ts";
@@ -53,6 +54,11 @@ export async function completeLogin(
   flow: Flow,
   completion: { identity: Identity; issued: LoginSession; inBrowser?: boolean },
 ): Promise<void> {
+  // The configured login hooks that act once the session exists (revoke_active_sessions).
+  await runHooks(ctx, "login", {
+    identity: completion.identity,
+    session: completion.issued.session,
+  });
   // A new session (not a refresh): the device is recognised, or the customer is told.
   if (!completion.issued.refreshed) {
     await noteSignIn(ctx, completion.identity, completion.inBrowser ? "browser" : flow.type);

@@ -1,5 +1,6 @@
 import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flow/flow.ts";
+import { runHooks } from "../../hooks/hook-executor.ts";
 import { markAddressVerified } from "../../hooks/verified-address.ts";
 import type { Ctx } from "../../http/context.ts";
 import { errors } from "../../http/errors.ts";
@@ -25,6 +26,7 @@ export async function completeRecovery(
   // The code or link reached the address, so it counts as verified too.
   await markAddressVerified(ctx, identity, options.address);
   const issued = await createSession(deps, identity, { method: options.method }, ctx.request);
+  await runHooks(ctx, "recovery", { identity, session: issued.session });
   await noteRecovery(ctx, identity, flow.type, options.method);
   const privilegedUntil = new Date(
     issued.session.authenticated_at.getTime() +

@@ -17,10 +17,8 @@ export async function completeRegistration(
   flow: Flow,
   identity: Identity,
   options: {
-    /** The method's id: the session's amr. */
+    /** The method's id: the session's amr, and whose `after` hooks run. */
     method: "password" | "passkey";
-    /** The method's `after` hooks (`session`, `show_verification_ui`). */
-    hooks: readonly string[];
     /** The address the verification email goes to. */
     address: string;
     locale: "de" | "en";
@@ -28,48 +26,33 @@ export async function completeRegistration(
 ): Promise<"duplicate" | undefined> {
   const { deps } = ctx;
   const verificationOn = deps.config.selfservice.flows.verification.enabled;
-  let verificationFlow: Flow | undefined;
   const stored = await storeRegistration(ctx, flow, identity, {
-    hooks: options.hooks,
+    method: options.method,
     sessionMethod: { method: options.method },
     inBrowser: flow.type === "browser",
     alsoInTransaction: async (tx) => {
-      if (!verificationOn) return;
-      verificationFlow = await startVerificationForAddress(ctx, tx, {
+      if (!verificationOn) return undefined;
+      const verification = await startVerificationForAddress(ctx, tx, {
         type: flow.type,
         identity,
         address: options.address,
         returnTo: flow.internal.afterVerificationReturnTo ?? flow.payload.return_to,
         locale: options.locale,
       });
+      const url = uiUrl(deps, "verification", verification.id);
+      return [{ id: verification.id, address: options.address, url }];
     },
   });
   // Two registrations racing for one address: the unique index decides, the loser sees 4000007.
   if (stored === "duplicate") return "duplicate";
-  const showVerification = verificationOn && options.hooks.includes("show_verification_ui");
-  const verification = showVerification ? verificationFlow : undefined;
-  const verificationUrl = verification ? uiUrl(deps, "verification", verification.id) : undefined;
   await completeWithSession(ctx, {
     flow,
     identity,
     issued: stored.issued,
     returnTo: afterRegistrationUrl(deps, flow.payload.return_to),
     includeIdentity: true,
-    ...(verification && verificationUrl
-      ? {
-          continueWith: [
-            {
-              action: "show_verification_ui",
-              flow: {
-                id: verification.id,
-                verifiable_address: options.address,
-                url: verificationUrl,
-              },
-            },
-          ],
-          browserTarget: verificationUrl,
-        }
-      : {}),
+    ...(stored.continueWith.length > 0 ? { continueWith: stored.continueWith } : {}),
+    ...(stored.browserTarget ? { browserTarget: stored.browserTarget } : {}),
   });
   return undefined;
 }

@@ -1,43 +1,50 @@
 import type { Flow } from "../../flow/flow.ts";
+import { runHooks } from "../../hooks/hook-executor.ts";
+import type {
+  RegistrationHookInput,
+  RegistrationOutcome,
+  StartedVerification,
+} from "../../hooks/registration-hooks.ts";
 import type { Ctx } from "../../http/context.ts";
-import { rotateCsrfSecret } from "../../http/cookies.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { isDuplicateKey } from "../../persistence/errors.ts";
 import type { Persistence } from "../../persistence/persistence.ts";
 import { noteSignUp } from "../../security/sign-in.ts";
-import { createSession, type IssuedSession } from "../../session/session-manager.ts";
 
 export interface StoreRegistrationOptions {
-  /** The method's `after` hooks (`session`, `show_verification_ui`). */
-  hooks: readonly string[];
+  /** The method signing up: its `after` hooks run (`session`, `show_verification_ui`). */
+  method: RegistrationHookInput["method"];
   /** What the new session records as its first factor. */
-  sessionMethod: Parameters<typeof createSession>[2];
+  sessionMethod: RegistrationHookInput["sessionMethod"];
   /** Whether the session goes to a browser cookie (not to a native app). */
   inBrowser: boolean;
-  /** More writes that must land with the identity (verification flows, flow state). */
-  alsoInTransaction?: (tx: Persistence) => Promise<void>;
+  /**
+   * More writes that must land with the identity (flow state, verification flows); returns
+   * the verification flows it started, for `show_verification_ui`.
+   */
+  alsoInTransaction?: (tx: Persistence) => Promise<readonly StartedVerification[] | undefined>;
 }
 
 /**
  * The end every sign-up method shares: the identity and the passed flow in one transaction,
- * then the session when the hooks ask for one. "duplicate" means another registration took the
- * address first (the unique index decides a race).
+ * then the method's hooks (hooks/hook-executor.ts), which issue the session and say where the
+ * client goes next. "duplicate" means another registration took the address first (the unique
+ * index decides a race).
  */
 export async function storeRegistration(
   ctx: Ctx,
   flow: Flow,
   identity: Identity,
   options: StoreRegistrationOptions,
-): Promise<{ issued: IssuedSession | undefined } | "duplicate"> {
+): Promise<RegistrationOutcome | "duplicate"> {
   const { deps } = ctx;
-  const issuesSession = options.hooks.includes("session");
-  // The session about to be issued rotates the CSRF secret; rotating first lets flows created
-  // in the transaction (verification) carry a token that matches the new cookie.
-  if (options.inBrowser && issuesSession) rotateCsrfSecret(ctx.request, ctx.reply, deps.config);
+  const { method, inBrowser } = options;
+  await runHooks(ctx, "registrationBefore", { method, inBrowser });
+  let verifications: readonly StartedVerification[] = [];
   try {
     await deps.persistence.transaction(async (tx) => {
       await tx.identities.createIdentity(identity);
-      await options.alsoInTransaction?.(tx);
+      verifications = (await options.alsoInTransaction?.(tx)) ?? [];
       flow.state = "passed_challenge";
       flow.internal.completed = true;
       flow.identity_id = identity.id;
@@ -47,9 +54,15 @@ export async function storeRegistration(
     if (isDuplicateKey(error)) return "duplicate";
     throw error;
   }
-  await noteSignUp(ctx, identity, options.inBrowser ? "browser" : flow.type);
-  const issued = issuesSession
-    ? await createSession(deps, identity, options.sessionMethod, ctx.request)
-    : undefined;
-  return { issued };
+  await noteSignUp(ctx, identity, inBrowser ? "browser" : flow.type);
+  const outcome: RegistrationOutcome = { issued: undefined, continueWith: [] };
+  await runHooks(ctx, "registration", {
+    method,
+    identity,
+    inBrowser,
+    sessionMethod: options.sessionMethod,
+    verifications,
+    outcome,
+  });
+  return outcome;
 }

@@ -1,5 +1,6 @@
 import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flow/flow.ts";
+import { runHooks } from "../../hooks/hook-executor.ts";
 import type { Ctx } from "../../http/context.ts";
 import { flowJson, redirect, respondWithFlow, sendJson } from "../../http/respond.ts";
 import type { Identity } from "../../identity/identity.ts";
@@ -89,6 +90,7 @@ export async function completeSettings(
   ];
   if (all.length > 0) flow.payload.continue_with = all;
   await ctx.deps.persistence.flows.updateFlow(flow);
+  await runHooks(ctx, "settings", { identity, method: flow.payload.active ?? "" });
   if (flow.type === "browser" && !ctx.json) return redirect(ctx.reply, target);
   sendJson(ctx.reply, 200, await flowJson(ctx, flow));
 }

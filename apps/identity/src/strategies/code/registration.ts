@@ -106,9 +106,8 @@ async function verifyRegistrationCode(ctx: Ctx, flow: Flow, body: Body): Promise
   const identity = newCodeIdentity(ctx, traits, match.address, localeOf(ctx.request, body));
   // Like Kratos, a taken address shows only now, after the code (4000007, as for passwords).
   if (await conflictsWithOtherIdentity(deps, identity)) return duplicate(ctx, flow);
-  const hooks = deps.config.selfservice.flows.registration.after.code.hooks.map((h) => h.hook);
   const stored = await storeRegistration(ctx, flow, identity, {
-    hooks,
+    method: "code",
     sessionMethod: { method: "code" },
     inBrowser: flow.type === "browser",
   });

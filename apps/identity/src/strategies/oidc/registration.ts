@@ -10,6 +10,7 @@ import { startVerificationForAddress } from "../../flows/verification/verificati
 import { completeWithSession } from "../../hooks/complete-with-session.ts";
 import { localeOf } from "../../hooks/locale.ts";
 import { loginChallengeOf } from "../../hooks/oauth2-login.ts";
+import type { StartedVerification } from "../../hooks/registration-hooks.ts";
 import { isPlainObject } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { type Identity, normaliseIdentifier } from "../../identity/identity.ts";
@@ -96,17 +97,16 @@ async function createAndSignIn(
   via: Via,
 ): Promise<void> {
   const { deps } = ctx;
-  const hooks = deps.config.selfservice.flows.registration.after.oidc.hooks.map((h) => h.hook);
   const verificationEnabled = deps.config.selfservice.flows.verification.enabled;
   const unverified = identity.verifiable_addresses.filter((a) => !a.verified).map((a) => a.value);
   const locale = localeOf(ctx.request, undefined, identity);
   const native = flow.internal.nativeApp !== undefined || flow.type === "api";
-  const verifications: { id: string; address: string }[] = [];
   const stored = await storeRegistration(ctx, flow, identity, {
-    hooks,
+    method: "oidc",
     sessionMethod: { method: "oidc", provider: profile.provider },
     inBrowser: flow.type === "browser" && !native,
     alsoInTransaction: async (tx) => {
+      const verifications: StartedVerification[] = [];
       for (const address of verificationEnabled ? unverified : []) {
         const verification = await startVerificationForAddress(ctx, tx, {
           type: native ? "api" : flow.type,
@@ -115,9 +115,12 @@ async function createAndSignIn(
           returnTo: flow.internal.afterVerificationReturnTo ?? flow.payload.return_to,
           locale,
         });
-        verifications.push({ id: verification.id, address });
+        // An app shows the verification itself: no UI to send it to.
+        const url = native ? undefined : uiUrl(deps, "verification", verification.id);
+        verifications.push({ id: verification.id, address, ...(url ? { url } : {}) });
       }
       delete flow.internal.oidcPending;
+      return verifications;
     },
   });
   if (stored === "duplicate") {
@@ -126,31 +129,15 @@ async function createAndSignIn(
     if (taken) return linkRequired(ctx, flow, taken, profile, via);
     return failOnFlow(ctx, flow, uiText(MessageId.accountExists), via);
   }
-  const { issued } = stored;
-  const shown = hooks.includes("show_verification_ui") ? verifications[0] : undefined;
-  const verificationUrl = shown && !native ? uiUrl(deps, "verification", shown.id) : undefined;
   await completeWithSession(ctx, {
     flow,
     identity,
-    issued,
+    issued: stored.issued,
     returnTo: afterRegistrationUrl(deps, flow.payload.return_to),
     includeIdentity: true,
     inBrowser: via === "browser",
-    ...(shown
-      ? {
-          continueWith: [
-            {
-              action: "show_verification_ui",
-              flow: {
-                id: shown.id,
-                verifiable_address: shown.address,
-                ...(verificationUrl ? { url: verificationUrl } : {}),
-              },
-            },
-          ],
-          ...(verificationUrl ? { browserTarget: verificationUrl } : {}),
-        }
-      : {}),
+    ...(stored.continueWith.length > 0 ? { continueWith: stored.continueWith } : {}),
+    ...(stored.browserTarget ? { browserTarget: stored.browserTarget } : {}),
   });
 }
 

@@ -128,10 +128,8 @@ async function submitPasskeyRegistration(ctx: Ctx, flow: Flow, body: Body): Prom
   if (await conflictsWithOtherIdentity(deps, identity))
     return refuse(ctx, flow, uiText(MessageId.accountExists), traits);
   const address = identity.verifiable_addresses[0]?.value ?? "";
-  const hooks = deps.config.selfservice.flows.registration.after.passkey.hooks.map((h) => h.hook);
   const outcome = await completeRegistration(ctx, flow, identity, {
     method: "passkey",
-    hooks,
     address,
     locale,
   });

@@ -3,13 +3,13 @@ import type { Flow } from "../../flow/flow.ts";
 import { completeLogin, issueLoginSession } from "../../flows/login/complete-login.ts";
 import type { LoginStrategy } from "../../flows/login/strategy.ts";
 import { identifierStepNodes } from "../../flows/login/ui.ts";
+import { runHooks } from "../../hooks/hook-executor.ts";
 import { linkPendingCredentials } from "../../hooks/link-credentials.ts";
 import {
   clearLoginFailures,
   recordLoginFailure,
   throttleLogin,
 } from "../../hooks/login-throttle.ts";
-import { unverifiedAddress } from "../../hooks/require-verified-address.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
@@ -70,8 +70,9 @@ async function submitPasswordLogin(ctx: Ctx, flow: Flow, body: Body): Promise<vo
     return fail(ctx, flow, rawIdentifier, uiText(MessageId.accountDisabled));
   if (hash && deps.hasher.needsRehash(hash)) await rehash(ctx, identity, password);
 
-  const unverified = unverifiedAddress(deps, identity, identifier);
-  if (unverified) {
+  // The configured login hooks that may refuse a sign-in (require_verified_address).
+  const refusal = await runHooks(ctx, "loginCheck", { identity, identifier });
+  if (refusal?.refused === "address_not_verified") {
     addFlowMessage(flow.payload.ui, uiText(MessageId.addressNotVerified));
     const link = new URL("self-service/verification/browser", deps.config.serve.public.base_url);
     if (flow.payload.return_to) link.searchParams.set("return_to", flow.payload.return_to);

@@ -62,10 +62,8 @@ async function submitPasswordRegistration(ctx: Ctx, flow: Flow, body: Body): Pro
     await deps.hasher.hash(password),
     localeOf(ctx.request, body),
   );
-  const hooks = deps.config.selfservice.flows.registration.after.password.hooks.map((h) => h.hook);
   const outcome = await completeRegistration(ctx, flow, identity, {
     method: "password",
-    hooks,
     address: identifier,
     locale: localeOf(ctx.request, body),
   });
