@@ -44,7 +44,7 @@ const obj = (properties: Record<string, object>, extra: object = {}): object => 
 const hookList = (allowed: HookName[], defaults: HookName[], description: string): object => ({
   type: "array",
   default: defaults.map((hook) => ({ hook })),
-  description: `${description} Takes ${allowed.map((hook) => `\`${hook}\``).join(", ")}.`,
+  description,
   items: obj({ hook: { type: "string", enum: allowed } }, { required: ["hook"] }),
 });
 const limit = (max: number, window: string, counted: string): object =>
@@ -783,7 +783,7 @@ export const configSchema = obj({
             hooks: hookList(
               ["revoke_active_sessions"],
               [],
-              "What runs after a password is set or changed (`revoke_active_sessions`: every other session of the account ends).",
+              "What runs after a password is set or changed.",
             ),
           }),
         }),
@@ -801,7 +801,7 @@ export const configSchema = obj({
           hooks: hookList(
             ["revoke_active_sessions"],
             [],
-            "What runs after an account is recovered (`revoke_active_sessions`: every session but the recovering browser's ends).",
+            "What runs after an account is recovered.",
           ),
         }),
       }),
