@@ -26,9 +26,10 @@ import { CONTENT_TYPES } from "../apps/web/precompressed-static.mjs";
 const root = path.resolve(import.meta.dirname, "..");
 const stampFile = path.join(root, ".data", "build-stamp");
 
-/** The compiled workspaces, in dependency order (contract first: the others import it). */
+/** The compiled workspaces, in dependency order (the packages first: the apps import them). */
 const TYPESCRIPT_APPS = [
   "packages/contract",
+  "packages/telemetry",
   "apps/identity",
   "apps/local-provider",
   "apps/oauth2",

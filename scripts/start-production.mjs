@@ -16,11 +16,15 @@
 //                      dsn, as DATABASE_URL would be the identity service's)
 //   WEB_PORT           the web app's port (3000); WEB_HOSTNAME its address (0.0.0.0)
 //   TRUSTED_PROXIES    the web app's proxies (127.0.0.1,::1: nginx on this host), see docs/configuration.md
+//   OTEL_*             tracing, for every service: on when OTEL_EXPORTER_OTLP_ENDPOINT is set
+//                      (scripts/telemetry-args.mjs); OTEL_SERVICE_NAME defaults to the service
+//   SENTRY_DSN, APP_ENV  error reports, for every service (never from APP_ENV=local)
 //   and the web app's own settings (PUBLIC_BASE_URL, ORY_SDK_URL, ...), passed through.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { withIdentityProcessEnv } from "./identity-process-env.mjs";
+import { telemetryArgs, withServiceName } from "./telemetry-args.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const identityMain = path.join(root, "apps/identity/dist/main.js");
@@ -58,7 +62,13 @@ const children = new Map();
 let stopping = false;
 
 function start(name, args, options) {
-  const child = spawn(process.execPath, args, { stdio: "inherit", env, ...options });
+  // Tracing (OTEL_EXPORTER_OTLP_ENDPOINT) starts before the service's own modules load.
+  const childEnv = withServiceName(options?.env ?? env, name);
+  const child = spawn(process.execPath, [...telemetryArgs(childEnv), ...args], {
+    stdio: "inherit",
+    ...options,
+    env: childEnv,
+  });
   children.set(name, child);
   child.on("exit", (code, signal) => {
     children.delete(name);

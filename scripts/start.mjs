@@ -4,12 +4,17 @@
 // Prints the URLs; Ctrl-C stops everything.
 import { spawn } from "node:child_process";
 import { withIdentityProcessEnv } from "./identity-process-env.mjs";
+import { telemetryArgs, withServiceName } from "./telemetry-args.mjs";
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 const children = [];
 
 function run(name, command, args, options = {}) {
-  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env, ...options });
+  const child = spawn(command, args, {
+    stdio: ["ignore", "pipe", "pipe"],
+    ...options,
+    env: withServiceName(options.env ?? env, name),
+  });
   const prefix = (line) => `[${name}] ${line}`;
   for (const stream of [child.stdout, child.stderr]) {
     stream.on("data", (chunk) => {
@@ -56,12 +61,18 @@ run("provider", process.execPath, ["apps/local-provider/dist/main.js", "--port",
 run(
   "identity",
   process.execPath,
-  ["apps/identity/dist/main.js", "--config", "apps/identity/config/local.yaml"],
+  [
+    ...telemetryArgs(env),
+    "apps/identity/dist/main.js",
+    "--config",
+    "apps/identity/config/local.yaml",
+  ],
   { env: withIdentityProcessEnv(env) },
 );
 // The OpenID Connect provider (apps/oauth2/config/local.yaml): the web app is its login,
 // consent and logout app, the example shop and the Moos app are its clients.
 run("oauth2", process.execPath, [
+  ...telemetryArgs(env),
   "apps/oauth2/dist/main.js",
   "--config",
   "apps/oauth2/config/local.yaml",
@@ -72,7 +83,7 @@ run("shop", process.execPath, ["apps/shop-example/dist/main.js"], {
 // The admin API of the local profile (apps/identity/config/local.yaml): newsletter consent,
 // account deletion and the User migration check need it.
 // server.mjs: Next's handler behind a server that records each client's address (apps/web).
-run("web", process.execPath, ["server.mjs"], {
+run("web", process.execPath, [...telemetryArgs(env), "server.mjs"], {
   cwd: "apps/web/.next/standalone/apps/web",
   env: {
     ...env,

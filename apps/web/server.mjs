@@ -13,7 +13,8 @@
 //
 // Environment: PORT (default 3000) and HOST (default localhost) to listen on; REQUEST_LOG=true
 // writes one JSON line per answered request (method, path without the query, status, time and
-// the request id the proxy decided, which the identity service logs too); everything else is the
+// the request id the proxy decided, which the identity service logs too, and with tracing on
+// the trace id); everything else is the
 // app's own configuration (src/lib/config.ts). SIGTERM and SIGINT stop accepting
 // connections, let requests in flight finish and exit; after SHUTDOWN_GRACE_MS the process
 // exits anyway.
@@ -54,6 +55,13 @@ const app = next({ dev: false, dir, hostname: "localhost", port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+// Each request's trace id and span id for its log lines, when tracing runs (the launchers start
+// it with `--import`, scripts/telemetry-args.mjs): read from OpenTelemetry's API, which without
+// tracing has no active span. A copy of the build outside the repository may lack the package.
+const { activeTraceFields } = await import("@moos/telemetry").catch(() => ({
+  activeTraceFields: () => ({}),
+}));
+
 const servePrecompressed = createPrecompressedStatic({
   staticDir: path.join(dir, ".next", "static"),
   headersFile: path.join(dir, "static-headers.json"),
@@ -85,21 +93,23 @@ async function answer(request, response) {
 }
 
 const server = createServer((request, response) => {
-  if (requestLog) logWhenAnswered(request, response);
+  const trace = activeTraceFields();
+  if (requestLog) logWhenAnswered(request, response, trace);
   answer(request, response).catch((error) => {
     // Next answers its own errors; this is only what escaped it (as its server.js does).
-    logLine("error", "request failed", { error: String(error?.stack ?? error) });
+    logLine("error", "request failed", { ...trace, error: String(error?.stack ?? error) });
     if (!response.headersSent) response.statusCode = 500;
     response.end();
   });
 });
 
 /** The access line: the query is left out, it may carry codes and tokens. */
-function logWhenAnswered(request, response) {
+function logWhenAnswered(request, response, trace) {
   const started = process.hrtime.bigint();
   response.once("finish", () => {
     logLine("info", "request", {
       request_id: response.getHeader("x-request-id"),
+      ...trace,
       method: request.method,
       path: (request.url ?? "/").split("?")[0],
       status: response.statusCode,

@@ -1,3 +1,4 @@
+import { type ErrorReporter, startErrorReports } from "@moos/telemetry/error-reports";
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { Config } from "./config/config.ts";
@@ -27,6 +28,8 @@ export interface App {
   deps: Deps;
   logger: Logger;
   metrics: Metrics;
+  /** Unexpected errors to Sentry (`sentry.dsn` outside `app_env: local`), else a no-op. */
+  errorReports: ErrorReporter;
   publicServer: FastifyInstance;
   adminServer: FastifyInstance;
   dispatcher: Dispatcher;
@@ -120,7 +123,12 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     strategies: selfServiceStrategies(),
     now,
   };
-  const ops = { logger, metrics };
+  const errorReports = await startErrorReports({
+    dsn: config.sentry.dsn || undefined,
+    environment: config.app_env,
+    service: "identity",
+  });
+  const ops = { logger, metrics, errorReports };
   const publicServer = await buildPublicServer(deps, ops);
   const adminServer = await buildAdminServer(deps, ops);
   const failures = (type: "email" | "webhook" | "job") => (outcome: string) =>
@@ -149,6 +157,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     deps,
     logger,
     metrics,
+    errorReports,
     publicServer,
     adminServer,
     dispatcher,
@@ -176,6 +185,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
       ]);
       await changes.close();
       await deps.persistence.close();
+      await errorReports.flush(2_000);
     },
   };
 }

@@ -1,7 +1,9 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { startErrorReports } from "@moos/telemetry/error-reports";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
+import type { Logger } from "pino";
 import { syncConfigClients } from "./clients/config-clients.ts";
 import { providerMetadata } from "./clients/hydra-client.ts";
 import type { Config } from "./config/config.ts";
@@ -9,6 +11,8 @@ import type { FlowDeps } from "./flows/flow-deps.ts";
 import { buildAdminServer } from "./http/admin-server.ts";
 import { createPublicServer } from "./http/public-server.ts";
 import { KeyRing } from "./keys/key-ring.ts";
+import { createLogger } from "./observability/logger.ts";
+import { unexpectedErrors } from "./observability/unexpected-errors.ts";
 import { clientStore } from "./persistence/client-store.ts";
 import { migrate, openDatabase } from "./persistence/connect.ts";
 import { consentStore } from "./persistence/consent-store.ts";
@@ -34,11 +38,22 @@ export interface App {
   db: Kysely<Database>;
   host: ProviderHost;
   keyRing: KeyRing;
+  logger: Logger;
   listen(): Promise<{ publicUrl: string; adminUrl: string }>;
   close(): Promise<void>;
 }
 
-export async function createApp(config: Readonly<Config>): Promise<App> {
+export async function createApp(
+  config: Readonly<Config>,
+  options: { logger?: Logger } = {},
+): Promise<App> {
+  const logger = options.logger ?? createLogger();
+  const errorReports = await startErrorReports({
+    dsn: config.sentry.dsn || undefined,
+    environment: config.app_env,
+    service: "oauth2",
+  });
+  const onError = unexpectedErrors(logger, errorReports);
   const db = openDatabase(config.dsn);
   await migrate(db);
   const clients = clientStore(db);
@@ -56,7 +71,14 @@ export async function createApp(config: Readonly<Config>): Promise<App> {
     return stored ? providerMetadata(stored.client, stored.secretHash) : undefined;
   });
   const host = await startProviderHost({
-    deps: { config, adapter, consents, logouts },
+    deps: {
+      config,
+      adapter,
+      consents,
+      logouts,
+      onServerError: (error, request) => onError(error, request, "provider"),
+    },
+    onReloadError: (error) => logger.error({ err: error }, "key reload failed"),
     keyRing,
     reloadInterval: config.keys.reload_interval,
     housekeeping: () => deleteExpired(db),
@@ -74,7 +96,7 @@ export async function createApp(config: Readonly<Config>): Promise<App> {
     consents,
     logouts,
     interactions: interactionAnswers(db),
-    endSession: (uid) => endSession(host.current(), db, uid),
+    endSession: (uid) => endSession(host.current(), db, uid, logger),
     revokeGrant: (grantId) => revokeGrant(db, grantId),
     sessionUidsOf: (subject) => sessionUidsOf(db, subject),
     sessionUidBySid: (sid) => sessionUidBySid(db, sid),
@@ -85,10 +107,13 @@ export async function createApp(config: Readonly<Config>): Promise<App> {
     keyRing,
     reload: () => host.refresh(),
     token: config.serve.admin.token,
+    logger,
+    onError,
   });
   const publicServer = createPublicServer({
     host,
     logouts,
+    onError,
     ...(config.urls.error ? { errorUrl: config.urls.error } : {}),
   });
 
@@ -97,6 +122,7 @@ export async function createApp(config: Readonly<Config>): Promise<App> {
     db,
     host,
     keyRing,
+    logger,
     async listen() {
       const { public: pub, admin: adm } = config.serve;
       await new Promise<void>((resolve, reject) => {
@@ -111,6 +137,7 @@ export async function createApp(config: Readonly<Config>): Promise<App> {
       await closeServer(publicServer);
       await closeAdmin(admin);
       await db.destroy();
+      await errorReports.flush(2_000);
     },
   };
 }

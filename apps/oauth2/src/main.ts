@@ -23,7 +23,10 @@ try {
   } else {
     const app = await createApp(config);
     const { publicUrl, adminUrl } = await app.listen();
-    console.log(`OpenID Connect provider: public ${publicUrl}, admin ${adminUrl}`);
+    app.logger.info(
+      { public_url: publicUrl, admin_url: adminUrl },
+      "OpenID Connect provider listening",
+    );
     const stop = async (): Promise<void> => {
       await app.close();
       process.exit(0);

@@ -1,16 +1,23 @@
 import type { Instrumentation } from "next";
 import { config } from "./lib/config";
+import { reportScope, sentryOptions } from "./lib/error-reports";
 import { log } from "./lib/log";
 import { REQUEST_ID_HEADER } from "./lib/request-context";
 
 // Server-side error reporting. The Sentry SDK is imported only when a DSN is configured and the
 // app environment is not `local` (config.sentry is undefined otherwise), so an unconfigured
-// deployment loads and sends nothing.
+// deployment loads and sends nothing. What a report may carry: lib/error-reports.ts.
+//
+// Traces are not started here, though Next's documentation puts OpenTelemetry into this hook:
+// the production server is our own (server.mjs), and the SDK must be in place before it loads
+// node:http and before Next's code does, so the launchers start it with `--import`
+// (scripts/telemetry-args.mjs). Next's own spans (each request's route, rendering, server
+// actions) and its fetch calls join the same trace through OpenTelemetry's global API.
 
 export async function register(): Promise<void> {
   if (!config.sentry) return;
   const Sentry = await import("@sentry/nextjs");
-  Sentry.init({ dsn: config.sentry.dsn, environment: config.sentry.environment });
+  Sentry.init(sentryOptions(config.sentry));
 }
 
 // Every error Next caught while rendering or running a server action or route handler, as a JSON
@@ -29,5 +36,8 @@ export const onRequestError: Instrumentation.onRequestError = async (...args) =>
   });
   if (!config.sentry) return;
   const Sentry = await import("@sentry/nextjs");
-  Sentry.captureRequestError(...args);
+  Sentry.captureException(
+    error,
+    reportScope(typeof requestId === "string" ? requestId : undefined, context.routePath),
+  );
 };

@@ -9,11 +9,10 @@ export interface TraceFields {
   readonly span_id?: string;
 }
 
-const none: TraceFields = Object.freeze({});
-
+/** A new object each time: pino's mixin merges the line's own fields into it. */
 export function activeTraceFields(): TraceFields {
   const span = trace.getActiveSpan();
-  if (!span) return none;
+  if (!span) return {};
   const { traceId, spanId } = span.spanContext();
   return { trace_id: traceId, span_id: spanId };
 }

@@ -65,6 +65,8 @@ export interface RelyingPartyConfig {
   origins?: string[];
 }
 
+export type AppEnv = "local" | "development" | "staging" | "production";
+
 export type LogLevel = "trace" | "debug" | "info" | "warn" | "error" | "fatal";
 
 export interface Config {
@@ -75,6 +77,10 @@ export interface Config {
   /** Whether `serve` applies pending migrations before listening. */
   auto_migrate: boolean;
   log: { level: LogLevel };
+  /** `local` never reports errors; the others do when `sentry.dsn` is set. */
+  app_env: AppEnv;
+  /** Error reports (Sentry): on with a DSN outside `local`. */
+  sentry: { dsn?: string };
   serve: {
     public: {
       base_url: string;

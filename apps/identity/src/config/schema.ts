@@ -312,6 +312,23 @@ export const configSchema = obj({
       description: "The lowest level written to the JSON log.",
     },
   }),
+  app_env: {
+    type: "string",
+    enum: ["local", "development", "staging", "production"],
+    default: "production",
+    description:
+      "Where this instance runs (APP_ENV, as the web app reads it). Error reports are never sent from `local`, whatever sentry.dsn says.",
+  },
+  sentry: obj(
+    {
+      dsn: {
+        type: "string",
+        description:
+          "Sentry DSN for error reports (SENTRY_DSN). Unset: no reports, and the Sentry SDK is not loaded. Reports carry the error, the request id and the trace id, never personal data.",
+      },
+    },
+    { description: "Error reports of unexpected errors (answers with status 500)." },
+  ),
   serve: obj({
     public: obj({
       base_url: url(

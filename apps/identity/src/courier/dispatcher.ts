@@ -1,3 +1,4 @@
+import { inClientSpan } from "@moos/telemetry";
 import type { Kysely } from "kysely";
 import type { Config } from "../config/config.ts";
 import type { Database } from "../persistence/sql/database.ts";
@@ -55,19 +56,36 @@ export function createDispatcher(
     backoff: options.retryBackoff ?? defaultBackoff,
     logger,
     ...(options.onSendFailure ? { onSendFailure: options.onSendFailure } : {}),
+    // A span of its own (nodemailer has no OpenTelemetry instrumentation): the SMTP server,
+    // never the recipient.
     async send(message) {
-      await transport.sendMail({
-        from: { name: smtp.from_name, address: smtp.from_address },
-        to: message.recipient,
-        subject: message.subject,
-        text: message.body,
-        html: message.html_body,
-        // The same Message-ID on every attempt lets mail systems drop a duplicate delivery.
-        messageId: `<${message.id}@${messageIdDomain}>`,
-        // RFC 3834: tells vacation responders not to answer.
-        headers: { "Auto-Submitted": "auto-generated" },
-      });
+      await inClientSpan("smtp send", smtpSpanAttributes(smtp.connection_uri, message.id), () =>
+        transport.sendMail({
+          from: { name: smtp.from_name, address: smtp.from_address },
+          to: message.recipient,
+          subject: message.subject,
+          text: message.body,
+          html: message.html_body,
+          // The same Message-ID on every attempt lets mail systems drop a duplicate delivery.
+          messageId: `<${message.id}@${messageIdDomain}>`,
+          // RFC 3834: tells vacation responders not to answer.
+          headers: { "Auto-Submitted": "auto-generated" },
+        }),
+      );
     },
     close: () => transport.close(),
   });
+}
+
+function smtpSpanAttributes(
+  connectionUri: string,
+  messageId: string,
+): Record<string, string | number> {
+  // The URI was checked when the transport was made; its user and password stay out.
+  const url = new URL(connectionUri);
+  return {
+    "server.address": url.hostname,
+    "server.port": Number(url.port) || (url.protocol === "smtps:" ? 465 : 587),
+    "moos.courier.message_id": messageId,
+  };
 }

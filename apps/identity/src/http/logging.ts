@@ -1,3 +1,4 @@
+import { activeTraceFields } from "@moos/telemetry";
 import {
   type FastifyReply,
   type FastifyRequest,
@@ -14,6 +15,8 @@ import { requestIdOf } from "./request-id.ts";
 //   known harmless values (a recovery link's `token`, a callback's `code`, an app's `init_code`
 //   are replaced, and so is anything not on the list, such as an email in a GET submit), the
 //   client address fastify decided on (trusted proxies) and nothing of the headers;
+// - with tracing on (OTEL_EXPORTER_OTLP_ENDPOINT), every line written while a request or a
+//   courier send is traced carries its `trace_id` and `span_id` beside the `request_id`;
 // - `redact` is the second line: credentials under any object's headers are censored, should
 //   one ever be logged whole.
 
@@ -59,6 +62,7 @@ export function createLogger(config: Config, options: LoggerOptions = {}): Logge
     {
       level: config.log.level,
       base: { service: "identity" },
+      mixin: activeTraceFields,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: redactPaths, censor: redacted },

@@ -75,6 +75,14 @@ export async function sendError(
   if (httpError.limit) request.outcome.rateLimit = httpError.limit;
   if (httpError.status >= 500)
     request.log.error({ err: httpError.cause ?? error }, "request failed");
+  // Only the unexpected: a 503 (shutting down, a database that is down) is an outage, which
+  // the metrics and alerts report.
+  if (httpError.status === 500) {
+    request.server.errorReports.report(httpError.cause ?? error, {
+      request_id: request.id,
+      route: request.routeOptions?.url,
+    });
+  }
   if (httpError.id) reply.header("ory-error-id", httpError.id);
   const retryAfter = httpError.details?.retry_after_seconds;
   if (typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));

@@ -29,9 +29,15 @@ export interface ConfigClient {
   metadata?: Record<string, unknown>;
 }
 
+export type AppEnv = "local" | "development" | "staging" | "production";
+
 export interface Config {
   dev: boolean;
   dsn: string;
+  /** `local` never reports errors; the others do when `sentry.dsn` is set. */
+  app_env: AppEnv;
+  /** Error reports (Sentry): on with a DSN outside `local`. */
+  sentry: { dsn?: string };
   serve: {
     public: { host: string; port: number; trust_proxy: boolean };
     admin: { host: string; port: number; token: string };

@@ -123,6 +123,18 @@ export const configSchema = obj({
     "The database: `pglite://<folder>`, `memory://` for tests, `postgres://…` for several instances. `DATABASE_URL` sets it too.",
     { default: "pglite://.data/oauth2" },
   ),
+  app_env: text(
+    "Where this instance runs: `local`, `development`, `staging` or `production` (`APP_ENV`, as the web app and the identity service read it). Error reports are never sent from `local`, whatever `sentry.dsn` says.",
+    { enum: ["local", "development", "staging", "production"], default: "production" },
+  ),
+  sentry: shape(
+    {
+      dsn: text(
+        "Sentry DSN for error reports of unexpected errors (`server_error` answers, admin API 500s); `SENTRY_DSN` sets it too. Unset: no reports, and the Sentry SDK is not loaded. A report carries the error, the service, the request id and the trace id, never personal data.",
+      ),
+    },
+    { default: {}, description: "Error reports (Sentry)." },
+  ),
   serve: obj({
     public: obj({
       host: text("The address the public API listens on.", { default: "127.0.0.1" }),

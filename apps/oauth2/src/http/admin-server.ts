@@ -1,5 +1,8 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
+import type { Logger } from "pino";
 import { FlowError } from "../flows/flow-error.ts";
+import { requestIdOf } from "../observability/logger.ts";
+import type { UnexpectedErrors } from "../observability/unexpected-errors.ts";
 import { isAuthorized } from "./admin-auth.ts";
 import type { AdminRouteDeps } from "./admin-deps.ts";
 import { registerClientRoutes } from "./client-routes.ts";
@@ -11,9 +14,22 @@ import { registerSessionRoutes } from "./session-routes.ts";
 // clients and keys. Errors answer in Hydra's shape, `{ error, error_description, status_code }`.
 
 export async function buildAdminServer(
-  deps: AdminRouteDeps & { token: string },
+  deps: AdminRouteDeps & { token: string; logger: Logger; onError: UnexpectedErrors },
 ): Promise<FastifyInstance> {
-  const app = Fastify({ logger: { level: "error" }, bodyLimit: 1024 * 1024 });
+  const app = Fastify({
+    loggerInstance: deps.logger.child({ server: "admin" }),
+    disableRequestLogging: true,
+    // The caller's id (the identity service and the web app send theirs), or a fresh one.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    requestIdLogLabel: "request_id",
+    bodyLimit: 1024 * 1024,
+  });
+  app.addHook("onRequest", (request, reply, done) => {
+    request.raw.headers["x-request-id"] = request.id;
+    reply.header("x-request-id", request.id);
+    done();
+  });
   // Ory's SDK sends `Content-Type: application/json` with no body on some calls (logout
   // reject); an empty body is no body, not an error.
   const parseJson = (
@@ -37,7 +53,7 @@ export async function buildAdminServer(
   app.addContentTypeParser("application/json", { parseAs: "string" }, parseJson);
   app.addContentTypeParser("application/json-patch+json", { parseAs: "string" }, parseJson);
 
-  app.setErrorHandler(async (error: FastifyError, _request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof FlowError) {
       return sendError(reply, error.status, error.error, error.description, error.body);
     }
@@ -52,7 +68,7 @@ export async function buildAdminServer(
     if (error.statusCode && error.statusCode < 500) {
       return sendError(reply, error.statusCode, "invalid_request", error.message);
     }
-    reply.log.error(error);
+    deps.onError(error, request.raw, "admin");
     return sendError(reply, 500, "server_error", "The server could not complete the request.");
   });
   app.setNotFoundHandler(async (_request, reply) =>
@@ -77,7 +93,8 @@ export async function buildAdminServer(
     registerClientRoutes(admin, deps);
     registerKeyRoutes(admin, deps);
   });
-  return app;
+  // Typed with pino's Logger; the routes take fastify's base logger type.
+  return app as unknown as FastifyInstance;
 }
 
 function sendError(

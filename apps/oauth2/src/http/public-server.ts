@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type Provider from "oidc-provider";
+import { requestIdOf } from "../observability/logger.ts";
+import type { UnexpectedErrors } from "../observability/unexpected-errors.ts";
 import type { LogoutStore } from "../persistence/logout-store.ts";
 import { errorPage } from "../provider/error-page.ts";
 import { logoutPath } from "../provider/logout.ts";
@@ -7,12 +9,14 @@ import type { ProviderHost } from "../provider/provider-host.ts";
 
 // The public port (Hydra's 4444): oidc-provider serves discovery, JWKS, authorization, token,
 // userinfo, revocation and end-session; this layer adds the health checks and the return from
-// the logout app (`?logout_verifier=`).
+// the logout app (`?logout_verifier=`). Every request gets its id here (observability/logger.ts),
+// in `X-Request-Id` both ways, so oidc-provider's own error event and the logs can name it.
 
 export function createPublicServer(options: {
   host: ProviderHost;
   logouts: LogoutStore;
   errorUrl?: string;
+  onError: UnexpectedErrors;
 }): Server {
   const handlers = new WeakMap<Provider, ReturnType<Provider["callback"]>>();
   const handlerOf = (provider: Provider) => {
@@ -46,8 +50,11 @@ export function createPublicServer(options: {
   }
 
   return createServer((req, res) => {
+    const requestId = requestIdOf(req);
+    req.headers["x-request-id"] = requestId;
+    res.setHeader("x-request-id", requestId);
     handle(req, res).catch((error: unknown) => {
-      console.error("[oauth2] public request failed", error);
+      options.onError(error, req, "public");
       if (!res.headersSent) {
         sendError(res, undefined, { error: "server_error" });
       } else res.end();

@@ -21,6 +21,7 @@ export async function startProviderHost(options: {
   reloadInterval: number;
   /** Runs after each refresh (deleting expired rows). */
   housekeeping?: () => Promise<void>;
+  onReloadError: (error: unknown) => void;
 }): Promise<ProviderHost> {
   const { deps, keyRing } = options;
   await keyRing.maintain();
@@ -43,7 +44,7 @@ export async function startProviderHost(options: {
     if (busy) return;
     busy = true;
     refresh()
-      .catch((error: unknown) => console.error("[oauth2] key reload failed", error))
+      .catch(options.onReloadError)
       .finally(() => {
         busy = false;
       });

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import Provider, {
   type Configuration,
   type KoaContextWithOIDC,
@@ -26,6 +27,8 @@ export interface ProviderDeps {
   consents: ConsentStore;
   logouts: LogoutStore;
   keys: SigningSet;
+  /** oidc-provider's `server_error`: an unexpected error it answered with server_error. */
+  onServerError: (error: unknown, request: IncomingMessage) => void;
 }
 
 export const cookieNames = {
@@ -54,6 +57,9 @@ export function buildProvider(deps: ProviderDeps): Provider {
     },
   });
   provider.use(impliedConsentForOfflineAccess("/oauth2/auth"));
+  provider.on("server_error", (ctx: KoaContextWithOIDC, error: unknown) =>
+    deps.onServerError(error, ctx.req),
+  );
   return provider;
 }
 

@@ -24,6 +24,7 @@ export async function endSession(
   provider: Provider,
   db: Kysely<Database>,
   sessionUid: string,
+  log: { warn(fields: object, message: string): void },
 ): Promise<boolean> {
   const session = await provider.Session.findByUid(sessionUid);
   if (!session) return false;
@@ -37,7 +38,7 @@ export async function endSession(
         await notify
           .backchannelLogout(accountId, authorization.sid ?? "")
           .catch((error: unknown) => {
-            console.warn(`[oauth2] back-channel logout to ${clientId} failed`, error);
+            log.warn({ err: error, client_id: clientId }, "back-channel logout failed");
           });
       }
       if (authorization.grantId && !authorization.persistsLogout) {

@@ -1,11 +1,15 @@
 // Server-side log lines: one JSON object per line (time, level, msg, request_id, ...), the same
-// shape as the identity service's, so one request can be followed through both by its id.
+// shape as the identity service's, so one request can be followed through both by its id. With
+// tracing on (OTEL_EXPORTER_OTLP_ENDPOINT), a line written during a traced request also carries
+// its `trace_id` and `span_id`.
 //
 // What may be written is narrow on purpose: field values are plain strings, numbers and
 // booleans (objects one level deep), and an error is reduced to its name, message, status,
 // the identity service's error id and the stack. Response bodies, headers, cookies, form
 // values, codes and tokens are never passed to these functions, and an object handed in as a
 // field cannot smuggle them in below the first level.
+
+import { activeTraceFields } from "@moos/telemetry";
 
 export type LogLevel = "info" | "warn" | "error";
 
@@ -68,7 +72,12 @@ export function describeError(
 
 /** Writes one JSON line: errors and warnings to stderr, the rest to stdout. */
 export function log(level: LogLevel, msg: string, fields: LogFields = {}): void {
-  const entry: Record<string, unknown> = { time: new Date().toISOString(), level, msg };
+  const entry: Record<string, unknown> = {
+    time: new Date().toISOString(),
+    level,
+    msg,
+    ...activeTraceFields(),
+  };
   for (const [key, value] of Object.entries(fields)) {
     if (key in entry) continue;
     const kept = key === "error" ? describeError(value) : sanitize(value);

@@ -1,4 +1,5 @@
 import { config } from "./config";
+import { reportScope } from "./error-reports";
 import { log } from "./log";
 import { currentRequestId } from "./request-context.server";
 
@@ -12,8 +13,10 @@ export interface ErrorContext {
 }
 
 export async function reportError(error: unknown, context: ErrorContext = {}): Promise<void> {
-  log("error", "unexpected error", { ...context, request_id: await currentRequestId(), error });
+  const requestId = await currentRequestId();
+  log("error", "unexpected error", { ...context, request_id: requestId, error });
   if (!config.sentry) return;
   const Sentry = await import("@sentry/nextjs");
-  Sentry.captureException(error, { extra: { ...context } });
+  // The context (flow, part, flow id) stays in the log: a report carries only its tags.
+  Sentry.captureException(error, reportScope(requestId));
 }
