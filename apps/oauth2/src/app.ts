@@ -11,6 +11,7 @@ import type { FlowDeps } from "./flows/flow-deps.ts";
 import { buildAdminServer } from "./http/admin-server.ts";
 import { createPublicServer } from "./http/public-server.ts";
 import { KeyRing } from "./keys/key-ring.ts";
+import { createMetrics, type Metrics } from "./metrics/metrics.ts";
 import { createLogger } from "./observability/logger.ts";
 import { unexpectedErrors } from "./observability/unexpected-errors.ts";
 import { clientStore } from "./persistence/client-store.ts";
@@ -39,6 +40,7 @@ export interface App {
   host: ProviderHost;
   keyRing: KeyRing;
   logger: Logger;
+  metrics: Metrics;
   listen(): Promise<{ publicUrl: string; adminUrl: string }>;
   close(): Promise<void>;
 }
@@ -54,6 +56,7 @@ export async function createApp(
     service: "oauth2",
   });
   const onError = unexpectedErrors(logger, errorReports);
+  const metrics = createMetrics();
   const db = openDatabase(config.dsn);
   await migrate(db);
   const clients = clientStore(db);
@@ -109,11 +112,13 @@ export async function createApp(
     token: config.serve.admin.token,
     logger,
     onError,
+    metrics,
   });
   const publicServer = createPublicServer({
     host,
     logouts,
     onError,
+    metrics,
     ...(config.urls.error ? { errorUrl: config.urls.error } : {}),
   });
 
@@ -123,6 +128,7 @@ export async function createApp(
     host,
     keyRing,
     logger,
+    metrics,
     async listen() {
       const { public: pub, admin: adm } = config.serve;
       await new Promise<void>((resolve, reject) => {

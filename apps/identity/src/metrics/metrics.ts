@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { OutboxDepthRow } from "../courier/outbox-depth.ts";
 import type { OutboxMessageType } from "../persistence/sql/database.ts";
 
 // Prometheus metrics (prom-client), served by the admin server's GET /metrics. One registry per
@@ -8,7 +9,7 @@ import type { OutboxMessageType } from "../persistence/sql/database.ts";
 /** What is read from the database at scrape time. */
 export interface MetricsSources {
   /** Messages per type and status, for the statuses that are not final success. */
-  outboxDepth(): Promise<{ type: OutboxMessageType; status: string; count: number }[]>;
+  outboxDepth(): Promise<OutboxDepthRow[]>;
   /** pg's pool counters; undefined for the embedded database, which has one connection. */
   pool(): { total: number; idle: number; waiting: number; max: number } | undefined;
   driver: "postgres" | "pglite";
@@ -39,20 +40,39 @@ export function createMetrics(
   // Process CPU, memory, event loop lag, GC: the standard names dashboards expect.
   collectDefaultMetrics({ register: registry });
 
+  // One query per scrape feeds both outbox gauges: prom-client collects every metric at once,
+  // in registration order, so the depth's collect starts the query and the age's awaits it.
+  let reading: Promise<OutboxDepthRow[]> = Promise.resolve([]);
   new Gauge({
     name: "moos_identity_courier_outbox_messages",
     help: "Outbox messages not (yet) delivered, by type and status, read at scrape time",
     labelNames: ["type", "status"],
     registers,
     async collect() {
+      reading = sources.outboxDepth().catch((error: unknown) => {
+        options.onCollectError?.(error);
+        return [];
+      });
+      const rows = await reading;
       // Zeros first, so an emptied status reads 0 instead of disappearing.
       for (const type of outboxTypes)
         for (const status of outboxStatuses) this.set({ type, status }, 0);
-      try {
-        for (const row of await sources.outboxDepth())
-          this.set({ type: row.type, status: row.status }, row.count);
-      } catch (error) {
-        options.onCollectError?.(error);
+      for (const row of rows) this.set({ type: row.type, status: row.status }, row.count);
+    },
+  });
+  new Gauge({
+    name: "moos_identity_courier_outbox_oldest_message_age_seconds",
+    help: "Age of the oldest outbox message still waiting or being sent, by type (0 when none)",
+    labelNames: ["type"],
+    registers,
+    async collect() {
+      const rows = await reading;
+      const now = Date.now();
+      for (const type of outboxTypes) {
+        const oldest = rows
+          .filter((row) => row.type === type && row.status !== "abandoned")
+          .reduce((min, row) => Math.min(min, row.oldest.getTime()), now);
+        this.set({ type }, Math.max(0, (now - oldest) / 1000));
       }
     },
   });

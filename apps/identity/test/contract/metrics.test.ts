@@ -15,6 +15,7 @@ import {
 
 let h: Harness;
 let webhookCalls = 0;
+const testStarted = performance.now();
 beforeAll(async () => {
   h = await startHarness(
     {
@@ -160,6 +161,15 @@ describe("GET /metrics", () => {
         type: "email",
         status: "abandoned",
       }),
+    ).toBe(0);
+    // They have waited since they were written: more than nothing, less than the test has run.
+    const emailAge = metrics.value("moos_identity_courier_outbox_oldest_message_age_seconds", {
+      type: "email",
+    });
+    expect(emailAge).toBeGreaterThan(0);
+    expect(emailAge).toBeLessThan((performance.now() - testStarted) / 1000 + 1);
+    expect(
+      metrics.value("moos_identity_courier_outbox_oldest_message_age_seconds", { type: "job" }),
     ).toBe(0);
     expect(
       metrics.value("moos_identity_courier_send_failures_total", {

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import type { Logger } from "pino";
 import { FlowError } from "../flows/flow-error.ts";
+import { type Metrics, registerAdminMetrics } from "../metrics/metrics.ts";
 import { requestIdOf } from "../observability/logger.ts";
 import type { UnexpectedErrors } from "../observability/unexpected-errors.ts";
 import { isAuthorized } from "./admin-auth.ts";
@@ -14,7 +15,12 @@ import { registerSessionRoutes } from "./session-routes.ts";
 // clients and keys. Errors answer in Hydra's shape, `{ error, error_description, status_code }`.
 
 export async function buildAdminServer(
-  deps: AdminRouteDeps & { token: string; logger: Logger; onError: UnexpectedErrors },
+  deps: AdminRouteDeps & {
+    token: string;
+    logger: Logger;
+    onError: UnexpectedErrors;
+    metrics: Metrics;
+  },
 ): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger.child({ server: "admin" }),
@@ -24,7 +30,8 @@ export async function buildAdminServer(
     requestIdHeader: false,
     requestIdLogLabel: "request_id",
     bodyLimit: 1024 * 1024,
-  });
+    // Typed with pino's Logger; the routes take fastify's base logger type.
+  }) as unknown as FastifyInstance;
   app.addHook("onRequest", (request, reply, done) => {
     request.raw.headers["x-request-id"] = request.id;
     reply.header("x-request-id", request.id);
@@ -75,6 +82,9 @@ export async function buildAdminServer(
     sendError(reply, 404, "not_found", "There is no such admin API path."),
   );
 
+  // Open like the health checks (the identity service's /metrics is too): the admin port must
+  // stay internal anyway, and a scraper should not hold the token.
+  registerAdminMetrics(app, deps.metrics);
   app.get("/health/alive", async () => ({ status: "ok" }));
   app.get("/health/ready", async () => ({ status: "ok" }));
   app.register(async (admin) => {
@@ -93,8 +103,7 @@ export async function buildAdminServer(
     registerClientRoutes(admin, deps);
     registerKeyRoutes(admin, deps);
   });
-  // Typed with pino's Logger; the routes take fastify's base logger type.
-  return app as unknown as FastifyInstance;
+  return app;
 }
 
 function sendError(

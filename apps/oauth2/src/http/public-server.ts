@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type Provider from "oidc-provider";
+import type { Metrics } from "../metrics/metrics.ts";
 import { requestIdOf } from "../observability/logger.ts";
 import type { UnexpectedErrors } from "../observability/unexpected-errors.ts";
 import type { LogoutStore } from "../persistence/logout-store.ts";
@@ -17,6 +18,7 @@ export function createPublicServer(options: {
   logouts: LogoutStore;
   errorUrl?: string;
   onError: UnexpectedErrors;
+  metrics: Metrics;
 }): Server {
   const handlers = new WeakMap<Provider, ReturnType<Provider["callback"]>>();
   const handlerOf = (provider: Provider) => {
@@ -53,6 +55,10 @@ export function createPublicServer(options: {
     const requestId = requestIdOf(req);
     req.headers["x-request-id"] = requestId;
     res.setHeader("x-request-id", requestId);
+    const started = process.hrtime.bigint();
+    res.once("finish", () =>
+      options.metrics.observePublic(req, res, Number(process.hrtime.bigint() - started) / 1e9),
+    );
     handle(req, res).catch((error: unknown) => {
       options.onError(error, req, "public");
       if (!res.headersSent) {
