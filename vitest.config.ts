@@ -12,6 +12,7 @@ export default defineConfig({
       "apps/oauth2/test/**/*.test.ts",
       "bench/**/*.test.ts",
       "scripts/**/*.test.ts",
+      "deploy/**/*.test.ts",
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,

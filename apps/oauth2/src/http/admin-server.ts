@@ -1,4 +1,9 @@
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  LogController,
+} from "fastify";
 import type { Logger } from "pino";
 import { FlowError } from "../flows/flow-error.ts";
 import { type Metrics, registerAdminMetrics } from "../metrics/metrics.ts";
@@ -24,11 +29,13 @@ export async function buildAdminServer(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger.child({ server: "admin" }),
-    disableRequestLogging: true,
+    logController: new LogController({
+      disableRequestLogging: true,
+      requestIdLogLabel: "request_id",
+    }),
     // The caller's id (the identity service and the web app send theirs), or a fresh one.
     genReqId: requestIdOf,
     requestIdHeader: false,
-    requestIdLogLabel: "request_id",
     bodyLimit: 1024 * 1024,
     // Typed with pino's Logger; the routes take fastify's base logger type.
   }) as unknown as FastifyInstance;
