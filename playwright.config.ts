@@ -20,8 +20,9 @@ const chromiumArgs = [
 export default defineConfig({
   testDir: "./e2e",
   testMatch: "**/*.spec.ts",
-  // The deployment and Ory Elements suites have configurations and services of their own.
-  testIgnore: ["deployment/**", "elements/**"],
+  // The deployment, Ory Elements and observability suites have configurations and services of
+  // their own.
+  testIgnore: ["deployment/**", "elements/**", "observability/**"],
   globalSetup: "./e2e/support/services/global-setup.ts",
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
@@ -41,10 +42,11 @@ export default defineConfig({
       use: { javaScriptEnabled: false },
       // What only JavaScript shows (the loading screen, the social redirect screen) and passkeys,
       // which need it (their screens' note without it is checked in second-factor.spec.ts).
-      // A project's testIgnore replaces the top-level one: the deployment and Elements suites are named again.
+      // A project's testIgnore replaces the top-level one: the other suites are named again.
       testIgnore: [
         "deployment/**",
         "elements/**",
+        "observability/**",
         "**/loading.spec.ts",
         "**/social-redirect.spec.ts",
         "**/passkey.spec.ts",

@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 // A real OTLP/HTTP trace receiver for the tests: what an OpenTelemetry Collector does with
 // `POST /v1/traces`, keeping every span it is sent. The services export OTLP/JSON
 // (OTEL_EXPORTER_OTLP_PROTOCOL=http/json, https://opentelemetry.io/docs/specs/otlp/#json-protobuf-encoding),
-// which needs no protobuf decoder: trace and span ids are hex strings there.
+// which needs no protobuf decoder: trace and span ids are hex strings there. `GET /received`
+// hands what arrived to a test in another process (the suite's global setup runs the receiver).
 
 export interface ReceivedSpan {
   readonly service: string;
@@ -97,6 +98,12 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString("utf8");
+    if (request.method === "GET" && request.url === "/received") {
+      response
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ spans, bodies }));
+      return;
+    }
     if (request.method !== "POST" || request.url !== "/v1/traces") {
       response.writeHead(404).end();
       return;
@@ -121,4 +128,12 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
         server.close(() => resolve());
       }),
   };
+}
+
+/** What the receiver at `endpoint` (another process's) has been sent so far. */
+export async function receivedSpans(
+  endpoint: string,
+): Promise<{ spans: ReceivedSpan[]; bodies: string[] }> {
+  const response = await fetch(`${endpoint}/received`);
+  return (await response.json()) as { spans: ReceivedSpan[]; bodies: string[] };
 }

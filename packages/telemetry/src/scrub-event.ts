@@ -41,10 +41,11 @@ const personalKeys =
   "email|e-?mail|mail|address|identifier|name|first|last|given_name|family_name|nickname|username|phone|password|passwd|secret|code|otp|totp|token|session_token|csrf_token|cookie|authorization|traits|recipient|to|body";
 
 const replacements: readonly [RegExp, string][] = [
-  // "email": "anna@example.com", 'password': 'x', "name": {"first": ...} (a JSON value's text)
+  // "email": "anna@example.com", 'password': 'x' (a JSON value's text); an object's value, as
+  // in "name": {"first": "Anna"}, is left to its own keys.
   [
     new RegExp(
-      `(["'](?:${personalKeys})["']\\s*:\\s*)("(?:[^"\\\\]|\\\\.)*"|'[^']*'|[^,}\\]\\s]+)`,
+      `(["'](?:${personalKeys})["']\\s*:\\s*)("(?:[^"\\\\]|\\\\.)*"|'[^']*'|[^,}\\]\\s{[]+)`,
       "gi",
     ),
     '$1"[redacted]"',
