@@ -317,17 +317,17 @@ export const configSchema = obj({
     enum: ["local", "development", "staging", "production"],
     default: "production",
     description:
-      "Where this instance runs (APP_ENV, as the web app reads it). Error reports are never sent from `local`, whatever sentry.dsn says.",
+      "Where this instance runs: `local`, `development`, `staging` or `production` (`APP_ENV`, as the web app and the OpenID provider read it). Error reports are never sent from `local`, whatever `sentry.dsn` says.",
   },
   sentry: obj(
     {
       dsn: {
         type: "string",
         description:
-          "Sentry DSN for error reports (SENTRY_DSN). Unset: no reports, and the Sentry SDK is not loaded. Reports carry the error, the request id and the trace id, never personal data.",
+          "Sentry DSN for error reports of unexpected errors (answers with status 500); `SENTRY_DSN` sets it too. Unset: no reports, and the Sentry SDK is not loaded. A report carries the error, the service, the request id and the trace id, never personal data.",
       },
     },
-    { description: "Error reports of unexpected errors (answers with status 500)." },
+    { description: "Error reports (Sentry)." },
   ),
   serve: obj({
     public: obj({
