@@ -19,6 +19,7 @@ import { type LoadGenerator, startLoadGenerator } from "./support/load-generator
 import { formatRows, type Row, sampleMemory, settledRss, whoami } from "./support/measure.ts";
 import { pinSelf, root, type Service, startService } from "./support/service.ts";
 import { mainAndOtherMs, threadCpu } from "./support/thread-cpu.ts";
+import { tracingRows } from "./tracing.ts";
 import { measureWeb, type PageWeight, weightSection } from "./web.ts";
 
 // `npm run bench` (docs/testing.md#benchmarks): the identity service as its own process, compiled, pinned with
@@ -32,14 +33,16 @@ import { measureWeb, type PageWeight, weightSection } from "./web.ts";
 //
 // BENCH_PORT (default 5333, and the next port for admin), BENCH_LEAK_SECONDS (default 300),
 // BENCH_LEAK_DB (pglite or postgres, default pglite), BENCH_PARTS (default
-// "identity,leak,import,web,timing") change what runs; BENCHMARKS.md is written only by a full run.
+// "identity,tracing,leak,import,web,timing") change what runs; BENCHMARKS.md is written only by a
+// full run.
 
 const started = performance.now();
 const port = Number(process.env.BENCH_PORT ?? 5333);
 const leakSeconds = Number(process.env.BENCH_LEAK_SECONDS ?? 300);
 const leakDb = process.env.BENCH_LEAK_DB === "postgres" ? "PostgreSQL" : "PGlite";
-const parts = new Set((process.env.BENCH_PARTS ?? "identity,leak,import,web,timing").split(","));
-const full = ["identity", "leak", "import", "web", "timing"].every((part) => parts.has(part));
+const allParts = ["identity", "tracing", "leak", "import", "web", "timing"];
+const parts = new Set((process.env.BENCH_PARTS ?? allParts.join(",")).split(","));
+const full = allParts.every((part) => parts.has(part));
 
 const cores = cpus().length;
 const serviceCores = Math.max(1, Math.floor(cores / 2));
@@ -329,6 +332,7 @@ const build = spawnSync(process.execPath, ["scripts/build.mjs", "--if-changed"],
 if (build.status !== 0) throw new Error("the build failed");
 
 const rows: Row[] = [];
+const tracing: Row[] = [];
 const costs: SignInCost[] = [];
 let hashes = 0;
 pinSelf(loadCpus);
@@ -345,6 +349,23 @@ try {
       rows.push(...measured.rows);
       costs.push(...measured.costs);
     }
+  }
+  if (parts.has("tracing")) {
+    tracing.push(
+      ...(await withDatabase("PostgreSQL", (dsn) =>
+        tracingRows({
+          generator,
+          start: (env) =>
+            startService({
+              dsn,
+              cpus: serviceCpus,
+              publicPort: port,
+              env: { ...serviceEnv, ...env },
+            }),
+          log,
+        }),
+      )),
+    );
   }
   if (parts.has("leak")) rows.push(...(await leakRows(leakDb, generator)));
 } finally {
@@ -407,7 +428,15 @@ minutes. Verification and its login hook are off: the benchmark measures sign-in
 
 ${formatRows(rows)}
 
-${costs.length > 0 ? `${costSection(costs, hashes)}\n` : ""}## Import and web pages (import: service and importer unpinned)
+${costs.length > 0 ? `${costSection(costs, hashes)}\n` : ""}## Tracing (OpenTelemetry): off and on
+
+The identity service on PostgreSQL, pinned as above, started with tracing off (no OTLP endpoint:
+no SDK is loaded) and then on (every request traced, each query a span, exported as protobuf to
+a local OTLP endpoint in the load generator's process; docs/observability.md).
+
+${formatRows(tracing)}
+
+## Import and web pages (import: service and importer unpinned)
 
 | area | measure | result |
 |---|---|---|

@@ -3,6 +3,7 @@ import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { withIdentityProcessEnv } from "../../scripts/identity-process-env.mjs";
+import { telemetryArgs, withServiceName } from "../../scripts/telemetry-args.mjs";
 
 // The identity service as the benchmark runs it: the compiled service (`npm run build`,
 // apps/identity/dist/main.js) as its own process, pinned with `taskset` to its own core(s), so
@@ -74,20 +75,28 @@ export function pinSelf(cpus: string): void {
 
 export async function startService(options: ServiceOptions): Promise<Service> {
   const main = fileURLToPath(new URL("../../apps/identity/dist/main.js", import.meta.url));
+  // As every launcher runs it (scripts/identity-process-env.mjs, scripts/telemetry-args.mjs):
+  // tracing only when the environment sets an OTLP endpoint.
+  const env = withServiceName(
+    withIdentityProcessEnv({
+      ...process.env,
+      ...benchEnv(options.publicPort),
+      DSN: options.dsn,
+      ...options.env,
+    }),
+    "identity",
+  );
   const child = spawn(
     "taskset",
-    ["-c", options.cpus, process.execPath, ...(options.nodeArgs ?? []), main],
-    {
-      cwd: root,
-      stdio: ["ignore", options.stdout ?? "ignore", "inherit"],
-      // As every launcher runs it (scripts/identity-process-env.mjs).
-      env: withIdentityProcessEnv({
-        ...process.env,
-        ...benchEnv(options.publicPort),
-        DSN: options.dsn,
-        ...options.env,
-      }),
-    },
+    [
+      "-c",
+      options.cpus,
+      process.execPath,
+      ...telemetryArgs(env),
+      ...(options.nodeArgs ?? []),
+      main,
+    ],
+    { cwd: root, stdio: ["ignore", options.stdout ?? "ignore", "inherit"], env },
   );
   const exited = once(child, "exit");
   const publicUrl = `http://127.0.0.1:${options.publicPort}`;

@@ -44,7 +44,7 @@ export const webSettings = {
     default: "false",
     readBy: "server.mjs",
     description:
-      "`true` writes one JSON line per answered request: `request_id`, method, path (never the query), status, `duration_ms`.",
+      "`true` writes one JSON line per answered request: `request_id` (and, with tracing on, `trace_id` and `span_id`), method, path (never the query), status, `duration_ms`.",
   },
   APP_ENV: {
     default: "production",
@@ -53,7 +53,8 @@ export const webSettings = {
   },
   SENTRY_DSN: {
     default: undefined,
-    description: "Error reporting target; nothing is sent without it.",
+    description:
+      "Error reports (Sentry) of unexpected server errors; nothing is sent without it, and never from `APP_ENV=local`. A report carries the error, the service, the request id and the trace id, nothing personal ([Observability](observability.md)).",
   },
   CLIENTS: {
     default: undefined,
