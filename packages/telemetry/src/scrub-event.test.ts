@@ -113,7 +113,7 @@ describe("scrubEvent", () => {
       trace: { trace_id: "4bf92f3577b34da6a3ce929d0e0e4736", span_id: "00f067aa0ba902b7" },
     });
     expect(scrubbed.transaction).toBe("POST /self-service/login");
-    const [first, second] = scrubbed.exception?.values as { type: string; value: string }[];
+    const [first, second] = (scrubbed.exception?.values ?? []) as { type: string; value: string }[];
     expect(first).toMatchObject({
       type: "DatabaseError",
       value: expect.stringContaining("session refused for"),
