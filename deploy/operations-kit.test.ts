@@ -23,6 +23,18 @@ const dashboardFile = path.join(here, "grafana/moos-dashboard.json");
 
 /** Series Prometheus makes itself rather than scraping them. */
 const prometheusOwn = new Set(["up"]);
+/**
+ * Metrics the database-outage work adds to both services (database availability, 503 answers
+ * for an unreachable database): the rules and the dashboard use them already. Until the services
+ * export them they are named here, and the second check fails as soon as they are exported, so
+ * this list is emptied then and the first check covers them like every other metric.
+ */
+const awaited = new Set([
+  "moos_identity_database_available",
+  "moos_identity_unavailable_responses_total",
+  "moos_oauth2_database_available",
+  "moos_oauth2_unavailable_responses_total",
+]);
 const metricName = /\b[a-z_][a-z0-9_]*(?=\s*[{[)]|\s*$|\s*[<>=!]|\s+(?:or|and|unless|offset)\b)/g;
 
 function promtool(...args: string[]): { status: number | null; output: string } {
@@ -101,9 +113,12 @@ describe("operations kit", () => {
     // The extraction finds what it should (a broken one would pass on nothing).
     expect(used).toContain("moos_identity_courier_outbox_oldest_message_age_seconds");
     expect(used).toContain("moos_oauth2_http_request_duration_seconds_bucket");
+    const exported = (name: string): boolean => scrapes.some((scrape) => exports(scrape, name));
     const missing = [...used].filter(
-      (name) => !prometheusOwn.has(name) && !scrapes.some((scrape) => exports(scrape, name)),
+      (name) => !prometheusOwn.has(name) && !awaited.has(name) && !exported(name),
     );
     expect(missing).toEqual([]);
+    expect([...awaited].filter(exported), "exported now: remove them from `awaited`").toEqual([]);
+    expect([...awaited].filter((name) => !used.has(name))).toEqual([]);
   });
 });
