@@ -172,6 +172,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     writeFileSync(
       oauth2File,
       JSON.stringify({
+        // Its issuer is plain http on loopback here; production refuses that without dev.
+        dev: true,
         serve: {
           public: { port: oauth2Public },
           admin: { port: oauth2Admin, token: OAUTH2_ADMIN_TOKEN },

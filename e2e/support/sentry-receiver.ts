@@ -82,7 +82,8 @@ export async function startSentryReceiver(): Promise<SentryReceiver> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    dsn: `http://moos-test-key@127.0.0.1:${port}/1`,
+    // Sentry's DSN parsers take a key of letters and digits only.
+    dsn: `http://0123456789abcdef0123456789abcdef@127.0.0.1:${port}/1`,
     events,
     bodies,
     close: () =>
