@@ -214,6 +214,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       waitForHttp(identity, `http://127.0.0.1:${identityPublic}/health/ready`),
       waitForHttp(oauth2, `${issuer}/health/ready`),
     ]);
+    // nginx first: the web app asks the identity service through it from its first page on.
+    const instance = { publicPort: identityPublic, adminPort: identityAdmin };
+    const nginx = startNginx({
+      folder: OBSERVABILITY_DATA,
+      name: "observability-nginx",
+      listen: { public: nginxPublic, identity: nginxIdentity, admin: nginxAdmin },
+      web: [web, web],
+      identity: [instance, instance],
+    });
+    started.push(nginx);
+    await waitForHttp(nginx, `${identityUrl}/health/ready`);
     const webApp = startProcess(
       "observability-web",
       "node",
@@ -235,16 +246,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     );
     started.push(webApp);
     await waitForHttp(webApp, `http://localhost:${web}/`);
-    const instance = { publicPort: identityPublic, adminPort: identityAdmin };
-    const nginx = startNginx({
-      folder: OBSERVABILITY_DATA,
-      name: "observability-nginx",
-      listen: { public: nginxPublic, identity: nginxIdentity, admin: nginxAdmin },
-      web: [web, web],
-      identity: [instance, instance],
-    });
-    started.push(nginx);
-    await waitForHttp(nginx, `${identityUrl}/health/ready`);
 
     const services: Services = {
       mailApiUrl: "",
