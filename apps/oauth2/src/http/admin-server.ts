@@ -94,7 +94,8 @@ export async function buildAdminServer(
   registerAdminMetrics(app, deps.metrics);
   app.get("/health/alive", async () => ({ status: "ok" }));
   app.get("/health/ready", async () => ({ status: "ok" }));
-  app.register(async (admin) => {
+  // Named: traces show it as the admin API.
+  app.register(async function adminApi(admin) {
     admin.addHook("onRequest", async (request, reply) => {
       if (isAuthorized(request, deps.token)) return;
       await sendError(
