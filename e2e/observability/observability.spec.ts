@@ -134,6 +134,21 @@ test.describe("traces", () => {
     expect(webLine?.trace_id).toBe(traceId);
     const nginxLog = readFileSync(path.join(observability().logs.nginx, "identity.log"), "utf8");
     expect(nginxLog).toContain(`trace=00-${traceId}-`);
+
+    // The sign-in from a new browser is emailed: the courier's SMTP send is a span of its own
+    // (a trace of its own: the outbox sends after the request has answered), naming the SMTP
+    // server, never the recipient.
+    let sends: ReceivedSpan[] = [];
+    await expect
+      .poll(async () => {
+        sends = (await receivedSpans(observability().otlpEndpoint)).spans.filter(
+          (span) => span.service === "moos-identity" && span.name === "smtp send",
+        );
+        return sends.length;
+      })
+      .toBeGreaterThan(0);
+    expect(sends[0]?.attributes["server.address"]).toBe("127.0.0.1");
+    expect(JSON.stringify(sends)).not.toContain(account.email);
   });
 
   test("a partner's sign-in through the OpenID provider is one trace that reaches the provider", async ({

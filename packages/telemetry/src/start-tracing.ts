@@ -78,7 +78,9 @@ export function startTracing(env: Env = process.env): void {
         ignoreIncomingRequestHook: (request) => isRoutine(request.url),
       }),
       new UndiciInstrumentation(),
-      new PgInstrumentation(),
+      // Only queries inside a traced request or send: the outbox's polling, every second on
+      // every instance, would otherwise be a stream of one-span traces.
+      new PgInstrumentation({ requireParentSpan: true }),
       // The route and its handler; not a span per lifecycle hook (a dozen per request, named
       // after the plugin chain), which doubled a traced whoami's cost.
       new FastifyOtelInstrumentation({ registerOnInitialization: true, instrumentHooks: false }),
