@@ -6,7 +6,7 @@ import Fastify, {
 } from "fastify";
 import type { Logger } from "pino";
 import { FlowError } from "../flows/flow-error.ts";
-import { type Metrics, registerAdminMetrics } from "../metrics/metrics.ts";
+import { countAdminRequests, type Metrics, registerMetricsRoute } from "../metrics/metrics.ts";
 import { requestIdOf } from "../observability/logger.ts";
 import type { UnexpectedErrors } from "../observability/unexpected-errors.ts";
 import { isAuthorized } from "./admin-auth.ts";
@@ -91,7 +91,8 @@ export async function buildAdminServer(
 
   // Open like the health checks (the identity service's /metrics is too): the admin port must
   // stay internal anyway, and a scraper should not hold the token.
-  registerAdminMetrics(app, deps.metrics);
+  countAdminRequests(app, deps.metrics);
+  registerMetricsRoute(app, deps.metrics);
   app.get("/health/alive", async () => ({ status: "ok" }));
   app.get("/health/ready", async () => ({ status: "ok" }));
   // Named: traces show it as the admin API.

@@ -79,8 +79,8 @@ export function createMetrics(): Metrics {
   };
 }
 
-/** The admin server's requests (by route pattern) and GET /metrics, which needs no token. */
-export function registerAdminMetrics(app: FastifyInstance, metrics: Metrics): void {
+/** Counts the admin server's answered requests, by route pattern. */
+export function countAdminRequests(app: FastifyInstance, metrics: Metrics): void {
   app.addHook("onResponse", async (request, reply) => {
     const labels = {
       server: "admin",
@@ -90,6 +90,10 @@ export function registerAdminMetrics(app: FastifyInstance, metrics: Metrics): vo
     };
     metrics.observe(labels, reply.elapsedTime / 1000);
   });
+}
+
+/** GET /metrics in Prometheus's text format (admin port, no token, as Hydra's own). */
+export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics): void {
   app.get("/metrics", async (_request, reply) => {
     const body = await metrics.registry.metrics();
     reply.header("content-type", metrics.registry.contentType).send(body);
