@@ -1,13 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import { CourierError, type CourierMessageStatus } from "../courier/index.ts";
+import type { Deps } from "../composition/deps.ts";
 import type { Ctx } from "../http/context.ts";
 import { query } from "../http/context.ts";
-import type { Deps } from "../http/deps.ts";
 import { errors, type HttpError } from "../http/errors.ts";
 import { sendJson } from "../http/respond.ts";
 import { localeOf } from "../identity/identity.ts";
+import { CourierError, type CourierMessageStatus } from "../outbox/email/index.ts";
+import { emailOf } from "../outbox/webhooks/events.ts";
 import { route } from "../session/handlers.ts";
-import { emailOf } from "../webhooks/events.ts";
 import { asObject } from "./identity-body.ts";
 
 // GET /admin/courier/messages[/{id}]: what the courier sent or will send, so operators and

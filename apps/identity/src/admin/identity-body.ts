@@ -1,5 +1,5 @@
+import type { Deps } from "../composition/deps.ts";
 import { isSupportedPasswordHash } from "../hash/index.ts";
-import type { Deps } from "../http/deps.ts";
 import { errors } from "../http/errors.ts";
 import {
   type Identity,

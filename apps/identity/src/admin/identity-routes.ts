@@ -1,21 +1,21 @@
 import type { FastifyInstance } from "fastify";
+import type { Deps } from "../composition/deps.ts";
 import type { Ctx } from "../http/context.ts";
 import { query } from "../http/context.ts";
-import type { Deps } from "../http/deps.ts";
 import { errors, HttpError } from "../http/errors.ts";
 import { sendJson } from "../http/respond.ts";
 import type { Identity } from "../identity/identity.ts";
 import { localeOf, normaliseIdentifier } from "../identity/identity.ts";
 import { conflictsWithOtherIdentity } from "../identity/traits.ts";
-import { isUniqueViolation } from "../persistence/errors.ts";
-import { route, uuidPattern } from "../session/handlers.ts";
 import {
   consentChangedEvent,
   emailOf,
   emitWebhookEvent,
   newsletterStatusOf,
   type WebhookEvent,
-} from "../webhooks/events.ts";
+} from "../outbox/webhooks/events.ts";
+import { isUniqueViolation } from "../persistence/errors.ts";
+import { route, uuidPattern } from "../session/handlers.ts";
 import { registerBatchIdentityRoutes } from "./batch-identities.ts";
 import {
   asObject,

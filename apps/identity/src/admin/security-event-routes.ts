@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import type { Deps } from "../composition/deps.ts";
 import type { Ctx } from "../http/context.ts";
-import type { Deps } from "../http/deps.ts";
 import { sendJson } from "../http/respond.ts";
 import { accountActivity } from "../security/activity.ts";
 import { route } from "../session/handlers.ts";

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import type { Deps } from "../composition/deps.ts";
 import type { Ctx } from "../http/context.ts";
 import { query } from "../http/context.ts";
-import type { Deps } from "../http/deps.ts";
 import { errors } from "../http/errors.ts";
 import { sendJson } from "../http/respond.ts";
 import {

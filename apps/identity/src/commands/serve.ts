@@ -1,4 +1,4 @@
-import { createApp } from "../app.ts";
+import { createApp } from "../composition/app.ts";
 import type { Config } from "../config/config.ts";
 import { startIdleCollector } from "./idle-collector.ts";
 

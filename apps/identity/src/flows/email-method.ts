@@ -1,5 +1,5 @@
+import type { Deps } from "../composition/deps.ts";
 import { type Body, optionalString } from "../http/body.ts";
-import type { Deps } from "../http/deps.ts";
 
 /**
  * What a recovery or verification flow emails (`selfservice.flows.<flow>.use`): a code, or a

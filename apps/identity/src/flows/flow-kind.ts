@@ -1,8 +1,8 @@
 import type { KratosMessageId } from "@moos/contract";
-import type { Flow, FlowKind, FlowType } from "../flow/flow.ts";
+import type { Deps } from "../composition/deps.ts";
 import type { Body } from "../http/body.ts";
 import type { Ctx } from "../http/context.ts";
-import type { Deps } from "../http/deps.ts";
+import type { Flow, FlowKind, FlowType } from "./flow.ts";
 
 /** What each flow folder provides to the shared routes in flow-routes.ts. */
 export interface FlowKindModule {

@@ -1,17 +1,17 @@
 import type { FastifyInstance } from "fastify";
-import type { Flow, FlowType } from "../flow/flow.ts";
-import { isExpired } from "../flow/flow.ts";
+import type { Deps } from "../composition/deps.ts";
 import { type Body, normaliseBody } from "../http/body.ts";
 import type { Ctx } from "../http/context.ts";
 import { query } from "../http/context.ts";
 import { csrfCookie } from "../http/cookies.ts";
 import { csrfTokenMatches } from "../http/csrf.ts";
-import type { Deps } from "../http/deps.ts";
 import { errors, HttpError, kratosError } from "../http/errors.ts";
 import { wantsJson } from "../http/negotiate.ts";
 import { flowJson, redirect, respondWithFlow, sendError, sendJson } from "../http/respond.ts";
 import { addFlowMessage, resetMessages } from "../ui/nodes.ts";
 import { formatMinutes, uiText } from "../ui/text.ts";
+import type { Flow, FlowType } from "./flow.ts";
+import { isExpired } from "./flow.ts";
 import type { FlowKindModule } from "./flow-kind.ts";
 
 // The routes every self-service flow shares (docs/protocol.md#endpoints): init (browser, api), fetch by

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from "fastify";
-import type { Flow, FlowKind, FlowType } from "../flow/flow.ts";
-import type { FlowPayload } from "../flow/flow-state.ts";
+import type { Deps } from "../composition/deps.ts";
 import { maskCsrfToken } from "../http/csrf.ts";
-import type { Deps } from "../http/deps.ts";
 import type { UiNode } from "../ui/nodes.ts";
+import type { Flow, FlowKind, FlowType } from "./flow.ts";
+import type { FlowPayload } from "./flow-state.ts";
 
 export interface NewFlowOptions {
   kind: FlowKind;

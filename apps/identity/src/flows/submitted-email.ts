@@ -1,5 +1,4 @@
 import { MessageId } from "@moos/contract";
-import type { Flow } from "../flow/flow.ts";
 import type { Body } from "../http/body.ts";
 import { optionalString } from "../http/body.ts";
 import type { Ctx } from "../http/context.ts";
@@ -7,6 +6,7 @@ import { respondWithFlow } from "../http/respond.ts";
 import { normaliseIdentifier } from "../identity/identity.ts";
 import { addFieldMessage, type UiNode } from "../ui/nodes.ts";
 import { uiText } from "../ui/text.ts";
+import type { Flow } from "./flow.ts";
 
 /**
  * The address a recovery or verification email submit names (normalised, at most 320

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
-import { type Flow, type FlowKind, isExpired } from "../flow/flow.ts";
+import type { Deps } from "../composition/deps.ts";
+import { type Flow, type FlowKind, isExpired } from "../flows/flow.ts";
 import type { Body } from "../http/body.ts";
-import type { Deps } from "../http/deps.ts";
 import { acceptedLocale, type Locale, payloadLocale } from "./locale.ts";
 
 // The address steps that email only a registered address (recovery, passwordless sign-in)

@@ -1,4 +1,4 @@
-import type { Flow } from "../flow/flow.ts";
+import type { Flow } from "../flows/flow.ts";
 import type { Ctx } from "../http/context.ts";
 import { errors } from "../http/errors.ts";
 import { noteFlowSuccess, submittedMethod } from "../http/request-outcome.ts";

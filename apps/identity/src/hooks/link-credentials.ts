@@ -1,5 +1,5 @@
-import type { Flow } from "../flow/flow.ts";
-import type { PendingLink } from "../flow/flow-state.ts";
+import type { Flow } from "../flows/flow.ts";
+import type { PendingLink } from "../flows/flow-state.ts";
 import type { Ctx } from "../http/context.ts";
 import type { Identity } from "../identity/identity.ts";
 import { addOidcLink, oidcIdentifier } from "../identity/oidc-credentials.ts";

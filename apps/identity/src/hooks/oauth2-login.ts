@@ -1,6 +1,6 @@
-import type { Flow } from "../flow/flow.ts";
+import type { Deps } from "../composition/deps.ts";
+import type { Flow } from "../flows/flow.ts";
 import type { Ctx } from "../http/context.ts";
-import type { Deps } from "../http/deps.ts";
 import { errors, HttpError } from "../http/errors.ts";
 import { redirect } from "../http/respond.ts";
 import type { AcceptOAuth2Login } from "../oauth2/oauth2-provider.ts";

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { FlowKind } from "../flow/flow.ts";
+import type { FlowKind } from "../flows/flow.ts";
 
 // What a request achieved, noted where it is decided and read once it is answered (metrics).
 // A browser's failed sign-in is a redirect like a successful one, so the status code alone

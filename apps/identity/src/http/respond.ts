@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Flow } from "../flow/flow.ts";
-import { toFlowJson } from "../flow/flow.ts";
+import type { Deps } from "../composition/deps.ts";
+import type { Flow } from "../flows/flow.ts";
+import { toFlowJson } from "../flows/flow.ts";
 import { uiUrl } from "../flows/new-flow.ts";
 import { toIdentityJson } from "../identity/identity.ts";
 import type { Ctx } from "./context.ts";
-import type { Deps } from "./deps.ts";
 import { errors, HttpError } from "./errors.ts";
 import { noteFlowFailure } from "./request-outcome.ts";
 

@@ -1,5 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { OutboxDepthRow } from "../courier/outbox-depth.ts";
+import type { OutboxDepthRow } from "../outbox/outbox-depth.ts";
 import type { OutboxMessageType } from "../persistence/sql/database.ts";
 
 // Prometheus metrics (prom-client), served by the admin server's GET /metrics. One registry per

@@ -1,13 +1,14 @@
+import type { Flow, FlowKind } from "../flows/flow.ts";
+import type { Identity } from "../identity/identity.ts";
+import type { OidcLink } from "../identity/oidc-credentials.ts";
 import type {
   CourierMessageJson,
   ListCourierMessagesQuery,
   TemplateModel,
   TemplateType,
-} from "../courier/index.ts";
-import type { Flow, FlowKind } from "../flow/flow.ts";
-import type { Identity } from "../identity/identity.ts";
-import type { OidcLink } from "../identity/oidc-credentials.ts";
-import type { OutgoingJob } from "../jobs/job.ts";
+} from "../outbox/email/index.ts";
+import type { OutgoingJob } from "../outbox/jobs/job.ts";
+import type { OutgoingWebhook } from "../outbox/webhooks/outbox.ts";
 import type {
   EmailChange,
   FailedSignInDay,
@@ -17,7 +18,6 @@ import type {
   TrustedDevice,
 } from "../security/records.ts";
 import type { Session } from "../session/session.ts";
-import type { OutgoingWebhook } from "../webhooks/outbox.ts";
 
 // The persistence port. Flows, strategies and hooks depend on these interfaces only; the
 // composition root picks the SQL adapter. A contract test suite runs against every database.

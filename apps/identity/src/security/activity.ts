@@ -1,7 +1,7 @@
-import type { Deps } from "../http/deps.ts";
+import type { Deps } from "../composition/deps.ts";
 import type { Identity } from "../identity/identity.ts";
+import { failedSignInsOf } from "../limits/failed-sign-ins.ts";
 import type { Session } from "../session/session.ts";
-import { failedSignInsOf } from "./failed-sign-ins.ts";
 import type { SecurityEventType } from "./records.ts";
 import { describeUserAgent } from "./user-agent.ts";
 

@@ -1,4 +1,4 @@
-import type { FlowType } from "../flow/flow.ts";
+import type { FlowType } from "../flows/flow.ts";
 import type { Ctx } from "../http/context.ts";
 import { deviceCookie, setDeviceCookie } from "../http/cookies.ts";
 import type { Identity } from "../identity/identity.ts";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import type { FlowType } from "../flow/flow.ts";
-import type { FlowInternal, NamedKey, SecuritySummary } from "../flow/flow-state.ts";
+import type { FlowType } from "../flows/flow.ts";
+import type { FlowInternal, NamedKey, SecuritySummary } from "../flows/flow-state.ts";
 import type { Ctx } from "../http/context.ts";
 import type { Identity } from "../identity/identity.ts";
 import { currentDeviceId } from "./devices.ts";

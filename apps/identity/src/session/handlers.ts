@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import type { Deps } from "../composition/deps.ts";
 import type { Ctx } from "../http/context.ts";
 import { query } from "../http/context.ts";
-import type { Deps } from "../http/deps.ts";
 import { errors, HttpError } from "../http/errors.ts";
 import { wantsJson } from "../http/negotiate.ts";
 import { sendError, sendJson, sendJsonText } from "../http/respond.ts";

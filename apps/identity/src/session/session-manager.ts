@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Deps } from "../composition/deps.ts";
 import {
   clearSessionCookie,
   rotateCsrfSecret,
   sessionCookie,
   setSessionCookie,
 } from "../http/cookies.ts";
-import type { Deps } from "../http/deps.ts";
 import type { Identity } from "../identity/identity.ts";
 import type { Aal, AuthenticationMethod, Session } from "./session.ts";
 import { isSessionActive } from "./session.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Flow } from "../../src/flow/flow.ts";
+import type { Flow } from "../../src/flows/flow.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 
 // A stored flow is checked against its kind's declared state when loaded: one that holds

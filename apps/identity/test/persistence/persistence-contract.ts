@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Flow } from "../../src/flow/flow.ts";
+import type { Flow } from "../../src/flows/flow.ts";
 import type { Identity } from "../../src/identity/identity.ts";
 import type { Persistence } from "../../src/persistence/persistence.ts";
 

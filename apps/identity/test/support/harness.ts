@@ -2,9 +2,9 @@ import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { Configuration, CourierApi, FrontendApi, IdentityApi } from "@ory/client-fetch";
 import { SMTPServer } from "smtp-server";
-import { type App, createApp } from "../../src/app.ts";
+import { type App, createApp } from "../../src/composition/app.ts";
 import { loadConfig } from "../../src/config/load-config.ts";
-import { tolerateClientResets } from "../../src/courier/test-support/smtp-test-server.ts";
+import { tolerateClientResets } from "../../src/outbox/email/test-support/smtp-test-server.ts";
 import { CookieJar } from "./cookie-jar.ts";
 import { freePort } from "./free-port.ts";
 

@@ -1,4 +1,3 @@
-import type { Flow } from "../../flow/flow.ts";
 import { completeWithSession } from "../../hooks/complete-with-session.ts";
 import { runHooks } from "../../hooks/hook-executor.ts";
 import type { Ctx } from "../../http/context.ts";
@@ -10,6 +9,7 @@ import {
   type IssuedSession,
   refreshSession,
 } from "../../session/session-manager.ts";
+import type { Flow } from "../flow.ts";
 import { afterLoginUrl } from "./after-login.ts";
 
 // The shared end of every first-factor sign-in (password, code, passkey, social): the session

@@ -1,6 +1,5 @@
 import { MessageId } from "@moos/contract";
 import type { OidcProviderConfig } from "../../config/config.ts";
-import type { Flow, FlowType } from "../../flow/flow.ts";
 import { acceptSignedInBrowser, loginChallengeOf } from "../../hooks/oauth2-login.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
@@ -14,6 +13,7 @@ import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { linkedProviders } from "../../ui/oidc-nodes.ts";
 import { loginOrder, sortNodes } from "../../ui/sort-nodes.ts";
 import { uiText } from "../../ui/text.ts";
+import type { Flow, FlowType } from "../flow.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { browserLoginChallenge, loginChallengeParam } from "../login-challenge.ts";
 import { newFlow } from "../new-flow.ts";

@@ -1,16 +1,15 @@
 import { MessageId } from "@moos/contract";
-import type { Flow } from "../../flow/flow.ts";
 import { completeWithSession } from "../../hooks/complete-with-session.ts";
-import {
-  clearLoginFailures,
-  recordLoginFailure,
-  throttleLogin,
-} from "../../hooks/login-throttle.ts";
 import type { Body } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { kratosError } from "../../http/errors.ts";
 import { respondWithFlow } from "../../http/respond.ts";
 import type { Identity } from "../../identity/identity.ts";
+import {
+  clearLoginFailures,
+  recordLoginFailure,
+  throttleLogin,
+} from "../../limits/login-throttle.ts";
 import { completeSecondFactor, configuredSecondFactors } from "../../session/aal.ts";
 import { findActiveSession } from "../../session/session-manager.ts";
 import {
@@ -21,6 +20,7 @@ import {
   type UiNode,
 } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
+import type { Flow } from "../flow.ts";
 import { identityMismatch } from "../settings/settings-session.ts";
 import { afterLoginUrl } from "./after-login.ts";
 import type { SecondFactorLoginStrategy } from "./strategy.ts";

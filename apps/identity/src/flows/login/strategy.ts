@@ -1,11 +1,11 @@
-import type { Flow } from "../../flow/flow.ts";
+import type { Deps } from "../../composition/deps.ts";
 import type { Body } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
-import type { Deps } from "../../http/deps.ts";
 import type { Identity } from "../../identity/identity.ts";
 import type { SecondFactor } from "../../session/aal.ts";
 import type { UiNode } from "../../ui/nodes.ts";
 import type { UiText } from "../../ui/text.ts";
+import type { Flow } from "../flow.ts";
 
 // What a sign-in method gives the login flow (Kratos's login.Strategy). The flow knows only
 // these interfaces; strategies/<type>/login.ts implement them and registry.ts lists them in
@@ -52,7 +52,7 @@ export interface SecondFactorLoginStrategy extends SecondFactor {
   verifyLogin(ctx: Ctx, flow: Flow, identity: Identity, body: Body): Promise<SecondFactorCheck>;
 }
 
-declare module "../../http/deps.ts" {
+declare module "../../composition/deps.ts" {
   interface Strategies {
     /** First factors, in the order a submit is offered to them. */
     login: readonly LoginStrategy[];

@@ -1,5 +1,4 @@
 import { MessageId } from "@moos/contract";
-import type { Flow } from "../../flow/flow.ts";
 import { runHooks } from "../../hooks/hook-executor.ts";
 import { markAddressVerified } from "../../hooks/verified-address.ts";
 import type { Ctx } from "../../http/context.ts";
@@ -9,6 +8,7 @@ import type { Identity } from "../../identity/identity.ts";
 import { noteRecovery } from "../../security/sign-in.ts";
 import { createSession, sendSessionCookie } from "../../session/session-manager.ts";
 import { formatMinutes, uiText } from "../../ui/text.ts";
+import type { Flow } from "../flow.ts";
 import { uiUrl } from "../new-flow.ts";
 import { createSettingsFlow } from "../settings/settings-flow.ts";
 

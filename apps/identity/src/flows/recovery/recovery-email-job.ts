@@ -1,6 +1,6 @@
+import type { Deps } from "../../composition/deps.ts";
 import { type AddressJob, flowAwaitingJob, jobLocale } from "../../hooks/address-job.ts";
-import type { Deps } from "../../http/deps.ts";
-import type { JobHandler } from "../../jobs/job.ts";
+import type { JobHandler } from "../../outbox/jobs/job.ts";
 import { recoveryStrategyOf } from "./request-recovery-email.ts";
 
 /**

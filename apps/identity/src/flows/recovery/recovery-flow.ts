@@ -1,13 +1,13 @@
 import { MessageId } from "@moos/contract";
-import type { Flow, FlowType } from "../../flow/flow.ts";
+import type { Deps } from "../../composition/deps.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
-import type { Deps } from "../../http/deps.ts";
 import { kratosError } from "../../http/errors.ts";
 import { redirect, respondWithFlow } from "../../http/respond.ts";
 import { findActiveSession } from "../../session/session-manager.ts";
 import { resetMessages } from "../../ui/nodes.ts";
 import { emailMethod, linkToken } from "../email-method.ts";
+import type { Flow, FlowType } from "../flow.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { newFlow } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";

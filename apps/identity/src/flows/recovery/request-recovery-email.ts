@@ -1,11 +1,11 @@
-import type { Flow } from "../../flow/flow.ts";
+import type { Deps } from "../../composition/deps.ts";
 import { addressJob } from "../../hooks/address-job.ts";
-import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
 import type { Body } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
-import type { Deps } from "../../http/deps.ts";
 import { respondWithFlow } from "../../http/respond.ts";
+import { limitCodeEmails } from "../../limits/code-email-limit.ts";
 import type { UiNode } from "../../ui/nodes.ts";
+import type { Flow } from "../flow.ts";
 import { submittedEmail } from "../submitted-email.ts";
 import type { RecoveryStrategy } from "./strategy.ts";
 

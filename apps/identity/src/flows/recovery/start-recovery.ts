@@ -1,6 +1,6 @@
-import type { Flow } from "../../flow/flow.ts";
 import type { Ctx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
+import type { Flow } from "../flow.ts";
 import { createRecoveryFlow, recoveryStrategy } from "./recovery-flow.ts";
 
 /**

@@ -1,11 +1,11 @@
-import type { Flow } from "../../flow/flow.ts";
+import type { Deps } from "../../composition/deps.ts";
 import type { Locale } from "../../hooks/locale.ts";
 import type { Body } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
-import type { Deps } from "../../http/deps.ts";
 import type { Identity } from "../../identity/identity.ts";
 import type { Persistence } from "../../persistence/persistence.ts";
 import type { UiNode } from "../../ui/nodes.ts";
+import type { Flow } from "../flow.ts";
 
 // What a recovery method gives the recovery flow (Kratos's recovery.Strategy): `code` or
 // `link`, whichever `selfservice.flows.recovery.use` names. Both end in completeRecovery
@@ -36,7 +36,7 @@ export interface RecoveryStrategy {
   openLink?(ctx: Ctx, flow: Flow, token: string): Promise<void>;
 }
 
-declare module "../../http/deps.ts" {
+declare module "../../composition/deps.ts" {
   interface Strategies {
     /** Recovery methods; the configured one serves every recovery flow. */
     recovery: readonly RecoveryStrategy[];

@@ -1,7 +1,7 @@
-import type { Flow } from "../../flow/flow.ts";
 import { completeWithSession } from "../../hooks/complete-with-session.ts";
 import type { Ctx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
+import type { Flow } from "../flow.ts";
 import { uiUrl } from "../new-flow.ts";
 import { startVerificationForAddress } from "../verification/verification-flow.ts";
 import { afterRegistrationUrl } from "./after-registration.ts";

@@ -1,5 +1,4 @@
 import { MessageId } from "@moos/contract";
-import type { Flow, FlowType } from "../../flow/flow.ts";
 import { acceptSignedInBrowser, loginChallengeOf } from "../../hooks/oauth2-login.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
@@ -10,6 +9,7 @@ import { redirect, respondWithFlow } from "../../http/respond.ts";
 import { findActiveSession } from "../../session/session-manager.ts";
 import { addFieldMessage, addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
+import type { Flow, FlowType } from "../flow.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { browserLoginChallenge, loginChallengeParam } from "../login-challenge.ts";
 import { newFlow } from "../new-flow.ts";

@@ -1,4 +1,3 @@
-import type { Flow } from "../../flow/flow.ts";
 import { runHooks } from "../../hooks/hook-executor.ts";
 import type {
   RegistrationHookInput,
@@ -10,6 +9,7 @@ import type { Identity } from "../../identity/identity.ts";
 import { isDuplicateKey } from "../../persistence/errors.ts";
 import type { Persistence } from "../../persistence/persistence.ts";
 import { noteSignUp } from "../../security/sign-in.ts";
+import type { Flow } from "../flow.ts";
 
 export interface StoreRegistrationOptions {
   /** The method signing up: its `after` hooks run (`session`, `show_verification_ui`). */

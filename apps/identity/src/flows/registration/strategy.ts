@@ -1,8 +1,8 @@
-import type { Flow } from "../../flow/flow.ts";
+import type { Deps } from "../../composition/deps.ts";
 import type { Body } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
-import type { Deps } from "../../http/deps.ts";
 import type { UiNode } from "../../ui/nodes.ts";
+import type { Flow } from "../flow.ts";
 
 // What a sign-up method gives the registration flow (Kratos's registration.Strategy). The
 // flow keeps the profile_first steps (traits, then the method) for itself; every `method`
@@ -32,7 +32,7 @@ export interface RegistrationStrategy {
   submit(ctx: Ctx, flow: Flow, body: Body): Promise<void>;
 }
 
-declare module "../../http/deps.ts" {
+declare module "../../composition/deps.ts" {
   interface Strategies {
     /** Sign-up methods, in the order a submit is offered to them. */
     registration: readonly RegistrationStrategy[];

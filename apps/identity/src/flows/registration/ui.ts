@@ -1,12 +1,12 @@
 import { MessageId } from "@moos/contract";
-import type { Flow } from "../../flow/flow.ts";
+import type { Deps } from "../../composition/deps.ts";
 import type { Ctx } from "../../http/context.ts";
-import type { Deps } from "../../http/deps.ts";
 import { csrfNode, submitNode, type UiNode } from "../../ui/nodes.ts";
 import { enabledOidcProviders, oidcButtonNodes } from "../../ui/oidc-nodes.ts";
 import { registrationOrder, sortNodes } from "../../ui/sort-nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import { newPasswordNode, traitNodes } from "../../ui/trait-nodes.ts";
+import type { Flow } from "../flow.ts";
 import { enabledRegistrationMethod } from "./strategy.ts";
 
 // Registration forms as Kratos's form hydrators build them (docs/protocol.md#registration-form):

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import type { Deps } from "../../composition/deps.ts";
 import { type Body, normaliseBody, optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
-import type { Deps } from "../../http/deps.ts";
 import { errors } from "../../http/errors.ts";
 import { redirect, sendJson } from "../../http/respond.ts";
 import type { Identity } from "../../identity/identity.ts";

@@ -1,5 +1,4 @@
 import { MessageId } from "@moos/contract";
-import type { Flow } from "../../flow/flow.ts";
 import { runHooks } from "../../hooks/hook-executor.ts";
 import type { Ctx } from "../../http/context.ts";
 import { flowJson, redirect, respondWithFlow, sendJson } from "../../http/respond.ts";
@@ -8,6 +7,7 @@ import { reportSettingsChanges } from "../../security/settings-changes.ts";
 import type { ActiveSession } from "../../session/session-manager.ts";
 import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { type UiText, uiText } from "../../ui/text.ts";
+import type { Flow } from "../flow.ts";
 import { uiUrl } from "../new-flow.ts";
 import { ensurePrivilegedSession } from "./settings-session.ts";
 import type { SettingsStrategy } from "./strategy.ts";

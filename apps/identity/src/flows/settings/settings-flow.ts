@@ -1,14 +1,14 @@
 import { MessageId } from "@moos/contract";
 import type { FastifyInstance } from "fastify";
-import type { Flow, FlowType } from "../../flow/flow.ts";
+import type { Deps } from "../../composition/deps.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
-import type { Deps } from "../../http/deps.ts";
 import { errors } from "../../http/errors.ts";
 import { redirect, respondWithFlow } from "../../http/respond.ts";
 import { type ActiveSession, findActiveSession } from "../../session/session-manager.ts";
 import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { type UiText, uiText } from "../../ui/text.ts";
+import type { Flow, FlowType } from "../flow.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { newFlow, requestUrl, uiUrl } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";

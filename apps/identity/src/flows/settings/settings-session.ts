@@ -1,4 +1,3 @@
-import type { Flow, FlowType } from "../../flow/flow.ts";
 import type { Ctx } from "../../http/context.ts";
 import { errors, HttpError, kratosError } from "../../http/errors.ts";
 import { redirect } from "../../http/respond.ts";
@@ -10,6 +9,7 @@ import {
   secondFactorLoginUrl,
 } from "../../session/aal-required.ts";
 import { type ActiveSession, findActiveSession } from "../../session/session-manager.ts";
+import type { Flow, FlowType } from "../flow.ts";
 import { uiUrl } from "../new-flow.ts";
 
 // Settings act on the signed-in identity only (docs/protocol.md#settings-endpoints): every read and

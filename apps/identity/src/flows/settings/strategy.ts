@@ -1,10 +1,10 @@
-import type { Flow } from "../../flow/flow.ts";
+import type { Deps } from "../../composition/deps.ts";
 import type { Body } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
-import type { Deps } from "../../http/deps.ts";
 import type { Identity } from "../../identity/identity.ts";
 import type { ActiveSession } from "../../session/session-manager.ts";
 import type { UiNode } from "../../ui/nodes.ts";
+import type { Flow } from "../flow.ts";
 
 // What a way to change the account gives the settings flow (Kratos's settings.Strategy):
 // profile, password, social links, second factors, passkeys. The flow checks the session
@@ -31,7 +31,7 @@ export interface SettingsStrategy {
   submit(ctx: Ctx, flow: Flow, active: ActiveSession, body: Body): Promise<void>;
 }
 
-declare module "../../http/deps.ts" {
+declare module "../../composition/deps.ts" {
   interface Strategies {
     /** Ways to change the account, in the order a submit is offered to them and their nodes appear. */
     settings: readonly SettingsStrategy[];

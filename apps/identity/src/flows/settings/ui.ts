@@ -1,6 +1,5 @@
-import type { Flow } from "../../flow/flow.ts";
+import type { Deps } from "../../composition/deps.ts";
 import type { Ctx } from "../../http/context.ts";
-import type { Deps } from "../../http/deps.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { oidcLinks, signInMethodCount } from "../../identity/oidc-credentials.ts";
 import { schemaOf } from "../../identity/traits.ts";
@@ -8,6 +7,7 @@ import { csrfNode, labels, submitNode, type UiNode } from "../../ui/nodes.ts";
 import { oidcSettingsNodes } from "../../ui/oidc-nodes.ts";
 import { settingsOrder, sortNodes, upsertNode } from "../../ui/sort-nodes.ts";
 import { newPasswordNode, traitNodes } from "../../ui/trait-nodes.ts";
+import type { Flow } from "../flow.ts";
 
 // Settings forms (docs/protocol.md#settings-form): the traits with their current values in the
 // profile group, then a new password in the password group; each group has its own submit.

@@ -1,10 +1,10 @@
-import type { Flow } from "../../flow/flow.ts";
 import type { Locale } from "../../hooks/locale.ts";
 import type { Ctx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
 import type { Persistence } from "../../persistence/persistence.ts";
 import type { UiNode } from "../../ui/nodes.ts";
 import type { UiText } from "../../ui/text.ts";
+import type { Flow } from "../flow.ts";
 
 // What a verification method gives the verification flow (Kratos's verification.Strategy):
 // `code` or `link`, whichever `selfservice.flows.verification.use` names. The flow runs the
@@ -34,7 +34,7 @@ export interface VerificationStrategy {
   checkCode?(ctx: Ctx, flow: Flow, code: string): Promise<void>;
 }
 
-declare module "../../http/deps.ts" {
+declare module "../../composition/deps.ts" {
   interface Strategies {
     /** Verification methods; the configured one serves every verification flow. */
     verification: readonly VerificationStrategy[];

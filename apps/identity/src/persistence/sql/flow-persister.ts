@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import { checkedFlowState } from "../../flow/check-flow-state.ts";
-import type { Flow, FlowKind } from "../../flow/flow.ts";
+import { checkedFlowState } from "../../flows/check-flow-state.ts";
+import type { Flow, FlowKind } from "../../flows/flow.ts";
 import type { FlowPersister } from "../persistence.ts";
 import type { Database } from "./database.ts";
 import { isUuid } from "./identity-persister.ts";

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import { enqueueEmail, getCourierMessage, listCourierMessages } from "../../courier/index.ts";
-import { enqueueJob } from "../../jobs/outbox.ts";
-import { enqueueWebhook } from "../../webhooks/outbox.ts";
+import { enqueueEmail, getCourierMessage, listCourierMessages } from "../../outbox/email/index.ts";
+import { enqueueJob } from "../../outbox/jobs/outbox.ts";
+import { enqueueWebhook } from "../../outbox/webhooks/outbox.ts";
 import type { Persistence } from "../persistence.ts";
 import type { Database } from "./database.ts";
 import { SqlFlowPersister } from "./flow-persister.ts";

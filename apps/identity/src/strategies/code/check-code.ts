@@ -1,5 +1,5 @@
 import { MessageId } from "@moos/contract";
-import type { Flow } from "../../flow/flow.ts";
+import type { Flow } from "../../flows/flow.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";

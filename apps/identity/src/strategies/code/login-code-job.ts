@@ -1,7 +1,7 @@
+import type { Deps } from "../../composition/deps.ts";
 import { type AddressJob, flowAwaitingJob, jobLocale } from "../../hooks/address-job.ts";
-import type { Deps } from "../../http/deps.ts";
 import type { Identity } from "../../identity/identity.ts";
-import type { JobHandler } from "../../jobs/job.ts";
+import type { JobHandler } from "../../outbox/jobs/job.ts";
 import { sendPasswordlessCode } from "./send-code.ts";
 
 // The second half of passwordless sign-in's address step (login.ts), as recovery does it

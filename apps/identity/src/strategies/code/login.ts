@@ -1,10 +1,9 @@
 import { MessageId } from "@moos/contract";
-import type { Flow } from "../../flow/flow.ts";
+import type { Flow } from "../../flows/flow.ts";
 import { completeLogin, issueLoginSession } from "../../flows/login/complete-login.ts";
 import type { LoginStrategy } from "../../flows/login/strategy.ts";
 import { identifierLabel } from "../../flows/login/ui.ts";
 import { addressJob } from "../../hooks/address-job.ts";
-import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
 import { linkPendingCredentials } from "../../hooks/link-credentials.ts";
 import { markAddressVerified } from "../../hooks/verified-address.ts";
 import type { Body } from "../../http/body.ts";
@@ -12,6 +11,7 @@ import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { respondWithFlow } from "../../http/respond.ts";
 import { normaliseIdentifier } from "../../identity/identity.ts";
+import { limitCodeEmails } from "../../limits/code-email-limit.ts";
 import {
   addFieldMessage,
   addFlowMessage,

@@ -1,12 +1,12 @@
 import { MessageId } from "@moos/contract";
-import type { Flow } from "../../flow/flow.ts";
+import type { Deps } from "../../composition/deps.ts";
+import type { Flow } from "../../flows/flow.ts";
 import { completeRecovery } from "../../flows/recovery/complete-recovery.ts";
 import { recoveryFlow } from "../../flows/recovery/recovery-flow.ts";
 import { requestRecoveryEmail } from "../../flows/recovery/request-recovery-email.ts";
 import type { RecoveryEmail, RecoveryStrategy } from "../../flows/recovery/strategy.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
-import type { Deps } from "../../http/deps.ts";
 import { respondWithFlow } from "../../http/respond.ts";
 import { needsMigration } from "../../identity/migration.ts";
 import type { Persistence } from "../../persistence/persistence.ts";

@@ -1,10 +1,9 @@
 import { MessageId } from "@moos/contract";
-import type { Flow } from "../../flow/flow.ts";
+import type { Flow } from "../../flows/flow.ts";
 import { afterRegistrationUrl } from "../../flows/registration/after-registration.ts";
 import { storeRegistration } from "../../flows/registration/store-registration.ts";
 import type { RegistrationStrategy } from "../../flows/registration/strategy.ts";
 import { firstStep, registrationForm, sortRegistrationNodes } from "../../flows/registration/ui.ts";
-import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
 import { completeWithSession } from "../../hooks/complete-with-session.ts";
 import { localeOf } from "../../hooks/locale.ts";
 import type { Body } from "../../http/body.ts";
@@ -13,6 +12,7 @@ import type { Ctx } from "../../http/context.ts";
 import { respondWithFlow } from "../../http/respond.ts";
 import { type Identity, normaliseIdentifier } from "../../identity/identity.ts";
 import { applyTraits, conflictsWithOtherIdentity, traitValue } from "../../identity/traits.ts";
+import { limitCodeEmails } from "../../limits/code-email-limit.ts";
 import {
   addFieldMessage,
   addFlowMessage,

@@ -1,5 +1,5 @@
+import type { Deps } from "../../composition/deps.ts";
 import type { Locale } from "../../hooks/locale.ts";
-import type { Deps } from "../../http/deps.ts";
 import type { CodeRecord, Persistence } from "../../persistence/persistence.ts";
 import { hashCode, newCode } from "./one-time-code.ts";
 

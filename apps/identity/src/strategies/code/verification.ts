@@ -1,5 +1,5 @@
 import { MessageId } from "@moos/contract";
-import type { Flow } from "../../flow/flow.ts";
+import type { Flow } from "../../flows/flow.ts";
 import type { VerificationEmail, VerificationStrategy } from "../../flows/verification/strategy.ts";
 import {
   completeVerification,

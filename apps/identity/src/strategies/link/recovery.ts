@@ -1,5 +1,5 @@
 import { MessageId } from "@moos/contract";
-import type { Flow } from "../../flow/flow.ts";
+import type { Flow } from "../../flows/flow.ts";
 import { uiUrl } from "../../flows/new-flow.ts";
 import { completeRecovery } from "../../flows/recovery/complete-recovery.ts";
 import { recoveryFlow } from "../../flows/recovery/recovery-flow.ts";

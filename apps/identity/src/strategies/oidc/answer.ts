@@ -1,4 +1,4 @@
-import type { Flow } from "../../flow/flow.ts";
+import type { Flow } from "../../flows/flow.ts";
 import { afterLoginUrl } from "../../flows/login/after-login.ts";
 import { uiUrl } from "../../flows/new-flow.ts";
 import type { Ctx } from "../../http/context.ts";

@@ -1,6 +1,6 @@
-import type { Flow } from "../../flow/flow.ts";
+import type { Deps } from "../../composition/deps.ts";
+import type { Flow } from "../../flows/flow.ts";
 import type { Ctx } from "../../http/context.ts";
-import type { Deps } from "../../http/deps.ts";
 import { errors } from "../../http/errors.ts";
 import { redirect } from "../../http/respond.ts";
 import type { OidcClient } from "./clients.ts";

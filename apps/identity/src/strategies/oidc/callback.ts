@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { isExpired } from "../../flow/flow.ts";
+import type { Deps } from "../../composition/deps.ts";
+import { isExpired } from "../../flows/flow.ts";
 import type { FlowKindModule } from "../../flows/flow-kind.ts";
 import { recreateExpired } from "../../flows/flow-routes.ts";
 import { createLoginFlow, loginFlow } from "../../flows/login/login-flow.ts";
@@ -8,7 +9,6 @@ import { registrationFlow } from "../../flows/registration/registration-flow.ts"
 import { settingsFlow } from "../../flows/settings/settings-flow.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
-import type { Deps } from "../../http/deps.ts";
 import { redirect, sendError } from "../../http/respond.ts";
 import { resetMessages } from "../../ui/nodes.ts";
 import { failOnFlow } from "./answer.ts";

@@ -1,5 +1,5 @@
 import { MessageId } from "@moos/contract";
-import type { Flow } from "../../flow/flow.ts";
+import type { Flow } from "../../flows/flow.ts";
 import { completeLogin, issueLoginSession } from "../../flows/login/complete-login.ts";
 import { linkPendingCredentials } from "../../hooks/link-credentials.ts";
 import type { Ctx } from "../../http/context.ts";

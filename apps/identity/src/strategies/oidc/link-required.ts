@@ -1,6 +1,6 @@
 import { MessageId } from "@moos/contract";
-import type { Flow } from "../../flow/flow.ts";
-import type { PendingLink } from "../../flow/flow-state.ts";
+import type { Flow } from "../../flows/flow.ts";
+import type { PendingLink } from "../../flows/flow-state.ts";
 import { createLoginFlow } from "../../flows/login/login-flow.ts";
 import { identifierLabel, passwordNodes } from "../../flows/login/ui.ts";
 import { loginChallengeOf } from "../../hooks/oauth2-login.ts";

@@ -1,6 +1,6 @@
 import { MessageId } from "@moos/contract";
-import type { Flow } from "../../flow/flow.ts";
-import type { OidcPending } from "../../flow/flow-state.ts";
+import type { Flow } from "../../flows/flow.ts";
+import type { OidcPending } from "../../flows/flow-state.ts";
 import { uiUrl } from "../../flows/new-flow.ts";
 import { afterRegistrationUrl } from "../../flows/registration/after-registration.ts";
 import { createRegistrationFlow } from "../../flows/registration/registration-flow.ts";

@@ -1,4 +1,4 @@
-import type { Flow } from "../../flow/flow.ts";
+import type { Flow } from "../../flows/flow.ts";
 import {
   beginSettingsAttempt,
   completeSettings,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import * as client from "openid-client";
-import type { Flow } from "../../flow/flow.ts";
+import type { Flow } from "../../flows/flow.ts";
 import type { Ctx } from "../../http/context.ts";
 import { continuityCookie, setContinuityCookie } from "../../http/cookies.ts";
 

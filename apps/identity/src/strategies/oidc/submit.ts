@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Flow } from "../../flow/flow.ts";
+import type { Flow } from "../../flows/flow.ts";
 import type { LoginStrategy } from "../../flows/login/strategy.ts";
 import type { RegistrationStrategy } from "../../flows/registration/strategy.ts";
 import type { Body } from "../../http/body.ts";

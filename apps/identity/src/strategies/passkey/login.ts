@@ -1,13 +1,13 @@
 import { MessageId } from "@moos/contract";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
-import type { Flow } from "../../flow/flow.ts";
+import type { Deps } from "../../composition/deps.ts";
+import type { Flow } from "../../flows/flow.ts";
 import { completeLogin } from "../../flows/login/complete-login.ts";
 import type { LoginStrategy } from "../../flows/login/strategy.ts";
 import { uiUrl } from "../../flows/new-flow.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
-import type { Deps } from "../../http/deps.ts";
 import { errors } from "../../http/errors.ts";
 import { redirect, respondWithFlow } from "../../http/respond.ts";
 import type { Identity } from "../../identity/identity.ts";

@@ -1,4 +1,4 @@
-import type { Flow } from "../../flow/flow.ts";
+import type { Flow } from "../../flows/flow.ts";
 import { beginPrivilegedSettingsAttempt, completeSettings } from "../../flows/settings/outcome.ts";
 import type { SettingsStrategy } from "../../flows/settings/strategy.ts";
 import type { Body } from "../../http/body.ts";

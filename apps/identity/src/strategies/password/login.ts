@@ -1,21 +1,21 @@
 import { MessageId } from "@moos/contract";
-import type { Flow } from "../../flow/flow.ts";
+import type { Flow } from "../../flows/flow.ts";
 import { completeLogin, issueLoginSession } from "../../flows/login/complete-login.ts";
 import type { LoginStrategy } from "../../flows/login/strategy.ts";
 import { identifierStepNodes } from "../../flows/login/ui.ts";
 import { runHooks } from "../../hooks/hook-executor.ts";
 import { linkPendingCredentials } from "../../hooks/link-credentials.ts";
-import {
-  clearLoginFailures,
-  recordLoginFailure,
-  throttleLogin,
-} from "../../hooks/login-throttle.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { respondWithFlow } from "../../http/respond.ts";
 import { getCredential, type Identity, normaliseIdentifier } from "../../identity/identity.ts";
-import { recordFailedSignIn } from "../../security/failed-sign-ins.ts";
+import { recordFailedSignIn } from "../../limits/failed-sign-ins.ts";
+import {
+  clearLoginFailures,
+  recordLoginFailure,
+  throttleLogin,
+} from "../../limits/login-throttle.ts";
 import {
   addFlowMessage,
   anchorNode,

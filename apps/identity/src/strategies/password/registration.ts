@@ -1,5 +1,5 @@
 import { MessageId } from "@moos/contract";
-import type { Flow } from "../../flow/flow.ts";
+import type { Flow } from "../../flows/flow.ts";
 import { completeRegistration } from "../../flows/registration/complete-registration.ts";
 import type { RegistrationStrategy } from "../../flows/registration/strategy.ts";
 import { sortRegistrationNodes } from "../../flows/registration/ui.ts";

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { MessageId } from "@moos/contract";
-import type { Flow } from "../../flow/flow.ts";
+import type { Deps } from "../../composition/deps.ts";
+import type { Flow } from "../../flows/flow.ts";
 import {
   beginSettingsAttempt,
   completeSettings,
@@ -9,14 +10,13 @@ import {
 } from "../../flows/settings/outcome.ts";
 import type { SettingsStrategy } from "../../flows/settings/strategy.ts";
 import { settingsFormNodes } from "../../flows/settings/ui.ts";
-import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
 import { localeOf } from "../../hooks/locale.ts";
 import { type Body, optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
-import type { Deps } from "../../http/deps.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { withLoginAddress } from "../../identity/login-address.ts";
 import { conflictsWithOtherIdentity } from "../../identity/traits.ts";
+import { limitCodeEmails } from "../../limits/code-email-limit.ts";
 import { isUniqueViolation } from "../../persistence/errors.ts";
 import type { Persistence } from "../../persistence/persistence.ts";
 import { currentDeviceId } from "../../security/devices.ts";

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { MessageId } from "@moos/contract";
-import type { Flow } from "../../flow/flow.ts";
+import type { Flow } from "../../flows/flow.ts";
 import { uiUrl } from "../../flows/new-flow.ts";
 import {
   beginSettingsAttempt,
@@ -11,7 +11,6 @@ import { ensurePrivilegedSession } from "../../flows/settings/settings-session.t
 import type { SettingsStrategy } from "../../flows/settings/strategy.ts";
 import { settingsFormNodes } from "../../flows/settings/ui.ts";
 import { startVerificationForAddress } from "../../flows/verification/verification-flow.ts";
-import { limitCodeEmails } from "../../hooks/code-email-limit.ts";
 import { localeOf } from "../../hooks/locale.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
@@ -25,6 +24,7 @@ import {
   hasAddressChange,
   schemaOf,
 } from "../../identity/traits.ts";
+import { limitCodeEmails } from "../../limits/code-email-limit.ts";
 import { isUniqueViolation } from "../../persistence/errors.ts";
 import type { ActiveSession } from "../../session/session-manager.ts";
 import { addFieldMessage, addFlowMessage } from "../../ui/nodes.ts";

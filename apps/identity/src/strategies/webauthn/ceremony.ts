@@ -5,9 +5,9 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import type { Flow } from "../../flow/flow.ts";
-import type { CeremonyState, PendingCeremony } from "../../flow/flow-state.ts";
-import type { Deps } from "../../http/deps.ts";
+import type { Deps } from "../../composition/deps.ts";
+import type { Flow } from "../../flows/flow.ts";
+import type { CeremonyState, PendingCeremony } from "../../flows/flow-state.ts";
 import { claimOnce } from "../second-factor/claim-once.ts";
 import type { StoredWebAuthnKey } from "./credentials.ts";
 import { relyingParty, type WebAuthnKind } from "./relying-party.ts";

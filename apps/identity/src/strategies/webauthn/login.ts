@@ -1,6 +1,6 @@
 import { MessageId } from "@moos/contract";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
-import type { Flow } from "../../flow/flow.ts";
+import type { Flow } from "../../flows/flow.ts";
 import type { SecondFactorCheck, SecondFactorLoginStrategy } from "../../flows/login/strategy.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";

@@ -1,7 +1,7 @@
 import type { KratosMessageId } from "@moos/contract";
 import { MessageId } from "@moos/contract";
-import type { Flow } from "../../flow/flow.ts";
-import type { Deps } from "../../http/deps.ts";
+import type { Deps } from "../../composition/deps.ts";
+import type { Flow } from "../../flows/flow.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { inputNode, type UiNode } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from "fastify";
+import { errors } from "../http/errors.ts";
+import { redirect, sendError, sendJson } from "../http/respond.ts";
+import { registerWebauthnScriptRoute } from "../strategies/webauthn/script.ts";
+import type { Deps } from "./deps.ts";
+
+export function registerHealthRoutes(app: FastifyInstance, deps: Deps): void {
+  app.get("/health/alive", async (_request, reply) => sendJson(reply, 200, { status: "ok" }));
+  app.get("/health/ready", async (request, reply) => {
+    try {
+      await deps.persistence.errors.getError("00000000-0000-4000-8000-000000000000");
+      sendJson(reply, 200, { status: "ok" });
+    } catch (cause) {
+      request.log.error({ err: cause }, "not ready");
+      sendJson(reply, 503, { errors: { database: "unavailable" } });
+    }
+  });
+}
+
+export function registerMiscRoutes(app: FastifyInstance, deps: Deps): void {
+  registerHealthRoutes(app, deps);
+
+  app.get("/self-service/errors", async (request, reply) => {
+    const id = (request.query as Record<string, unknown>).id;
+    try {
+      if (id === "stub:500") {
+        const now = new Date().toISOString();
+        return sendJson(reply, 200, {
+          id,
+          error: errors.internal(undefined).toEnvelope().error,
+          created_at: now,
+          updated_at: now,
+        });
+      }
+      const stored =
+        typeof id === "string" ? await deps.persistence.errors.getError(id) : undefined;
+      if (!stored) throw errors.notFound("The error could not be found.");
+      const at = stored.created_at.toISOString();
+      sendJson(reply, 200, { id: stored.id, error: stored.error, created_at: at, updated_at: at });
+    } catch (error) {
+      await sendError(deps, request, reply, error, true);
+    }
+  });
+
+  app.get("/schemas", async (_request, reply) =>
+    sendJson(
+      reply,
+      200,
+      [...deps.schemas.values()].map((s) => ({ id: s.id, schema: s.raw })),
+    ),
+  );
+  app.get("/schemas/:id", async (request, reply) => {
+    const raw = (request.params as { id: string }).id;
+    const decoded = Buffer.from(raw, "base64url").toString("utf8");
+    const schema = deps.schemas.get(decoded) ?? deps.schemas.get(raw);
+    if (!schema)
+      return sendError(
+        deps,
+        request,
+        reply,
+        errors.notFound("The identity schema could not be found."),
+        true,
+      );
+    sendJson(reply, 200, schema.raw);
+  });
+
+  registerWebauthnScriptRoute(app);
+  app.get("/.well-known/change-password", async (_request, reply) =>
+    redirect(reply, deps.config.selfservice.flows.settings.ui_url),
+  );
+}
