@@ -254,8 +254,12 @@ async function startSet(
   });
   started.push(identity, web, oauth2, shop);
   await Promise.all([
-    waitForHttp(identity, `${set.identityPublicUrl}/health/ready`),
-    waitForHttp(web, `${webUrl}/`),
+    // The web app is probed at its splash, which asks the identity service for the social
+    // buttons and keeps an empty answer for a few seconds when the service is not up yet
+    // (flows/social/offered-providers.server.ts): so only once the service is ready.
+    waitForHttp(identity, `${set.identityPublicUrl}/health/ready`).then(() =>
+      waitForHttp(web, `${webUrl}/`),
+    ),
     waitForHttp(oauth2, `${oauth2Set.issuer}/health/ready`),
     waitForHttp(shop, `${oauth2Set.shopUrl}/`),
   ]);
