@@ -2,6 +2,7 @@ import { type ErrorReporter, startErrorReports } from "@moos/telemetry/error-rep
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { Config } from "../config/config.ts";
+import { migrationEmailJob } from "../flows/recovery/migration-email.ts";
 import { recoveryEmailJob } from "../flows/recovery/recovery-email-job.ts";
 import { createPasswordHasher } from "../hash/index.ts";
 import { createLogger, type LoggerOptions } from "../http/logging.ts";
@@ -143,7 +144,11 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     onSendFailure: failures("webhook"),
   });
   const jobDispatcher = createJobDispatcher(db, config, {
-    handlers: { recovery_email: recoveryEmailJob(deps), login_code_email: loginCodeJob(deps) },
+    handlers: {
+      recovery_email: recoveryEmailJob(deps),
+      login_code_email: loginCodeJob(deps),
+      migration_email: migrationEmailJob(deps),
+    },
     logger: logger.child({ component: "jobs" }),
     onSendFailure: failures("job"),
   });

@@ -194,6 +194,7 @@ export interface Config {
         };
       };
       recovery: FlowUi & {
+        migration_ui_url?: string;
         enabled: boolean;
         use: "code" | "link";
         after: { hooks: HookConfig<"revoke_active_sessions">[] };

@@ -807,6 +807,11 @@ export const configSchema = obj({
       }),
       recovery: obj({
         ...flowUi("recovery"),
+        // Ours: where the recovery email of a customer imported without a password leads
+        // (flows/recovery/migration-email.ts). Unset, it leads to ui_url, as Kratos's UIs expect.
+        migration_ui_url: url(
+          "The web app's User migration screen, which the recovery email of a customer imported without a password links to with `?flow=<id>`; unset, the email links to `ui_url`.",
+        ),
         enabled: { type: "boolean", default: true, description: "Account recovery." },
         use: {
           type: "string",

@@ -13,3 +13,14 @@ export async function limitCodeEmails(deps: Deps, address: string): Promise<void
       "code_emails_per_address",
     );
 }
+
+/**
+ * One migration email per address while its code is valid (flows/recovery/migration-email.ts):
+ * every password tried for the address asks for one, the first sends it. Quiet: a job asks.
+ */
+export async function firstMigrationEmail(deps: Deps, address: string): Promise<boolean> {
+  const key = `migration-emails:${createHash("sha256").update(address).digest("hex")}`;
+  const window = deps.config.selfservice.methods.code.config.lifespan;
+  const { count } = await deps.persistence.limits.hit(key, window, deps.now());
+  return count === 1;
+}

@@ -99,6 +99,8 @@ describe("GET /metrics", () => {
     expect((await fetch(`${h.publicUrl}/no/such/path/${identity.id}`)).status).toBe(404);
     expect(await h.app.webhookDispatcher.dispatchOnce()).toBe(1);
     expect(webhookCalls).toBe(1);
+    // Every failed password sign-in leaves a job (flows/recovery/migration-email.ts): run them.
+    expect(await h.app.jobDispatcher.dispatchOnce()).toBe(2);
 
     const metrics = await scrape();
     const registration = { method: "password" };

@@ -6,7 +6,7 @@
 // every address and the lookup happens here, off the request's path. Jobs run on the
 // dispatcher's poll, never woken by their own request (app.ts).
 
-export type JobKind = "recovery_email" | "login_code_email";
+export type JobKind = "recovery_email" | "login_code_email" | "migration_email";
 
 export interface OutgoingJob {
   kind: JobKind;

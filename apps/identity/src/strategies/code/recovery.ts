@@ -2,6 +2,7 @@ import { MessageId } from "@moos/contract";
 import type { Deps } from "../../composition/deps.ts";
 import type { Flow } from "../../flows/flow.ts";
 import { completeRecovery } from "../../flows/recovery/complete-recovery.ts";
+import { migrationLink } from "../../flows/recovery/migration-email.ts";
 import { recoveryFlow } from "../../flows/recovery/recovery-flow.ts";
 import { requestRecoveryEmail } from "../../flows/recovery/request-recovery-email.ts";
 import type { RecoveryEmail, RecoveryStrategy } from "../../flows/recovery/strategy.ts";
@@ -79,8 +80,11 @@ async function sendRecoveryCode(
     model: {
       code,
       expiresInMinutes: Math.round(lifespan / 60_000),
-      // Imported without a password: the email says the account has moved.
-      ...(needsMigration(identity) ? { migration: true } : {}),
+      // Imported without a password: the email says the account has moved and links to the
+      // User migration screen with this flow.
+      ...(needsMigration(identity)
+        ? { migration: true, migrationUrl: migrationLink(deps, flow.id) }
+        : {}),
     },
   });
 }
