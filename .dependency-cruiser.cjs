@@ -139,6 +139,19 @@ module.exports = {
       to: { path: `${web}(flow-engine|screens|app)/` },
     },
     {
+      name: "web-sign-in-without-admin-api",
+      severity: "error",
+      comment:
+        "Signing in (email step, password, code, social, second factor, recovery, User " +
+        "migration) speaks only the self-service API: an admin lookup there would tell whose " +
+        "address is registered (docs/security.md#no-timing-oracle).",
+      from: {
+        path: `${web}screens/(login|second-factor|social|code-flow|recovery|migration)/`,
+        pathNot: notTests,
+      },
+      to: { path: `${web}lib/admin\\.server\\.ts$`, reachable: true },
+    },
+    {
       name: "web-meets-identity-over-http",
       severity: "error",
       comment:

@@ -126,6 +126,11 @@ describe("proxy", () => {
     );
   });
 
+  it("sends the emailed link to User migration to the chosen language", async () => {
+    const response = await proxy(request("/migration?flow=r-1", "NEXT_LOCALE=en"));
+    expect(response.headers.get("location")).toBe("http://localhost:3000/en/migration?flow=r-1");
+  });
+
   it("sends the OpenID provider's consent and logout screens to the chosen language", async () => {
     const consent = await proxy(request("/consent?consent_challenge=c-1", "NEXT_LOCALE=en"));
     expect(consent.headers.get("location")).toBe(

@@ -150,14 +150,16 @@ function redirectTo(path: string): NextResponse {
  * The language follows the URL: `/login` is German whatever was chosen before. The remembered
  * choice only picks the language of `/` and of the addresses the identity service redirects to,
  * which only know the unprefixed UI URLs (a flow screen with `?flow=`, `/error?id=`, the
- * security notices' links with `?token=`, the OpenID provider's consent and logout screens):
- * without
- * it, a customer who started in English would be switched to German in the middle of a flow.
+ * security notices' links with `?token=`, the emailed link to User migration, the OpenID
+ * provider's consent and logout screens): without it, a customer who started in English would
+ * be switched to German in the middle of a flow.
  */
 export function followsRememberedLocale(path: string, query: URLSearchParams): boolean {
   if (path === "/") return true;
   if (FLOW_SCREENS[path] && query.has("flow")) return true;
   if (SECURITY_LINK_SCREENS.has(path) && query.has("token")) return true;
+  // The emailed way to User migration (selfservice.flows.recovery.migration_ui_url).
+  if (path === "/migration" && query.has("flow")) return true;
   if (path === "/consent" && query.has("consent_challenge")) return true;
   if (path === "/logout" && query.has("logout_challenge")) return true;
   return path === "/error" && query.has("id");
