@@ -63,7 +63,7 @@ export function InputField({
           }
           data-status={status}
           className={clsx(
-            "h-input w-full rounded-control border bg-white px-4 text-base text-gray-900",
+            "h-input w-full rounded-control border bg-surface px-4 text-base text-gray-900",
             "placeholder:text-gray-600 focus-visible:outline-2 focus-visible:outline-offset-2",
             "focus-visible:outline-petrol-600 disabled:cursor-not-allowed disabled:bg-gray-100",
             status === "invalid" ? "border-danger bg-danger-light" : "border-gray-500",
