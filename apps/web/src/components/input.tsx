@@ -1,5 +1,6 @@
 import { clsx } from "clsx";
 import * as React from "react";
+import { EmailTypoHint } from "./email-typo-hint";
 import { LiveRegion } from "./live-region";
 
 /** `className` goes to the field's wrapper (label, control, error text), for layout. */
@@ -14,6 +15,8 @@ export type InputProps = React.ComponentProps<"input"> & {
    * password is a message of the whole form): marks the field invalid, described by it.
    */
   errorRef?: string;
+  /** An email field that offers "Meintest du ...?" for a likely typo (email-typo-hint.tsx). */
+  typoHint?: boolean;
 };
 
 export function Input(props: InputProps): React.JSX.Element {
@@ -29,6 +32,7 @@ export function InputField({
   error,
   isValid = false,
   errorRef,
+  typoHint = false,
   trailing,
   id,
   type = "text",
@@ -90,6 +94,7 @@ export function InputField({
       <LiveRegion as="p" id={errorId} role="alert" className="text-sm text-danger empty:-mt-1.5">
         {error}
       </LiveRegion>
+      {typoHint ? <EmailTypoHint inputId={inputId} /> : null}
     </div>
   );
 }

@@ -103,5 +103,5 @@ export function FlowField({
     readOnly: spec.readOnly,
   };
   if (spec.type === "password") return <PasswordInput {...props} />;
-  return <Input {...props} type={spec.type} />;
+  return <Input {...props} type={spec.type} typoHint={spec.typoHint} />;
 }

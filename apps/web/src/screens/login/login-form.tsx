@@ -2,6 +2,7 @@
 
 import type * as React from "react";
 import { Button } from "../../components/button";
+import { EmailTypoNote } from "../../components/email-typo-hint";
 import type { FieldSpec, HiddenField } from "../../flow-engine/form/field-spec";
 import { FlowField, HiddenFields } from "../../flow-engine/form/flow-form";
 import type { FormAction } from "../../flow-engine/form/use-flow-form";
@@ -25,6 +26,11 @@ export interface LoginFormProps {
   readonly identifier: FieldSpec;
   readonly password: FieldSpec;
   readonly initialStep: "identifier" | "password";
+  /**
+   * The address meant, when the server rendered the password step for a likely typo (null:
+   * none); after a step taken in the browser, the form works it out itself.
+   */
+  readonly identifierSuggestion?: string | null;
   /** A refresh login: the account is given, only the password is asked for. */
   readonly identifierFixed: boolean;
   readonly changeEmailHref: string;
@@ -89,6 +95,13 @@ export function LoginForm(props: LoginFormProps): React.JSX.Element {
               changeHref={props.identifierFixed ? undefined : props.changeEmailHref}
               changeText={texts.changeEmail}
             />
+            {props.identifierFixed ? null : (
+              <EmailTypoNote
+                email={identifierState.defaultValue ?? ""}
+                suggestion={form.state.step ? undefined : props.identifierSuggestion}
+                takeHref={props.changeEmailHref}
+              />
+            )}
             {/* A new password field after the email step: focus it so the user can type on. */}
             <FlowField
               spec={password}
