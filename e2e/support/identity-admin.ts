@@ -11,8 +11,8 @@ export interface Account {
 }
 
 /** A unique address per test, so tests never share an account or an inbox. */
-export function uniqueEmail(): string {
-  return `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+export function uniqueEmail(domain = "example.com"): string {
+  return `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 10)}@${domain}`;
 }
 
 export function newAccountData(): Account {
@@ -47,9 +47,11 @@ export async function createAccount(
     newsletter?: "declined" | "unanswered";
     /** The language kept on the identity (as registering in it keeps it): its emails' language. */
     locale?: "de" | "en";
+    /** The account's address (a new one at example.com by default). */
+    email?: string;
   } = {},
 ): Promise<Account> {
-  const account = newAccountData();
+  const account = { ...newAccountData(), ...(options.email ? { email: options.email } : {}) };
   const verified = options.verified ?? true;
   const answered = (options.newsletter ?? "declined") === "declined";
   const response = await admin("/admin/identities", {
