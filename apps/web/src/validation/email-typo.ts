@@ -12,8 +12,9 @@
 //   of real domains that are nobody's mail (gmail.de);
 // - a name under four letters is never replaced (aok.de is not aol.de, gmc.de not gmx.de);
 // - a German, Austrian or Swiss domain keeps its country (gmail.de is a domain of its own), and
-//   a real top-level domain is only swapped for the domain of a big name (gmail.co is
-//   gmail.com, firma.co stays; IANA's list of top-level domains, the `tlds` package).
+//   a real top-level domain is only completed by a letter it lacks to a domain of the list
+//   (gmail.co is gmail.com; firma.co, mail.ru and gmx.li stay; IANA's list of top-level
+//   domains, the `tlds` package).
 
 import { run } from "@zootools/email-spell-checker";
 import realTopLevelDomains from "tlds";
@@ -32,6 +33,8 @@ export const MAIL_DOMAINS: readonly string[] = [
   "posteo.de",
   "posteo.net",
   "mailbox.org",
+  "mail.com",
+  "email.com",
   "arcor.de",
   "online.de",
   "email.de",
@@ -78,7 +81,13 @@ export const MAIL_DOMAINS: readonly string[] = [
  * Real domains close to a name of the list that are no mail providers of our customers: never
  * corrected, never suggested (gmail.de is not Google's and not mail.de).
  */
-const OTHER_REAL_DOMAINS: readonly string[] = ["gmail.de", "googlemail.de", "gmx.eu", "web.com"];
+const OTHER_REAL_DOMAINS: readonly string[] = [
+  "gmail.de",
+  "googlemail.de",
+  "gmx.eu",
+  "web.com",
+  "life.de",
+];
 
 /** What a mistyped top-level domain most likely was, most likely first (ties go to the first). */
 const LIKELY_TOP_LEVEL_DOMAINS = ["de", "com", "net", "org", "at", "ch", "eu", "info"];
@@ -93,6 +102,15 @@ const topLevelDomains = [
   ...LIKELY_TOP_LEVEL_DOMAINS,
   ...realTopLevelDomains.filter((tld) => !LIKELY_TOP_LEVEL_DOMAINS.includes(tld)),
 ];
+
+/** Whether `short` is `full` with one letter left out (co, cm: com). */
+function isOneLetterShort(short: string, full: string): boolean {
+  if (full.length !== short.length + 1) return false;
+  for (let index = 0; index < full.length; index += 1) {
+    if (full.slice(0, index) + full.slice(index + 1) === short) return true;
+  }
+  return false;
+}
 
 function splitDomain(domain: string): { name: string; topLevel: string } {
   const dot = domain.indexOf(".");
@@ -127,12 +145,16 @@ export function suggestEmail(typed: string): string | undefined {
   const replacesName = typedParts.name !== suggestedParts.name;
   const replacesTopLevel = typedParts.topLevel !== suggestedParts.topLevel;
   if (replacesName && typedParts.name.length < MIN_REPLACEABLE_NAME) return undefined;
-  if (replacesTopLevel && KEPT_COUNTRIES.has(typedParts.topLevel)) return undefined;
-  // A top-level domain corrected on its own (not to a domain of the list) must be one that
-  // does not exist: firma.co stays, gmail.co becomes gmail.com.
-  const isKnownDomain = MAIL_DOMAINS.includes(suggestion.domain);
-  if (replacesTopLevel && !isKnownDomain && realTopLevelDomains.includes(typedParts.topLevel)) {
-    return undefined;
+  // The last label decides (co.uk is British, and a real top-level domain).
+  const typedCountry = typedParts.topLevel.slice(typedParts.topLevel.lastIndexOf(".") + 1);
+  if (replacesTopLevel && KEPT_COUNTRIES.has(typedCountry)) return undefined;
+  // A real top-level domain is only completed, by one missing letter, to a domain of the list
+  // (gmail.co and gmail.cm are gmail.com); firma.co, mail.ru and gmx.li stay.
+  if (replacesTopLevel && realTopLevelDomains.includes(typedCountry)) {
+    const isCompleted =
+      MAIL_DOMAINS.includes(suggestion.domain) &&
+      isOneLetterShort(typedParts.topLevel, suggestedParts.topLevel);
+    if (!isCompleted) return undefined;
   }
   return `${local}@${suggestion.domain}`;
 }
