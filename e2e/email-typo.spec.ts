@@ -1,12 +1,13 @@
 // Email typo hints (docs/web-app.md): "Meintest du erika@gmail.com?" on the step after an
 // address with a likely typo was sent, with and without JavaScript (the projects), the same for
 // an address with an account and one without, never for a real domain, and "Übernehmen" goes
-// back with the address meant filled in. The hint under the field as it is typed, by keyboard,
+// back with the address meant filled in: to sign-in's and recovery's first step, and after
+// registering (the account exists with the typo) to settings, as the new address. The hint under the field as it is typed, by keyboard,
 // is in keyboard/email-typo.spec.ts; the suggestions themselves in the web app's
 // validation/email-typo.test.ts.
 
 import type { Page } from "@playwright/test";
-import { createAccount, uniqueEmail } from "./support/identity-admin.ts";
+import { createAccount, newAccountData, uniqueEmail } from "./support/identity-admin.ts";
 import { format, type Language } from "./support/languages.ts";
 import { expect, test } from "./support/test.ts";
 
@@ -62,5 +63,46 @@ test.describe("email typo hints", () => {
       .click();
     await recovery.expectEmailStep();
     await expect(recovery.field(lang.t.common.email)).toHaveValue(meant);
+  });
+
+  test("registration: the verification step asks, and takes the address to settings", async ({
+    page,
+    screens,
+    lang,
+  }) => {
+    const { registration, verification, settings } = screens;
+    const account = newAccountData();
+    const typed = account.email.replace("example.com", "gmial.com");
+    const meant = typed.replace("gmial.com", "gmail.com");
+    await registration.open();
+    await registration.register({ ...account, email: typed, repeatPassword: account.password });
+    await verification.expectCodeStep(typed);
+    await typoHint(page, lang, meant)
+      .getByRole("link", { name: lang.t.common.emailTypo.take })
+      .click();
+    await settings.expectShown();
+    await expect(settings.field(lang.t.common.email)).toHaveValue(meant);
+  });
+
+  test("email change: the waiting change asks, and takes the address back to settings", async ({
+    page,
+    screens,
+    lang,
+    account,
+  }) => {
+    const { login, splash, settings } = screens;
+    const typed = account.email.replace("example.com", "outlok.de");
+    const meant = typed.replace("outlok.de", "outlook.de");
+    await login.open();
+    await login.logIn(account.email, account.password);
+    await splash.expectSignedIn(account.email);
+    await settings.open();
+    await settings.changeEmail(typed);
+    await settings.expectEmailChangePending(typed, account.email);
+    await typoHint(page, lang, meant)
+      .getByRole("link", { name: lang.t.common.emailTypo.take })
+      .click();
+    await settings.expectShown();
+    await expect(settings.field(lang.t.common.email)).toHaveValue(meant);
   });
 });

@@ -258,6 +258,25 @@ describe("proxy", () => {
     expect(forwarded(login, "x-moos-recovery-email")).toBeNull();
   });
 
+  it("keeps the address meant by a typo hint for settings, once", async () => {
+    const start = await proxy(request("/settings?email=anna%40gmail.com"));
+    expect(start.headers.get("location")).toContain("/self-service/settings/browser");
+    expect(start.cookies.get("moos_recovery_email")?.value).toBe("anna@gmail.com");
+    const there = await proxy(request("/settings?flow=s-1", "moos_recovery_email=anna@gmail.com"));
+    expect(forwarded(there, "x-moos-recovery-email")).toBe("anna@gmail.com");
+    expect(there.cookies.get("moos_recovery_email")?.value).toBe("");
+    // Not for a settings sub-screen, nor for registration.
+    const password = await proxy(
+      request("/settings/password?flow=s-1", "moos_recovery_email=anna@gmail.com"),
+    );
+    expect(forwarded(password, "x-moos-recovery-email")).toBeNull();
+    expect(
+      (await proxy(request("/registration?email=anna%40gmail.com"))).cookies.get(
+        "moos_recovery_email",
+      ),
+    ).toBe(undefined);
+  });
+
   it("a recovery started in place keeps the typed address and the identity service's cookie", async () => {
     identityAnswers(200, { id: "r-9" }, "csrf_token_a=t0k; Path=/; HttpOnly; SameSite=Lax");
     const start = await proxy(request("/en/recovery?email=anna%40example.com"));

@@ -239,9 +239,11 @@ async function routePage(request: NextRequest, context: RequestContext): Promise
     if (isSettingsSubScreen(path)) {
       keepBriefly(response, SETTINGS_SCREEN_COOKIE, path, SETTINGS_SCREEN_COOKIE_MAX_AGE);
     }
-    // "Passwort vergessen?" with the address typed at login (screens/recovery/recovery-email.ts).
-    const email =
-      flow === "recovery" ? recoveryEmail(searchParams.get(RECOVERY_EMAIL_PARAM)) : undefined;
+    // "Passwort vergessen?" with the address typed at login, and the typo hint's address meant
+    // for recovery or a new address in settings (screens/recovery/recovery-email.ts).
+    const email = carriesEmail(path)
+      ? recoveryEmail(searchParams.get(RECOVERY_EMAIL_PARAM))
+      : undefined;
     if (email) keepBriefly(response, RECOVERY_EMAIL_COOKIE, email, RECOVERY_EMAIL_COOKIE_MAX_AGE);
     // Last and unchanged: setting a cookie through response.cookies rewrites every Set-Cookie
     // header from Next's own parse, which would re-encode the identity service's values.
@@ -260,13 +262,19 @@ async function routePage(request: NextRequest, context: RequestContext): Promise
   return withRemembered(intl(request), request, chosen);
 }
 
+/** The screens that start with an address given in `?email=` (recovery-email.ts). */
+function carriesEmail(path: string): boolean {
+  return path === "/recovery" || path === "/settings";
+}
+
 /**
- * The address kept for the recovery flow coming back from the identity service (`/recovery`
- * with `?flow=`): handed to the screen once, then the cookie is cleared.
+ * The address kept for the recovery or settings flow coming back from the identity service
+ * (`/recovery` or `/settings` with `?flow=`): handed to the screen once, then the cookie is
+ * cleared.
  */
 function recoveryEmailArriving(request: NextRequest): string | undefined {
   const { path } = splitLocale(request.nextUrl.pathname);
-  if (path !== "/recovery" || !request.nextUrl.searchParams.get("flow")) return undefined;
+  if (!carriesEmail(path) || !request.nextUrl.searchParams.get("flow")) return undefined;
   if (request.method !== "GET" && request.method !== "HEAD") return undefined;
   return recoveryEmail(request.cookies.get(RECOVERY_EMAIL_COOKIE)?.value);
 }
