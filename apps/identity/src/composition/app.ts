@@ -2,6 +2,7 @@ import { type ErrorReporter, startErrorReports } from "@moos/telemetry/error-rep
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { Config } from "../config/config.ts";
+import type { Deps } from "../deps/deps.ts";
 import { migrationEmailJob } from "../flows/recovery/migration-email.ts";
 import { recoveryEmailJob } from "../flows/recovery/recovery-email-job.ts";
 import { createPasswordHasher } from "../hash/index.ts";
@@ -19,7 +20,6 @@ import { createSqlPersistence } from "../persistence/sql/sql-persistence.ts";
 import { loginCodeJob } from "../strategies/code/login-code-job.ts";
 import { createOidcClients } from "../strategies/oidc/clients.ts";
 import { buildAdminServer } from "./admin-server.ts";
-import type { Deps } from "./deps.ts";
 import { buildPublicServer } from "./public-server.ts";
 import { selfServiceStrategies } from "./registry.ts";
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Deps } from "../composition/deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { errors } from "../http/errors.ts";
 
 /** Caps code emails per address so nobody can flood a customer's inbox through our forms. */

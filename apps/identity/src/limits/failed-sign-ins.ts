@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { Deps } from "../composition/deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { type Identity, normaliseIdentifier } from "../identity/identity.ts";
 import { dayOf } from "../security/days.ts";
 import type { FailedSignInDay } from "../security/records.ts";

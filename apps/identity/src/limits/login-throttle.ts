@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Deps } from "../composition/deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { errors } from "../http/errors.ts";
 
 // Failed logins are counted per normalised identifier, whether or not an account exists, so

@@ -1,4 +1,4 @@
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import type { AddressJob } from "../../hooks/address-job.ts";
 import { addressJob, jobLocale } from "../../hooks/address-job.ts";
 import type { Body } from "../../http/body.ts";

@@ -1,5 +1,5 @@
 import { MessageId } from "@moos/contract";
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import type { Flow } from "../../flows/flow.ts";
 import { completeRecovery } from "../../flows/recovery/complete-recovery.ts";
 import { migrationLink } from "../../flows/recovery/migration-email.ts";

@@ -1,4 +1,4 @@
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import type { Locale } from "../../hooks/locale.ts";
 import type { CodeRecord, Persistence } from "../../persistence/persistence.ts";
 import { hashCode, newCode } from "./one-time-code.ts";

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { MessageId } from "@moos/contract";
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import type { Flow } from "../../flows/flow.ts";
 import {
   beginSettingsAttempt,
