@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { Deps } from "../composition/deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import type { Ctx } from "../http/context.ts";
 import { query } from "../http/context.ts";
 import { errors, HttpError } from "../http/errors.ts";
@@ -7,6 +7,7 @@ import { sendJson } from "../http/respond.ts";
 import type { Identity } from "../identity/identity.ts";
 import { localeOf, normaliseIdentifier } from "../identity/identity.ts";
 import { conflictsWithOtherIdentity } from "../identity/traits.ts";
+import { enqueueEmail } from "../outbox/email/enqueue-email.ts";
 import {
   consentChangedEvent,
   emailOf,
@@ -255,7 +256,7 @@ async function deleteIdentity(ctx: Ctx): Promise<void> {
     if (!(await tx.identities.deleteIdentity(identity.id)))
       throw errors.notFound("Unable to locate the resource");
     if (email) {
-      await tx.courier.enqueueEmail({
+      await enqueueEmail(tx, {
         templateType: "account_deleted",
         to: email,
         locale: localeOf(identity),

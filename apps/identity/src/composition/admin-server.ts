@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { registerAdminRoutes } from "../admin/admin-routes.ts";
+import type { Deps } from "../deps/deps.ts";
 import { errors } from "../http/errors.ts";
 import { sendError } from "../http/respond.ts";
 import { createServer, type ServerOps } from "../http/server-base.ts";
 import { registerMetricsRoute } from "../metrics/http-metrics.ts";
-import type { Deps } from "./deps.ts";
 import { registerHealthRoutes } from "./misc-routes.ts";
 
 // The admin port: health, metrics and the admin API. Only the admin API needs the token

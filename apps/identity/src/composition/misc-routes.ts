@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import type { Deps } from "../deps/deps.ts";
 import { errors } from "../http/errors.ts";
 import { redirect, sendError, sendJson } from "../http/respond.ts";
 import { registerWebauthnScriptRoute } from "../strategies/webauthn/script.ts";
-import type { Deps } from "./deps.ts";
 
 export function registerHealthRoutes(app: FastifyInstance, deps: Deps): void {
   app.get("/health/alive", async (_request, reply) => sendJson(reply, 200, { status: "ok" }));

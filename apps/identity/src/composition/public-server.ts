@@ -2,6 +2,7 @@ import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
+import type { Deps } from "../deps/deps.ts";
 import { registerFlowRoutes } from "../flows/flow-routes.ts";
 import { loginFlow } from "../flows/login/login-flow.ts";
 import { registerLogoutRoutes } from "../flows/logout/logout-routes.ts";
@@ -22,7 +23,6 @@ import { rateLimitHook } from "../limits/rate-limit.ts";
 import { registerSessionRoutes } from "../session/handlers.ts";
 import { registerOidcCallbackRoutes } from "../strategies/oidc/callback.ts";
 import { registerFedcmRoutes } from "../strategies/oidc/fedcm.ts";
-import type { Deps } from "./deps.ts";
 import { registerMiscRoutes } from "./misc-routes.ts";
 
 // Paths where nosurf sets no CSRF cookie (docs/protocol.md#csrf): API flows, submits, sessions.

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { Deps } from "../composition/deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { maskCsrfToken } from "../http/csrf.ts";
 import type { UiNode } from "../ui/nodes.ts";
 import type { Flow, FlowKind, FlowType } from "./flow.ts";

@@ -1,6 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { OutboxDepthRow } from "../outbox/outbox-depth.ts";
-import type { OutboxMessageType } from "../persistence/sql/database.ts";
+import type { OutboxDepthRow, OutboxMessageType } from "../persistence/outbox.ts";
 
 // Prometheus metrics (prom-client), served by the admin server's GET /metrics. One registry per
 // app, so several apps in one process (tests) never share counters. Labels hold only bounded

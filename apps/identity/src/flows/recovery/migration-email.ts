@@ -1,4 +1,4 @@
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import type { AddressJob } from "../../hooks/address-job.ts";
 import { addressJob, jobLocale } from "../../hooks/address-job.ts";
 import type { Body } from "../../http/body.ts";
@@ -6,6 +6,7 @@ import type { Ctx } from "../../http/context.ts";
 import { csrfSecretOf } from "../../http/csrf.ts";
 import { needsMigration } from "../../identity/migration.ts";
 import { firstMigrationEmail } from "../../limits/code-email-limit.ts";
+import { enqueueJob } from "../../outbox/jobs/enqueue-job.ts";
 import type { JobHandler } from "../../outbox/jobs/job.ts";
 import type { Flow } from "../flow.ts";
 import { createRecoveryFlow, recoveryStrategy } from "./recovery-flow.ts";
@@ -26,7 +27,7 @@ export async function requestMigrationEmail(
   address: string,
 ): Promise<void> {
   const job = addressJob(ctx.request, body, loginFlow, address, 0);
-  await ctx.deps.persistence.courier.enqueueJob({ kind: "migration_email", payload: { ...job } });
+  await enqueueJob(ctx.deps.persistence, { kind: "migration_email", payload: { ...job } });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { MessageId } from "@moos/contract";
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import { localeOf } from "../../hooks/locale.ts";
 import { acceptOAuth2Login } from "../../hooks/oauth2-login.ts";
 import type { Body } from "../../http/body.ts";

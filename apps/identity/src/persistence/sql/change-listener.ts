@@ -4,7 +4,7 @@ import { identityChangesChannel } from "./migrations/0004-identity-change-notifi
 import { outboxChannel } from "./migrations/0005-outbox-notifications.ts";
 
 // Hears what the database announces: identity changes (migration 0004) for the session cache,
-// and outbox messages due now (migration 0005) for the dispatchers. The cache trusts itself
+// and outbox messages due now (migration 0005) for the outbox's dispatcher. The cache trusts itself
 // only while `isCurrent()`:
 //
 // - PGlite runs in this process, and delivers a transaction's notifications before the query
@@ -148,7 +148,7 @@ export function listenPostgres(
       await next.query(`LISTEN ${identityChangesChannel}; LISTEN ${outboxChannel}`);
       if (client !== next) return;
       // Changes committed while nobody listened were not heard: start from nothing. (Outbox
-      // messages announced meanwhile are found by the dispatchers' poll.)
+      // messages announced meanwhile are found by the dispatcher's poll.)
       sinks.identities.clear();
       confirmedAt = started;
       if (retryMs > 100) options.log?.info({}, "session cache: change notifications are back");

@@ -1,5 +1,5 @@
 import { MessageId } from "@moos/contract";
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import type { Flow } from "../../flows/flow.ts";
 import { completeRecovery } from "../../flows/recovery/complete-recovery.ts";
 import { migrationLink } from "../../flows/recovery/migration-email.ts";
@@ -10,6 +10,7 @@ import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { respondWithFlow } from "../../http/respond.ts";
 import { needsMigration } from "../../identity/migration.ts";
+import { enqueueEmail } from "../../outbox/email/enqueue-email.ts";
 import type { Persistence } from "../../persistence/persistence.ts";
 import { addFlowMessage, type UiNode } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
@@ -73,7 +74,7 @@ async function sendRecoveryCode(
     used_at: null,
     expires_at: new Date(deps.now().getTime() + lifespan),
   });
-  await tx.courier.enqueueEmail({
+  await enqueueEmail(tx, {
     templateType: "recovery_code_valid",
     to: address,
     locale,

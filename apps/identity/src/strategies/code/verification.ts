@@ -7,6 +7,7 @@ import {
 } from "../../flows/verification/verification-flow.ts";
 import type { Ctx } from "../../http/context.ts";
 import { respondWithFlow } from "../../http/respond.ts";
+import { enqueueEmail } from "../../outbox/email/enqueue-email.ts";
 import type { Persistence } from "../../persistence/persistence.ts";
 import { addFlowMessage, resetMessages, setInputValue } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
@@ -55,7 +56,7 @@ async function sendVerificationCode(
   const link = new URL("self-service/verification", deps.config.serve.public.base_url);
   link.searchParams.set("flow", flow.id);
   link.searchParams.set("code", code);
-  await tx.courier.enqueueEmail({
+  await enqueueEmail(tx, {
     templateType: "verification_code_valid",
     to: address,
     locale,

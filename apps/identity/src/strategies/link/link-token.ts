@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import type { CodeRecord, Persistence } from "../../persistence/persistence.ts";
 import { randomAlphanumeric } from "../../session/tokens.ts";
 import { hashCode } from "../code/one-time-code.ts";

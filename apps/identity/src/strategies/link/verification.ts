@@ -10,6 +10,7 @@ import type { Ctx } from "../../http/context.ts";
 import { rotateCsrfSecret } from "../../http/cookies.ts";
 import { maskCsrfToken } from "../../http/csrf.ts";
 import { redirect } from "../../http/respond.ts";
+import { enqueueEmail } from "../../outbox/email/enqueue-email.ts";
 import type { Persistence } from "../../persistence/persistence.ts";
 import { addFlowMessage } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
@@ -45,7 +46,7 @@ async function sendVerificationLink(
     address: options.address,
     identityId: options.identity.id,
   });
-  await tx.courier.enqueueEmail({
+  await enqueueEmail(tx, {
     templateType: "verification_valid",
     to: options.address,
     locale: options.locale,

@@ -1,19 +1,32 @@
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { connectDatabase } from "../persistence/sql/connect.ts";
-import type { Database } from "../persistence/sql/database.ts";
-import { enqueueEmail } from "./email/outbox.ts";
-import {
-  claimDueMessages,
-  leaseExpiredError,
-  markFailed,
-  markSent,
-  releaseLeases,
-} from "./lease.ts";
+import { enqueueEmail } from "../../outbox/email/enqueue-email.ts";
+import { type ClaimedMessage, leaseExpiredError, type OutboxMessageType } from "../outbox.ts";
+import { connectDatabase } from "./connect.ts";
+import type { Database } from "./database.ts";
+import { SqlOutboxPersister } from "./outbox-persister.ts";
+import { createSqlPersistence } from "./sql-persistence.ts";
 
 // The claim contract, run against every database we have: PGlite always, and PostgreSQL when
 // TEST_POSTGRES_URL names a throwaway database. On PostgreSQL `first` and `second` are two
 // connection pools, like two service instances; PGlite has one connection, so both are one.
+
+const outbox = (db: Kysely<Database>): SqlOutboxPersister => new SqlOutboxPersister(db);
+function claimDueMessages(
+  db: Kysely<Database>,
+  input: { leaseMs: number; limit: number; type?: OutboxMessageType },
+): Promise<ClaimedMessage[]> {
+  return outbox(db).claimDue({ type: "email", ...input });
+}
+const markSent = (db: Kysely<Database>, id: string): Promise<void> => outbox(db).markSent(id);
+const markFailed = (
+  db: Kysely<Database>,
+  ...args: Parameters<SqlOutboxPersister["markFailed"]>
+): Promise<boolean> => outbox(db).markFailed(...args);
+const releaseLeases = (
+  db: Kysely<Database>,
+  messages: readonly ClaimedMessage[],
+): Promise<number> => outbox(db).release(messages);
 
 interface Target {
   name: string;
@@ -68,7 +81,7 @@ for (const target of targets) {
       // One by one, so created_at grows with the index.
       for (let n = 0; n < count; n += 1) {
         ids.push(
-          await enqueueEmail(first, {
+          await enqueueEmail(createSqlPersistence(first), {
             templateType: "verification_code_valid",
             to: `lease-${n}@example.com`,
             locale: "en",

@@ -1,78 +1,33 @@
-import type { Kysely } from "kysely";
-import type { Database, OutboxMessageType } from "../persistence/sql/database.ts";
-import { CourierError } from "./email/errors.ts";
-import {
-  type ClaimedMessage,
-  claimDueMessages,
-  leaseExpiredError,
-  markFailed,
-  markSent,
-  releaseLeases,
-} from "./lease.ts";
+import type { ClaimedMessage, OutboxPersister } from "../persistence/outbox.ts";
+import { leaseExpiredError } from "../persistence/outbox.ts";
+import { CourierError } from "./errors.ts";
+import { type OutboxKind, type OutboxLogger, retryDelay } from "./kind.ts";
 
-// The loop every outbox dispatcher runs (emails over SMTP, webhooks over HTTP). Each round
-// claims a batch of its own type with a lease (lease.ts), sends each message and records the
-// outcome. A failed send is data, never thrown: the message goes back to the queue with
-// exponential backoff and is abandoned after `maxAttempts` attempts. Logs carry message ids,
-// never recipients or bodies.
+// The dispatcher's loop for one kind (dispatcher.ts runs one per registered kind, so a slow
+// webhook endpoint never holds up an email). Each round claims a batch of the kind's type with
+// a lease, sends each message and records the outcome. A failed send is data, never thrown:
+// the message goes back to the queue with exponential backoff and is abandoned after
+// `maxAttempts` attempts. Nothing the database or a send throws leaves the loop: a failed claim
+// is logged and tried again on the next round, a failed record leaves the lease to run out, so
+// the message is claimed again. Logs carry message ids, never recipients or bodies.
 
-/** Fits Fastify's and pino's loggers. */
-export interface CourierLogger {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
+/** A send that failed: retried later, abandoned, or recorded too late (the lease was lost). */
+export type SendFailure = "retry" | "abandoned" | "lease_lost";
 
-export interface RetryBackoff {
-  /** Delay after the first failure; doubles with every further one. */
-  initialMs: number;
-  maxMs: number;
-}
-
-export interface Dispatcher {
-  /** Polls every `pollIntervalMs` until stopped; at once again while batches come back full. */
+export interface Lane {
   start(): void;
-  /**
-   * A message became due (the database said so, migration 0005): claims at once instead of at
-   * the next poll. Wakes during a round make one more round right after it.
-   */
   wake(): void;
-  /**
-   * Stops polling and waits for the batch in flight, at most `graceMs` (default: as long as it
-   * takes); messages still being sent then go back to the queue (releaseLeases) for another
-   * instance. Then releases the transport. Final.
-   */
-  stop(options?: { graceMs?: number }): Promise<void>;
-  /** One round: claims, sends and records a batch. Returns how many messages it claimed. */
+  stop(options: { graceMs?: number | undefined }): Promise<void>;
   dispatchOnce(): Promise<number>;
 }
 
-export interface OutboxLoopOptions {
-  db: Kysely<Database>;
-  type: OutboxMessageType;
+export interface LaneOptions {
+  outbox: OutboxPersister;
+  kind: OutboxKind;
   pollIntervalMs: number;
-  leaseMs: number;
   batchSize: number;
-  maxAttempts: number;
-  backoff: RetryBackoff;
-  logger: CourierLogger;
-  /** Sends one message; throws when it was not delivered. */
-  send(message: ClaimedMessage): Promise<void>;
-  /** Called once after the last round, to close connections. */
-  close?(): Promise<void> | void;
-  /** Called for every failed send (metrics). */
-  onSendFailure?(outcome: "retry" | "abandoned" | "lease_lost"): void;
-}
-
-export const consoleLogger: CourierLogger = {
-  info: (details, message) => console.info(message, details),
-  warn: (details, message) => console.warn(message, details),
-  error: (details, message) => console.error(message, details),
-};
-
-export function retryDelay(failedAttempts: number, backoff: RetryBackoff): number {
-  const exponent = Math.max(0, failedAttempts - 1);
-  return Math.min(backoff.initialMs * 2 ** exponent, backoff.maxMs);
+  logger: OutboxLogger;
+  onSendFailure?(outcome: SendFailure): void;
 }
 
 function describeError(error: unknown): string {
@@ -80,9 +35,9 @@ function describeError(error: unknown): string {
   return text.slice(0, 1_000);
 }
 
-export function createOutboxLoop(options: OutboxLoopOptions): Dispatcher {
-  const { db, logger, type } = options;
-  const label = type === "email" ? "courier" : type === "webhook" ? "webhooks" : "jobs";
+export function createLane(options: LaneOptions): Lane {
+  const { outbox, kind, logger } = options;
+  const { label, policy } = kind;
   const inFlight = new Set<Promise<number>>();
   /** Claimed messages whose send has not finished yet. */
   const held = new Map<string, ClaimedMessage>();
@@ -94,10 +49,10 @@ export function createOutboxLoop(options: OutboxLoopOptions): Dispatcher {
   let stopped: Promise<void> | undefined;
 
   async function deliver(message: ClaimedMessage): Promise<void> {
-    if (message.send_count >= options.maxAttempts) {
+    if (message.send_count >= policy.maxAttempts) {
       // Taken over from a dispatcher that died, with no attempts left.
       const sendCount = message.send_count;
-      await markFailed(db, message, {
+      await outbox.markFailed(message, {
         sendCount,
         error: leaseExpiredError,
         abandon: true,
@@ -107,20 +62,20 @@ export function createOutboxLoop(options: OutboxLoopOptions): Dispatcher {
       return;
     }
     try {
-      await options.send(message);
+      await kind.send(message);
     } catch (error) {
       await recordFailure(message, error);
       return;
     }
-    await markSent(db, message.id);
+    await outbox.markSent(message.id);
     logger.info({ messageId: message.id, template: message.template_type }, `${label}: sent`);
   }
 
   async function recordFailure(message: ClaimedMessage, error: unknown): Promise<void> {
     const sendCount = message.send_count + 1;
-    const abandon = sendCount >= options.maxAttempts;
-    const retryInMs = retryDelay(sendCount, options.backoff);
-    const kept = await markFailed(db, message, {
+    const abandon = sendCount >= policy.maxAttempts;
+    const retryInMs = retryDelay(sendCount, policy.backoff);
+    const kept = await outbox.markFailed(message, {
       sendCount,
       error: describeError(error),
       abandon,
@@ -134,10 +89,10 @@ export function createOutboxLoop(options: OutboxLoopOptions): Dispatcher {
   }
 
   async function round(): Promise<number> {
-    const messages = await claimDueMessages(db, {
-      leaseMs: options.leaseMs,
+    const messages = await outbox.claimDue({
+      type: kind.type,
+      leaseMs: policy.leaseMs,
       limit: options.batchSize,
-      type,
     });
     for (const message of messages) held.set(message.id, message);
     const results = await Promise.allSettled(
@@ -203,15 +158,14 @@ export function createOutboxLoop(options: OutboxLoopOptions): Dispatcher {
       clearTimeout(timer);
       timer = setTimeout(tick, 0);
     },
-    stop({ graceMs }: { graceMs?: number } = {}): Promise<void> {
+    stop({ graceMs }): Promise<void> {
       state = "stopped";
       clearTimeout(timer);
       stopped ??= (async () => {
         await withinGrace(Promise.allSettled([...inFlight]), graceMs);
         if (held.size > 0) {
-          const messages = [...held.values()];
           try {
-            const released = await releaseLeases(db, messages);
+            const released = await outbox.release([...held.values()]);
             logger.info({ released }, `${label}: released unfinished messages for other instances`);
           } catch (error) {
             logger.error(
@@ -220,7 +174,11 @@ export function createOutboxLoop(options: OutboxLoopOptions): Dispatcher {
             );
           }
         }
-        await options.close?.();
+        try {
+          await kind.close?.();
+        } catch (error) {
+          logger.error({ err: error }, `${label}: could not close its connections`);
+        }
       })();
       return stopped;
     },

@@ -1,43 +1,20 @@
 import { inClientSpan } from "@moos/telemetry";
-import type { Kysely } from "kysely";
 import type { Config } from "../../config/config.ts";
-import type { Database } from "../../persistence/sql/database.ts";
-import {
-  type CourierLogger,
-  consoleLogger,
-  createOutboxLoop,
-  type Dispatcher,
-  type OutboxLoopOptions,
-  type RetryBackoff,
-} from "../outbox-loop.ts";
+import type { OutboxKind, OutboxLogger, RetryBackoff } from "../kind.ts";
 import { createSmtpTransport } from "./smtp-transport.ts";
 
-// Sends the outbox's emails over one pooled SMTP transport, in the shared outbox loop
-// (outbox-loop.ts: leases, retries with backoff, abandoning after `max_attempts`).
-
-export {
-  type CourierLogger,
-  type Dispatcher,
-  type RetryBackoff,
-  retryDelay,
-} from "../outbox-loop.ts";
-
-export interface DispatcherOptions {
-  logger?: CourierLogger;
-  retryBackoff?: RetryBackoff;
-  onSendFailure?: OutboxLoopOptions["onSendFailure"];
-}
+// The outbox's emails, sent over one pooled SMTP transport with the `courier.dispatcher.*`
+// settings: its lease and `max_attempts`.
 
 // With the default 8 attempts: 5 s, 10 s, ... capped at 5 min, about 10 minutes in all, which
 // is how long a code is valid by default. Later delivery would not help the customer.
 const defaultBackoff: RetryBackoff = { initialMs: 5_000, maxMs: 5 * 60_000 };
 
-export function createDispatcher(
-  db: Kysely<Database>,
+export function emailKind(
   config: Config["courier"],
-  options: DispatcherOptions = {},
-): Dispatcher {
-  const logger = options.logger ?? consoleLogger;
+  options: { logger: OutboxLogger; retryBackoff?: RetryBackoff },
+): OutboxKind {
+  const { logger } = options;
   const { dispatcher: settings, smtp } = config;
   const transport = createSmtpTransport(smtp, {
     maxConnections: Math.min(settings.batch_size, 5),
@@ -46,16 +23,16 @@ export function createDispatcher(
   transport.on("error", (error) => logger.error({ err: error }, "courier: smtp transport error"));
   const messageIdDomain = smtp.from_address.split("@")[1] ?? "localhost";
 
-  return createOutboxLoop({
-    db,
+  return {
     type: "email",
-    pollIntervalMs: settings.poll_interval,
-    leaseMs: settings.lease,
-    batchSize: settings.batch_size,
-    maxAttempts: settings.max_attempts,
-    backoff: options.retryBackoff ?? defaultBackoff,
-    logger,
-    ...(options.onSendFailure ? { onSendFailure: options.onSendFailure } : {}),
+    label: "courier",
+    policy: {
+      leaseMs: settings.lease,
+      maxAttempts: settings.max_attempts,
+      backoff: options.retryBackoff ?? defaultBackoff,
+      // A code is waited for: it leaves as soon as it is written.
+      wakes: true,
+    },
     // A span of its own (nodemailer has no OpenTelemetry instrumentation): the SMTP server,
     // never the recipient.
     async send(message) {
@@ -74,7 +51,7 @@ export function createDispatcher(
       );
     },
     close: () => transport.close(),
-  });
+  };
 }
 
 function smtpSpanAttributes(

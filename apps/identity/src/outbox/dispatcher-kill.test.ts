@@ -4,20 +4,26 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
-import { connectDatabase } from "../../persistence/sql/connect.ts";
-import { leaseExpiredError } from "../lease.ts";
-import { createDispatcher } from "./dispatcher.ts";
-import { enqueueEmail } from "./outbox.ts";
-import { recordingLogger, testCourierConfig } from "./test-support/courier-config.ts";
-import { startTestSmtpServer } from "./test-support/smtp-test-server.ts";
+import { leaseExpiredError } from "../persistence/outbox.ts";
+import { connectDatabase } from "../persistence/sql/connect.ts";
+import { createSqlPersistence } from "../persistence/sql/sql-persistence.ts";
+import { enqueueEmail } from "./email/enqueue-email.ts";
+import {
+  emailDispatcher,
+  recordingLogger,
+  testCourierConfig,
+} from "./email/test-support/courier-config.ts";
+import { startTestSmtpServer } from "./email/test-support/smtp-test-server.ts";
 
 // A dispatcher process is SIGKILLed while the SMTP server holds its mails at DATA. A PGlite
 // folder opens in one process at a time, so the child owns it while it runs and this process
 // opens it again once the child is dead.
 
 const leaseMs = 200;
-const childScript = fileURLToPath(new URL("./test-support/dispatch-child.ts", import.meta.url));
-const appFolder = fileURLToPath(new URL("../../..", import.meta.url));
+const childScript = fileURLToPath(
+  new URL("./email/test-support/dispatch-child.ts", import.meta.url),
+);
+const appFolder = fileURLToPath(new URL("../..", import.meta.url));
 
 function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
@@ -34,7 +40,7 @@ it("loses no message when a dispatcher is killed mid-send", { timeout: 60_000 },
     const recipients = ["kill-1@example.com", "kill-2@example.com", "kill-3@example.com"];
     const ids = await Promise.all(
       recipients.map((to, n) =>
-        enqueueEmail(db, {
+        enqueueEmail(createSqlPersistence(db), {
           templateType: "verification_code_valid",
           to,
           locale: "de",
@@ -77,7 +83,8 @@ it("loses no message when a dispatcher is killed mid-send", { timeout: 60_000 },
       );
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, leaseEnds - Date.now()) + 20));
 
-      const dispatcher = createDispatcher(db, testCourierConfig(smtp.url, { lease: leaseMs }), {
+      const config = testCourierConfig(smtp.url, { lease: leaseMs });
+      const dispatcher = emailDispatcher(createSqlPersistence(db), config, {
         logger: recordingLogger(),
       });
       expect(await dispatcher.dispatchOnce()).toBe(recipients.length);
