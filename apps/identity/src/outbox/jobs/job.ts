@@ -10,7 +10,7 @@ export type JobKind = "recovery_email" | "login_code_email" | "migration_email";
 
 export interface OutgoingJob {
   kind: JobKind;
-  /** JSON; never secrets, as the row stays in the outbox like a sent email. */
+  /** JSON; never secrets. Emptied once the job ran (outbox-persister.ts's markSent). */
   payload: Record<string, unknown>;
 }
 

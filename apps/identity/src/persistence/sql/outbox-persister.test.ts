@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { enqueueEmail } from "../../outbox/email/enqueue-email.ts";
+import { enqueueJob } from "../../outbox/jobs/enqueue-job.ts";
 import { type ClaimedMessage, leaseExpiredError, type OutboxMessageType } from "../outbox.ts";
 import { connectDatabase } from "./connect.ts";
 import type { Database } from "./database.ts";
@@ -159,6 +160,24 @@ for (const target of targets) {
         .where("id", "=", id!)
         .executeTakeFirstOrThrow();
       expect(sent).toEqual({ status: "sent", lease_until: null });
+    });
+
+    it("forgets a job's body once it ran, and keeps an email's", async () => {
+      const [email] = await enqueue(1);
+      const job = await enqueueJob(createSqlPersistence(first), {
+        kind: "migration_email",
+        payload: { address: "typed-by-someone@example.com" },
+      });
+      await markSent(first, email!);
+      await markSent(first, job);
+      const rows = await first
+        .selectFrom("courier_messages")
+        .select(["id", "status", "body"])
+        .where("id", "in", [email!, job])
+        .execute();
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      expect(byId.get(job)).toEqual({ id: job, status: "sent", body: "{}" });
+      expect(byId.get(email!)?.body).toContain("123456");
     });
 
     it("gives released messages back at once, without counting an attempt, unless the lease was lost", async () => {

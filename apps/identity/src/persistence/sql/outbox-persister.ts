@@ -97,7 +97,15 @@ export class SqlOutboxPersister implements OutboxPersister {
   async markSent(id: string): Promise<void> {
     await this.db
       .updateTable("courier_messages")
-      .set({ status: "sent", lease_until: null, updated_at: sql`now()` })
+      .set({
+        status: "sent",
+        lease_until: null,
+        updated_at: sql`now()`,
+        // A job's body is what a request left for after its answer, such as the address a
+        // customer typed into a failed sign-in: needed until the job ran, kept no longer.
+        // Emails and webhooks keep theirs (the admin API shows what was sent).
+        body: sql<string>`case when type = 'job' then '{}' else body end`,
+      })
       .where("id", "=", id)
       .where("status", "!=", "sent")
       .execute();
