@@ -1,4 +1,4 @@
-// The colour scheme follows the device's setting (docs/web-app.md#colour-scheme), with and
+// The colour scheme follows the device's setting (docs/web-app.md, "Colour scheme"), with and
 // without JavaScript (the projects): the first paint is already dark, before the style sheet has
 // arrived (the page's `<meta name="color-scheme">` tells the browser), and with it the page is
 // the dark scheme's own background. A light device gets the light page. Each screen's look in
