@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +11,13 @@ const bin = "/usr/lib/postgresql/15/bin";
 
 export interface PostgresServer {
   url: string;
+  /**
+   * Ends the server as a power cut or an OOM kill would (`pg_ctl stop -m immediate`: every
+   * backend quits at once, no checkpoint, crash recovery at the next start).
+   */
+  crash(): Promise<void>;
+  /** Starts the crashed server again on the same port; resolves once it accepts connections. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -25,6 +32,19 @@ function run(command: string, args: string[]): void {
   execFileSync(cmd!, joined!.split("\u0000"), { stdio: "pipe" });
 }
 
+async function untilReady(port: number): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      run(`${bin}/pg_isready`, ["-q", "-h", "127.0.0.1", "-p", String(port)]);
+      return;
+    } catch {
+      if (Date.now() > deadline) throw new Error("PostgreSQL did not start");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
 export async function startPostgres(): Promise<PostgresServer> {
   const dir = mkdtempSync(join(tmpdir(), "moos-pg-"));
   chmodSync(dir, 0o777);
@@ -32,35 +52,29 @@ export async function startPostgres(): Promise<PostgresServer> {
   if (process.getuid?.() === 0) execFileSync("chown", ["postgres", dir]);
   run(`${bin}/initdb`, ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync"]);
   const port = await freePort();
-  const [cmd, joined] = asPostgres(`${bin}/postgres`, [
-    "-D",
-    data,
-    "-p",
-    String(port),
-    "-h",
-    "127.0.0.1",
-    "-k",
-    dir,
-    "-F",
-  ]);
-  const server = spawn(cmd!, joined!.split("\u0000"), { stdio: "ignore" });
+  const launch = (): ChildProcess => {
+    const [cmd, joined] = asPostgres(`${bin}/postgres`, [
+      ...["-D", data, "-p", String(port), "-h", "127.0.0.1", "-k", dir, "-F"],
+    ]);
+    return spawn(cmd!, joined!.split("\u0000"), { stdio: "ignore" });
+  };
+  let server = launch();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      run(`${bin}/pg_isready`, ["-h", "127.0.0.1", "-p", String(port)]);
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error("PostgreSQL did not start");
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  await untilReady(port);
+  const stopWith = async (mode: "fast" | "immediate"): Promise<void> => {
+    const exited = new Promise((r) => server.once("exit", r));
+    run(`${bin}/pg_ctl`, ["-D", data, "-m", mode, "-w", "stop"]);
+    await exited;
+  };
   return {
     url,
+    crash: () => stopWith("immediate"),
+    async restart() {
+      server = launch();
+      await untilReady(port);
+    },
     async stop() {
-      const exited = new Promise((r) => server.once("exit", r));
-      run(`${bin}/pg_ctl`, ["-D", data, "-m", "fast", "-w", "stop"]);
-      await exited;
+      if (server.exitCode === null && server.signalCode === null) await stopWith("fast");
       rmSync(dir, { recursive: true, force: true });
     },
   };
