@@ -94,8 +94,13 @@ export async function sendError(
   const envelope = httpError.toEnvelope();
   if (json || httpError.status === 429) return sendJson(reply, httpError.status, envelope);
   // Nothing can be stored now: the error UI is sent to the error the errors endpoint knows
-  // without the database (misc-routes.ts).
-  if (httpError.id === "service_unavailable") return redirect(reply, errorUiUrl(deps, "stub:503"));
+  // without the database (misc-routes.ts), and to the page to try again (a GET: an emailed
+  // link, the start of a flow), which it may offer as a link.
+  if (httpError.id === "service_unavailable") {
+    const target = new URL(errorUiUrl(deps, "stub:503"));
+    if (request.method === "GET") target.searchParams.set("retry", request.url);
+    return redirect(reply, target.toString());
+  }
   const id = crypto.randomUUID();
   try {
     await deps.persistence.errors.createError(id, envelope.error as Record<string, unknown>);

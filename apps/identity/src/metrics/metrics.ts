@@ -138,7 +138,7 @@ export function createMetrics(
     }),
     unavailableResponses: new Counter({
       name: "moos_identity_unavailable_responses_total",
-      help: "Requests answered 503 because the database was unreachable, by server",
+      help: "Requests answered 503 because the database was unreachable (browsers: sent to the error page), by server",
       labelNames: ["server"],
       registers,
     }),
