@@ -38,6 +38,8 @@ export async function finishSubmit(
 ): Promise<FormState> {
   await relayCookies(outcome.setCookies);
   if (outcome.unexpected) await reportError(outcome.unexpected, { flow: context.flow });
+  // An outage, not a bug: nothing to report; the form keeps what was typed.
+  if (outcome.unavailable) return { ...state, notice: "unavailable" };
   if (outcome.redirectTo === undefined) return state;
   // Our own screens (also as absolute URLs from the identity service) are shown by the
   // client router, in the user's language; everything else is loaded as a document.
