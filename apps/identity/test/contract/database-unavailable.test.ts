@@ -70,6 +70,8 @@ describe("a PostgreSQL that crashed", () => {
       redirect: "manual",
     });
     expect(browser.status).toBe(303);
+    // Nothing was stored, so no cookie changes (the CSRF cookie of a flow that does not exist).
+    expect(browser.headers.get("set-cookie")).toBeNull();
     const location = new URL(browser.headers.get("location") ?? "");
     expect(location.searchParams.get("id")).toBe("stub:503");
     expect(location.searchParams.get("retry")).toBe("/self-service/login/browser?refresh=true");
