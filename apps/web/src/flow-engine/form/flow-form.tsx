@@ -1,12 +1,11 @@
 "use client";
 
 import type * as React from "react";
-import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { Input } from "../../components/input";
 import { PasswordInput } from "../../components/password-input";
-import { useUiTexts } from "../../components/ui-texts";
 import type { FieldSpec, HiddenField } from "./field-spec";
+import { FormNotice } from "./form-notice";
 import { type FieldState, type FormAction, useFlowForm } from "./use-flow-form";
 
 export interface SubmitSpec {
@@ -40,7 +39,6 @@ export interface FlowFormProps {
  */
 export function FlowForm(props: FlowFormProps): React.JSX.Element {
   const form = useFlowForm(props.action, props.fields, props.errorTexts);
-  const texts = useUiTexts();
   return (
     <form
       ref={form.formRef}
@@ -55,9 +53,7 @@ export function FlowForm(props: FlowFormProps): React.JSX.Element {
         <FlowField key={spec.name} spec={spec} state={form.field(spec)} />
       ))}
       {props.children}
-      {form.state.notice === "unavailable" ? (
-        <Alert severity="error">{texts.unavailable}</Alert>
-      ) : null}
+      <FormNotice state={form.state} />
       <Button
         type="submit"
         name={props.submit.name}
