@@ -10,7 +10,9 @@ import type { FormState } from "./form-state";
  * unavailable, that it is, above the button that sends the form again (form-state.ts).
  */
 export function FormNotice({ state }: { state: FormState }): React.JSX.Element | null {
-  const texts = useUiTexts();
-  if (state.notice !== "unavailable") return null;
-  return <Alert severity="error">{texts.unavailable}</Alert>;
+  return state.notice === "unavailable" ? <UnavailableNotice /> : null;
+}
+
+function UnavailableNotice(): React.JSX.Element {
+  return <Alert severity="error">{useUiTexts().unavailable}</Alert>;
 }
