@@ -1,14 +1,16 @@
 // The deployment suite's global setup: the production build (`scripts/build.mjs --if-changed`)
 // started as a real deployment on this machine, each service by `npm run start:production`'s
-// script: a throwaway PostgreSQL, two identity service instances on it, two web app instances,
-// Debian's nginx in front with TLS (deploy/nginx/moos.conf, as the README's production guide
-// uses it) and MailDev as the SMTP server that counts the emails. The addresses go to
+// script: a throwaway PostgreSQL, two identity service instances on it, the OpenID Connect
+// provider (its own database on the same server), two web app instances, Debian's nginx in
+// front with TLS (deploy/nginx/moos.conf, as the README's production guide uses it) and MailDev
+// as the SMTP server that counts the emails. The addresses go to
 // e2e/.data/deployment/services.json, in the shape the page objects read (one "set": nginx), plus
 // what the specs need to kill and restart an instance.
 
-import { spawnSync } from "node:child_process";
+import { type ChildProcess, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import pg from "pg";
 import { type PostgresServer, startPostgres } from "../../apps/identity/test/support/postgres.ts";
 import { renderTemplate, startNginx } from "../support/services/nginx.ts";
 import {
@@ -33,6 +35,7 @@ import {
 } from "./deployment.ts";
 
 const ADMIN_TOKEN = "deployment-admin-token-0123456789abcdef";
+const OAUTH2_ADMIN_TOKEN = "deployment-oauth2-admin-token-0123456789";
 const SECRET = "deployment-secret-0123456789abcdefghijklmnop";
 
 function build(): void {
@@ -62,8 +65,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   };
   try {
     postgres = await startPostgres();
-    const ports = await freePorts(11);
+    const ports = await freePorts(13);
     const [nginxPublic, nginxIdentity, nginxAdmin, smtp, mailWeb, web1, web2] = ports as number[];
+    const [oauth2Public, oauth2Admin] = [ports[11] as number, ports[12] as number];
     const publicUrl = `https://localhost:${nginxPublic}`;
     const identityUrl = `http://127.0.0.1:${nginxIdentity}`;
     const identityAdminUrl = `http://127.0.0.1:${nginxAdmin}`;
@@ -90,6 +94,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ...["--ip", "127.0.0.1", "--smtp", String(smtp), "--web", String(mailWeb), "--silent"],
     ]);
     started.push(maildev);
+    const provider = {
+      issuer: `http://127.0.0.1:${oauth2Public}`,
+      adminUrl: `http://127.0.0.1:${oauth2Admin}`,
+      adminToken: OAUTH2_ADMIN_TOKEN,
+    };
     const deployment: Deployment = {
       publicUrl,
       identityUrl,
@@ -97,10 +106,19 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       adminToken: ADMIN_TOKEN,
       configFile,
       databaseUrl: postgres.url,
+      postgres: { url: postgres.url, dataDir: postgres.dataDir },
+      provider,
       instances,
       webPorts: [web1 as number, web2 as number],
       nginxLogs: path.join(DEPLOYMENT_DATA, "nginx-logs"),
+      processes: [...instances.map((i) => i.name), "web-1", "web-2", "oauth2", "nginx"],
     };
+    const oauth2 = startProvider(deployment, {
+      publicPort: oauth2Public,
+      adminPort: oauth2Admin,
+      databaseUrl: await createDatabase(postgres.url, "oauth2"),
+    });
+    started.push(oauth2);
     // The release step first (auto_migrate is off in production), then both instances.
     const migrated = spawnSync("npm", ["run", "-s", "migrate"], {
       cwd: REPO_ROOT,
@@ -119,11 +137,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       recordPid(instance, process);
       return process;
     });
-    await Promise.all(
-      identities.map((process, index) =>
+    await Promise.all([
+      ...identities.map((process, index) =>
         waitForHttp(process, `http://127.0.0.1:${instances[index]?.publicPort}/health/ready`),
       ),
-    );
+      waitForHttp(oauth2, `${provider.issuer}/health/ready`),
+    ]);
     const webs = [web1, web2].map((port, index) => {
       const process = startProcess(
         `web-${index + 1}`,
@@ -137,12 +156,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
             ORY_SDK_URL: identityUrl,
             ORY_ADMIN_URL: identityAdminUrl,
             ORY_ADMIN_TOKEN: ADMIN_TOKEN,
+            ORY_OAUTH2_ADMIN_URL: provider.adminUrl,
+            ORY_OAUTH2_ADMIN_TOKEN: OAUTH2_ADMIN_TOKEN,
             APP_ENV: "production",
             REQUEST_LOG: "true",
           },
         },
       );
       started.push(process);
+      recordPid({ name: `web-${index + 1}` }, process);
       return process;
     });
     await Promise.all(
@@ -164,6 +186,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       identity: [identity1, identity2],
     });
     started.push(nginx);
+    recordPid({ name: "nginx" }, nginx);
     await waitForHttp(nginx, `${identityUrl}/health/ready`);
     const services: Services = {
       mailApiUrl: `http://127.0.0.1:${mailWeb}/api`,
@@ -175,6 +198,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
           identityPublicUrl: identityUrl,
           identityAdminUrl,
           adminToken: ADMIN_TOKEN,
+          oauth2: { ...provider, shopUrl: "" },
         },
       ],
     };
@@ -185,4 +209,55 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw error;
   }
   return stop;
+}
+
+async function createDatabase(serverUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** The OpenID Connect provider as production starts it, the web app as its login app. */
+function startProvider(
+  deployment: Deployment,
+  options: { publicPort: number; adminPort: number; databaseUrl: string },
+): Started & { child: ChildProcess } {
+  const file = path.join(DEPLOYMENT_DATA, "oauth2.json");
+  const { publicUrl, provider } = deployment;
+  writeFileSync(
+    file,
+    JSON.stringify({
+      // Its issuer is plain http on loopback here; production refuses that without dev.
+      dev: true,
+      serve: {
+        public: { port: options.publicPort },
+        admin: { port: options.adminPort, token: provider.adminToken },
+      },
+      urls: {
+        self: { issuer: provider.issuer },
+        login: `${publicUrl}/login`,
+        consent: `${publicUrl}/consent`,
+        logout: `${publicUrl}/logout`,
+        post_logout_redirect: `${publicUrl}/`,
+        error: `${publicUrl}/error`,
+      },
+      secrets: {
+        system: ["deployment-oauth2-system-secret"],
+        cookie: ["deployment-oauth2-cookie-secret"],
+      },
+      keys: { publish_ahead: "0s" },
+    }),
+  );
+  const started = startProcess("oauth2", "node", ["scripts/start-production.mjs", "oauth2"], {
+    env: { OAUTH2_CONFIG: file, OAUTH2_DATABASE_URL: options.databaseUrl },
+  });
+  recordPid({ name: "oauth2" }, started);
+  return started;
 }

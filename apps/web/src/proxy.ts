@@ -195,6 +195,12 @@ async function startFlow(
         },
       },
     );
+    if (started === "unavailable") {
+      // The screen says so and offers to start again with the same parameters.
+      const query = new URLSearchParams(searchParams);
+      query.set("error", "service_unavailable");
+      return { response: redirectTo(`${screen}?${query}`), setCookies: [] };
+    }
     if (started) {
       const response = redirectTo(`${screen}?${new URLSearchParams({ flow: started.id })}`);
       return { response, setCookies: started.setCookies };

@@ -54,10 +54,21 @@ export interface AppOptions {
 export async function createApp(config: Readonly<Config>, options: AppOptions = {}): Promise<App> {
   const logger = createLogger(config, options.log);
   let observeQuery = (_ms: number, _failed: boolean): void => {};
+  const dbLog = logger.child({ component: "database" });
   const database = await openDatabase(config.dsn, {
     migrations: config.auto_migrate ? "apply" : "check",
+    timeouts: {
+      connectMs: config.database.connect_timeout,
+      queryMs: config.database.query_timeout,
+    },
     onQuery: (ms, failed) => observeQuery(ms, failed),
-    onPoolError: (err) => logger.warn({ err }, "database: an idle connection was lost"),
+    // docs/production.md#when-the-database-is-down: one line when it goes, one when it is back.
+    onStartRetry: (err, delayMs) =>
+      dbLog.warn({ err, retry_ms: delayMs }, "database: not reachable at start; waiting for it"),
+    onUnavailable: (err) =>
+      dbLog.error({ err }, "database: unreachable; answering 503 until it is back"),
+    onAvailable: (outageMs) =>
+      dbLog.info({ outage_ms: Math.round(outageMs) }, "database: reachable again"),
   });
   const { db } = database;
   // whoami's sessions, kept until anything they depend on changes (session-cache.ts); at most
@@ -80,6 +91,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
       driver: database.driver,
       pool: database.poolStats,
       outboxDepth: () => persistence.outbox.depth(),
+      databaseAvailable: () => database.probe(),
       sessionCache: () => sessionCache.stats(),
     },
     { onCollectError: (err) => logger.warn({ err }, "metrics: could not read the outbox") },

@@ -37,6 +37,14 @@ export async function buildPublicServer(deps: Deps, ops: ServerOps): Promise<Fas
   // First: a preflight is answered before the CSRF cookie, the body parsers and the limits.
   await registerCors(app, deps.config.serve.public.cors);
   await app.register(cookie);
+  // An answer that says the database was away promises nothing, so it changes no cookie either:
+  // a session cookie or a rotated CSRF secret queued before the database failed would leave the
+  // browser with a session its flow never finished, or a secret its flow does not know (its
+  // retry refused as CSRF). Runs after the cookie plugin's onSend, which writes the header.
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (request.outcome?.errorStatus === 503) reply.removeHeader("set-cookie");
+    return payload;
+  });
   await app.register(formbody, { bodyLimit: deps.config.body_limit_bytes });
   await app.register(multipart, {
     attachFieldsToBody: "keyValues",

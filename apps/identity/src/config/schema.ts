@@ -304,6 +304,24 @@ export const configSchema = obj({
     description:
       "`serve` applies pending migrations at start; `false`: it refuses an outdated schema, run `migrate` first.",
   },
+  // Ours: how long a request may wait for PostgreSQL before it is answered 503 (the embedded
+  // database runs in the process and needs no bound).
+  database: obj(
+    {
+      connect_timeout: duration(
+        "5s",
+        "How long getting a PostgreSQL connection may take (connecting, or waiting for a free one in the pool of 10) before the request is answered 503.",
+      ),
+      query_timeout: duration(
+        "5s",
+        "How long one query may run before it is given up (also PostgreSQL's `statement_timeout`) and the request is answered 503. Migrations have no bound.",
+      ),
+    },
+    {
+      description:
+        "PostgreSQL connections: the bounds within which an unreachable database becomes a 503.",
+    },
+  ),
   log: obj({
     level: {
       type: "string",

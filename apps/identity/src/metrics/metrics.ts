@@ -12,6 +12,8 @@ export interface MetricsSources {
   /** pg's pool counters; undefined for the embedded database, which has one connection. */
   pool(): { total: number; idle: number; waiting: number; max: number } | undefined;
   driver: "postgres" | "pglite";
+  /** Asks the database now: true when it answered (docs/production.md#when-the-database-is-down). */
+  databaseAvailable(): Promise<boolean>;
   /** whoami's session cache (persistence/sql/session-cache.ts). */
   sessionCache(): { entries: number; hits: number; misses: number; current: boolean };
 }
@@ -25,6 +27,7 @@ export interface Metrics {
   rateLimitRejections: Counter<"limit">;
   courierSendFailures: Counter<"type" | "outcome">;
   dbQueryDuration: Histogram<"result">;
+  unavailableResponses: Counter<"server">;
 }
 
 const outboxStatuses = ["queued", "processing", "abandoned"] as const;
@@ -81,6 +84,14 @@ export function createMetrics(
     labelNames: ["driver"],
     registers,
   }).set({ driver: sources.driver }, 1);
+  new Gauge({
+    name: "moos_identity_database_available",
+    help: "1 when the database answered at scrape time, 0 while it is unreachable",
+    registers,
+    async collect() {
+      this.set((await sources.databaseAvailable()) ? 1 : 0);
+    },
+  });
   if (sources.driver === "postgres") registerPoolGauges(registry, sources);
   registerSessionCacheMetrics(registry, sources);
 
@@ -123,6 +134,12 @@ export function createMetrics(
       name: "moos_identity_courier_send_failures_total",
       help: "Failed outbox deliveries, by type and outcome (retry, abandoned, lease_lost)",
       labelNames: ["type", "outcome"],
+      registers,
+    }),
+    unavailableResponses: new Counter({
+      name: "moos_identity_unavailable_responses_total",
+      help: "Requests answered 503 because the database was unreachable (browsers: sent to the error page), by server",
+      labelNames: ["server"],
       registers,
     }),
     dbQueryDuration: new Histogram({

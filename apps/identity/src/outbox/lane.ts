@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from "../persistence/errors.ts";
 import type { ClaimedMessage, OutboxPersister } from "../persistence/outbox.ts";
 import { leaseExpiredError } from "../persistence/outbox.ts";
 import { CourierError } from "./errors.ts";
@@ -67,8 +68,28 @@ export function createLane(options: LaneOptions): Lane {
       await recordFailure(message, error);
       return;
     }
-    await outbox.markSent(message.id);
+    await recordSent(message);
     logger.info({ messageId: message.id, template: message.template_type }, `${label}: sent`);
+  }
+
+  /**
+   * The receiver took the message; until the outbox knows, another claim would send it again.
+   * A database that is away (docs/production.md#when-the-database-is-down) is asked again while
+   * this dispatcher still holds the lease, so an outage shorter than the lease sends nothing
+   * twice; after it, or once stopping, the message is claimed again and sent a second time.
+   */
+  async function recordSent(message: ClaimedMessage): Promise<void> {
+    for (let delayMs = 100; ; delayMs = Math.min(delayMs * 2, 1_000)) {
+      try {
+        await outbox.markSent(message.id);
+        return;
+      } catch (error) {
+        const leaseLeftMs = message.lease_until.getTime() - Date.now();
+        if (!isDatabaseUnavailable(error) || state === "stopped" || leaseLeftMs < delayMs)
+          throw error;
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+      }
+    }
   }
 
   async function recordFailure(message: ClaimedMessage, error: unknown): Promise<void> {
@@ -101,9 +122,13 @@ export function createLane(options: LaneOptions): Lane {
     for (const [index, result] of results.entries()) {
       if (result.status === "rejected") {
         // A database error while recording: the lease runs out and the message is claimed
-        // again, so nothing is lost.
-        logger.error(
-          { messageId: messages[index]?.id, err: result.reason },
+        // again, so nothing is lost. A database that is away is an outage the pool logged.
+        const unavailable = isDatabaseUnavailable(result.reason);
+        logger[unavailable ? "warn" : "error"](
+          {
+            messageId: messages[index]?.id,
+            ...(unavailable ? { cause: (result.reason as Error).message } : { err: result.reason }),
+          },
           `${label}: could not record the outcome of a send`,
         );
       }
@@ -134,7 +159,9 @@ export function createLane(options: LaneOptions): Lane {
     try {
       claimed = await dispatchOnce();
     } catch (error) {
-      logger.error({ err: error }, `${label}: dispatch round failed`);
+      // While the database is away every poll fails alike: the pool logs the outage once.
+      if (!isDatabaseUnavailable(error))
+        logger.error({ err: error }, `${label}: dispatch round failed`);
     }
     ticking = false;
     if (state !== "running") return;

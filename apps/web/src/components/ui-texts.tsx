@@ -27,6 +27,8 @@ export interface UiTexts {
   readonly notification: string;
   /** The toast region's name, with its hotkey. */
   readonly notifications: string;
+  /** A form's answer while the identity service is briefly unavailable (503). */
+  readonly unavailable: string;
 }
 
 const UiTextsContext = React.createContext<UiTexts | null>(null);

@@ -24,5 +24,6 @@ export function buildUiTexts(
     close: common("close"),
     notification: common("notification"),
     notifications: common("notifications", { hotkey: TOAST_HOTKEY.join("+") }),
+    unavailable: common("unavailable"),
   };
 }

@@ -77,14 +77,13 @@ async function submitCode(ctx: Ctx, flow: Flow, code: string): Promise<void> {
   if (flow.state !== "sent_email" || (flow.internal.tries ?? 0) >= max) return restart(ctx, flow);
   const codes = await deps.persistence.codes.activeCodesOfFlow(flow.id, deps.now());
   const match = findMatchingCode(codes, code.trim(), deps.config.secrets.default[0]!);
-  if (!match || !(await deps.persistence.codes.useCode(match.id, deps.now()))) {
+  if (!match || !(await completeVerification(ctx, flow, match))) {
     flow.internal.tries = (flow.internal.tries ?? 0) + 1;
     addFlowMessage(flow.payload.ui, uiText(MessageId.invalidVerificationCode));
     setInputValue(flow.payload.ui, "code", undefined);
     await deps.persistence.flows.updateFlow(flow);
     return respondWithFlow(ctx, flow, 200);
   }
-  await completeVerification(ctx, flow, match);
   await respondWithFlow(ctx, flow, 200);
 }
 

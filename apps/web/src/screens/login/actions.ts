@@ -72,6 +72,7 @@ async function submitIdentifier(
       transient_payload: { locale },
     },
     state: { values: { identifier }, errors: {}, step: "password" },
+    asSent: { values: { identifier }, errors: {}, step: "identifier" },
     // Anything but the plain password step (the providers of a social-only account, a message
     // on the address, the offer of a code by email) is the screen's to show.
     onFlow: (flow) =>

@@ -5,6 +5,7 @@ import { Button } from "../../components/button";
 import { EmailTypoNote } from "../../components/email-typo-hint";
 import type { FieldSpec, HiddenField } from "../../flow-engine/form/field-spec";
 import { FlowField, HiddenFields } from "../../flow-engine/form/flow-form";
+import { FormNotice } from "../../flow-engine/form/form-notice";
 import type { FormAction } from "../../flow-engine/form/use-flow-form";
 import { useFlowForm } from "../../flow-engine/form/use-flow-form";
 import { FlowLink } from "../loading/flow-link";
@@ -82,6 +83,7 @@ export function LoginForm(props: LoginFormProps): React.JSX.Element {
         {step === "identifier" ? (
           <>
             <FlowField spec={identifier} state={identifierState} />
+            <FormNotice state={form.state} />
             <Button type="submit" isLoading={isBusy}>
               {texts.continue}
             </Button>
@@ -115,6 +117,7 @@ export function LoginForm(props: LoginFormProps): React.JSX.Element {
             >
               {texts.forgotPassword}
             </FlowLink>
+            <FormNotice state={form.state} />
             <Button type="submit" isLoading={isBusy}>
               {texts.logIn}
             </Button>
