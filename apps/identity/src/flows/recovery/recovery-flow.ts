@@ -1,12 +1,14 @@
 import { MessageId } from "@moos/contract";
 import type { Deps } from "../../deps/deps.ts";
+import { alreadySent, redirectAnswer } from "../../http/answer.ts";
+import type { Body } from "../../http/body.ts";
 import { query } from "../../http/context.ts";
 import { kratosError } from "../../http/errors.ts";
-import { redirect, respondWithFlow } from "../../http/respond.ts";
 import { findActiveSession } from "../../session/session-manager.ts";
 import { resetMessages } from "../../ui/nodes.ts";
 import { emailMethod, linkToken } from "../email-method.ts";
 import type { Flow, FlowType } from "../flow.ts";
+import { answerWithFlow } from "../flow-answer.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { type FlowRequest, newFlow } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
@@ -37,19 +39,19 @@ export function createRecoveryFlow(
   });
 }
 
-export const recoveryFlow: FlowKindModule = {
+export const recoveryFlow: FlowKindModule<unknown> = {
   kind: "recovery",
   expiredMessageId: MessageId.recoveryFlowExpired,
   isEnabled: (deps) => deps.config.selfservice.flows.recovery.enabled,
+  submitFields: () => ({ kratos: undefined, fields: {}, parse: (body) => body }),
   // The emailed link is opened wherever the customer reads mail: its token is the proof.
-  needsCsrf: (body, deps) => linkToken(body, recoveryStrategy(deps)) === undefined,
+  needsCsrf: (body, deps) => linkToken(body as Body, recoveryStrategy(deps)) === undefined,
 
   async init(ctx, type) {
     const returnTo = validateReturnTo(ctx.deps.config, query(ctx).return_to);
     if (await findActiveSession(ctx.deps, ctx.request)) {
       if (!ctx.json && type === "browser")
-        return redirect(
-          ctx.reply,
+        return redirectAnswer(
           returnTo ?? ctx.deps.config.selfservice.default_browser_return_url,
           302,
         );
@@ -63,7 +65,7 @@ export const recoveryFlow: FlowKindModule = {
     }
     const flow = createRecoveryFlow(ctx, type, returnTo);
     await ctx.deps.persistence.flows.createFlow(flow);
-    await respondWithFlow(ctx, flow);
+    return answerWithFlow(ctx, flow);
   },
 
   async recreate(ctx, expired) {
@@ -72,11 +74,12 @@ export const recoveryFlow: FlowKindModule = {
     return flow;
   },
 
-  async submit(ctx, flow, body) {
+  async submit(ctx, flow, { body }) {
     const strategy = recoveryStrategy(ctx.deps);
     resetMessages(flow.payload.ui);
     const token = linkToken(body, strategy);
-    if (token !== undefined) return strategy.openLink?.(ctx, flow, token);
-    await strategy.submit(ctx, flow, body);
+    if (token !== undefined) await strategy.openLink?.(ctx, flow, token);
+    else await strategy.submit(ctx, flow, body);
+    return alreadySent;
   },
 };

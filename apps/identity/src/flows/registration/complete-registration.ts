@@ -1,4 +1,5 @@
 import { completeWithSession } from "../../hooks/complete-with-session.ts";
+import { writeAnswer } from "../../http/answer.ts";
 import type { Ctx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
 import type { Flow } from "../flow.ts";
@@ -45,14 +46,17 @@ export async function completeRegistration(
   });
   // Two registrations racing for one address: the unique index decides, the loser sees 4000007.
   if (stored === "duplicate") return "duplicate";
-  await completeWithSession(ctx, {
-    flow,
-    identity,
-    issued: stored.issued,
-    returnTo: afterRegistrationUrl(deps, flow.payload.return_to),
-    includeIdentity: true,
-    ...(stored.continueWith.length > 0 ? { continueWith: stored.continueWith } : {}),
-    ...(stored.browserTarget ? { browserTarget: stored.browserTarget } : {}),
-  });
+  writeAnswer(
+    ctx.reply,
+    await completeWithSession(ctx, {
+      flow,
+      identity,
+      issued: stored.issued,
+      returnTo: afterRegistrationUrl(deps, flow.payload.return_to),
+      includeIdentity: true,
+      ...(stored.continueWith.length > 0 ? { continueWith: stored.continueWith } : {}),
+      ...(stored.browserTarget ? { browserTarget: stored.browserTarget } : {}),
+    }),
+  );
   return undefined;
 }

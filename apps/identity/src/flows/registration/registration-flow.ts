@@ -1,15 +1,16 @@
 import { MessageId } from "@moos/contract";
 import { acceptSignedInBrowser, loginChallengeOf } from "../../hooks/oauth2-login.ts";
+import { alreadySent, redirectAnswer } from "../../http/answer.ts";
 import type { Body } from "../../http/body.ts";
-import { optionalString } from "../../http/body.ts";
+import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
 import { kratosError } from "../../http/errors.ts";
-import { redirect, respondWithFlow } from "../../http/respond.ts";
 import { findActiveSession } from "../../session/session-manager.ts";
 import { addFieldMessage, addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import type { Flow, FlowType } from "../flow.ts";
+import { answerWithFlow, respondWithFlow } from "../flow-answer.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { browserLoginChallenge, loginChallengeParam } from "../login-challenge.ts";
 import { newFlow } from "../new-flow.ts";
@@ -51,10 +52,14 @@ export async function createRegistrationFlow(
   return flow;
 }
 
-export const registrationFlow: FlowKindModule = {
+/** What the registration flow reads of every submit itself: the method and profile_first's step. */
+const registrationFields = bodySchema({ method: "string", screen: "string" });
+
+export const registrationFlow: FlowKindModule<BodyOf<{ method: "string"; screen: "string" }>> = {
   kind: "registration",
   expiredMessageId: MessageId.registrationFlowExpired,
   isEnabled: (deps) => deps.config.selfservice.flows.registration.enabled,
+  submitFields: () => registrationFields,
 
   async init(ctx, type) {
     const params = query(ctx);
@@ -72,9 +77,9 @@ export const registrationFlow: FlowKindModule = {
       if (oauth2?.request.skip) return acceptSignedInBrowser(ctx, oauth2.challenge, active.session);
       // Kratos: the provider wants this person to sign in again, which is the login flow's
       // job (a refresh); the query (login_challenge, return_to) goes along.
-      if (oauth2) return redirect(ctx.reply, loginInitUrl(ctx), 302);
+      if (oauth2) return redirectAnswer(loginInitUrl(ctx), 302);
       if (!ctx.json && type === "browser")
-        return redirect(ctx.reply, afterRegistrationUrl(ctx.deps, returnTo));
+        return redirectAnswer(afterRegistrationUrl(ctx.deps, returnTo));
       throw kratosError(
         "session_already_available",
         "A valid session was detected and thus registration is not possible.",
@@ -90,7 +95,7 @@ export const registrationFlow: FlowKindModule = {
       exchange: type === "api" && params.return_session_token_exchange_code === "true",
       loginChallenge: challenge,
     });
-    await respondWithFlow(ctx, flow);
+    return answerWithFlow(ctx, flow);
   },
 
   async recreate(ctx, expired) {
@@ -103,24 +108,31 @@ export const registrationFlow: FlowKindModule = {
     });
   },
 
-  async submit(ctx, flow, body) {
+  async submit(ctx, flow, { body, fields }) {
     resetMessages(flow.payload.ui);
     if (flow.internal.completed) {
       addFlowMessage(flow.payload.ui, uiText(MessageId.registrationAlreadyCompleted));
-      return respondWithFlow(ctx, flow, 400);
+      return answerWithFlow(ctx, flow, 400);
     }
-    const method = optionalString(body, "method");
-    const screen = optionalString(body, "screen");
-    if (screen === "previous") return showProfile(ctx, flow, body);
-    if (method === "profile" || screen === "credential-selection")
-      return submitProfile(ctx, flow, body);
+    const { method, screen } = fields();
+    if (screen === "previous") {
+      await showProfile(ctx, flow, body);
+      return alreadySent;
+    }
+    if (method === "profile" || screen === "credential-selection") {
+      await submitProfile(ctx, flow, body);
+      return alreadySent;
+    }
     const strategy = ctx.deps.strategies.registration.find(
       (s) => s.isSubmit(body) && s.isEnabled(ctx.deps),
     );
-    if (strategy) return strategy.submit(ctx, flow, body);
+    if (strategy) {
+      await strategy.submit(ctx, flow, body);
+      return alreadySent;
+    }
     addFlowMessage(flow.payload.ui, uiText(MessageId.registrationMethodNotFound));
     await ctx.deps.persistence.flows.updateFlow(flow);
-    await respondWithFlow(ctx, flow, 400);
+    return answerWithFlow(ctx, flow, 400);
   },
 };
 

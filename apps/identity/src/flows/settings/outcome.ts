@@ -1,15 +1,16 @@
 import { MessageId } from "@moos/contract";
 import { runHooks } from "../../hooks/hook-executor.ts";
 import type { Ctx } from "../../http/context.ts";
-import { flowJson, redirect, respondWithFlow, sendJson } from "../../http/respond.ts";
+import { redirect, sendJson } from "../../http/respond.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { reportSettingsChanges } from "../../security/settings-changes.ts";
 import type { ActiveSession } from "../../session/session-manager.ts";
 import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { type UiText, uiText } from "../../ui/text.ts";
 import type { Flow } from "../flow.ts";
+import { flowJson, respondWithFlow } from "../flow-answer.ts";
 import { uiUrl } from "../new-flow.ts";
-import { ensurePrivilegedSession } from "./settings-session.ts";
+import { requirePrivilegedSession } from "./settings-session.ts";
 import type { SettingsStrategy } from "./strategy.ts";
 import { settingsFormNodes } from "./ui.ts";
 
@@ -26,17 +27,17 @@ export function beginSettingsAttempt(flow: Flow, method: SettingsStrategy["metho
 
 /**
  * A fresh attempt at a change to how the account is entered (password, second factors,
- * passkeys): it needs a privileged session. Returns a copy of the identity to change, or
- * undefined when the session is too old and the browser was sent to sign in again.
+ * passkeys): it needs a privileged session (a FlowError otherwise). Returns a copy of the
+ * identity to change.
  */
 export function beginPrivilegedSettingsAttempt(
   ctx: Ctx,
   flow: Flow,
   active: ActiveSession,
   method: SettingsStrategy["method"],
-): Identity | undefined {
+): Identity {
   beginSettingsAttempt(flow, method);
-  if (!ensurePrivilegedSession(ctx, flow, active)) return undefined;
+  requirePrivilegedSession(ctx, flow, active);
   return structuredClone(active.identity);
 }
 

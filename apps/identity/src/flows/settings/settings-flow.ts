@@ -1,14 +1,17 @@
 import { MessageId } from "@moos/contract";
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../../deps/deps.ts";
+import { alreadySent, redirectAnswer } from "../../http/answer.ts";
+import { bodySchema } from "../../http/body-schema.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
 import { errors } from "../../http/errors.ts";
-import { redirect, respondWithFlow } from "../../http/respond.ts";
+import { redirect } from "../../http/respond.ts";
 import { type ActiveSession, findActiveSession } from "../../session/session-manager.ts";
 import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { type UiText, uiText } from "../../ui/text.ts";
 import type { Flow, FlowType } from "../flow.ts";
+import { answerWithFlow } from "../flow-answer.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { newFlow, requestUrl, uiUrl } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
@@ -53,11 +56,15 @@ export async function createSettingsFlow(
   return flow;
 }
 
-export const settingsFlow: FlowKindModule = {
+/** What the settings flow reads of every submit itself: the method must be text. */
+const settingsFields = bodySchema({ method: "string" });
+
+export const settingsFlow: FlowKindModule<unknown> = {
   kind: "settings",
   expiredMessageId: MessageId.settingsFlowExpired,
   isEnabled: () => true,
   authorizeRead: authorizeSettingsRead,
+  submitFields: () => settingsFields,
 
   async init(ctx, type) {
     const params = query(ctx);
@@ -65,25 +72,17 @@ export const settingsFlow: FlowKindModule = {
     const returnTo = validateReturnTo(ctx.deps.config, params.return_to);
     const active = await findActiveSession(ctx.deps, ctx.request);
     if (!active) {
-      if (type === "browser" && !ctx.json) {
-        return redirect(
-          ctx.reply,
-          loginUrl(ctx, ctx.deps.config.selfservice.flows.settings.ui_url),
-        );
-      }
+      if (type === "browser" && !ctx.json)
+        return redirectAnswer(loginUrl(ctx, ctx.deps.config.selfservice.flows.settings.ui_url));
       throw errors.sessionInactive();
     }
-    if (
-      !requireSettingsAal(ctx, active, {
-        type,
-        returnTo: params.return_to
-          ? requestUrl(ctx.request, ctx.deps.config.serve.public.base_url)
-          : undefined,
-      })
-    )
-      return;
+    requireSettingsAal(ctx, active, {
+      returnTo: params.return_to
+        ? requestUrl(ctx.request, ctx.deps.config.serve.public.base_url)
+        : undefined,
+    });
     const flow = await createSettingsFlow(ctx, active, { type, returnTo });
-    await respondWithFlow(ctx, flow);
+    return answerWithFlow(ctx, flow);
   },
 
   async recreate(ctx, expired) {
@@ -95,16 +94,20 @@ export const settingsFlow: FlowKindModule = {
     });
   },
 
-  async submit(ctx, flow, body) {
+  async submit(ctx, flow, { body, fields }) {
     const active = await sessionForSubmit(ctx, flow);
-    if (!active) return;
     const strategy = ctx.deps.strategies.settings.find(
       (s) => s.isSubmit(body) && s.isEnabled(ctx.deps),
     );
-    if (strategy) return strategy.submit(ctx, flow, active, body);
+    if (strategy) {
+      await strategy.submit(ctx, flow, active, body);
+      return alreadySent;
+    }
+    fields();
     resetMessages(flow.payload.ui);
     addFlowMessage(flow.payload.ui, uiText(MessageId.settingsMethodNotFound));
     await rejectSettings(ctx, flow);
+    return alreadySent;
   },
 };
 

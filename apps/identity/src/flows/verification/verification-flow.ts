@@ -2,6 +2,7 @@ import { MessageId } from "@moos/contract";
 import type { Deps } from "../../deps/deps.ts";
 import { localeOf } from "../../hooks/locale.ts";
 import { acceptOAuth2Login } from "../../hooks/oauth2-login.ts";
+import { alreadySent } from "../../http/answer.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
@@ -9,7 +10,7 @@ import { query } from "../../http/context.ts";
 import { rotateCsrfSecret } from "../../http/cookies.ts";
 import { maskCsrfToken } from "../../http/csrf.ts";
 import { kratosError } from "../../http/errors.ts";
-import { redirect, respondWithFlow } from "../../http/respond.ts";
+import { redirect } from "../../http/respond.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { limitCodeEmails } from "../../limits/code-email-limit.ts";
 import type { Persistence } from "../../persistence/persistence.ts";
@@ -17,6 +18,7 @@ import { addFlowMessage, resetMessages, setInputValue } from "../../ui/nodes.ts"
 import { uiText } from "../../ui/text.ts";
 import { emailMethod, linkToken } from "../email-method.ts";
 import type { Flow, FlowType } from "../flow.ts";
+import { answerWithFlow, respondWithFlow } from "../flow-answer.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { newFlow, uiUrl } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
@@ -87,20 +89,22 @@ function returnUrl(ctx: Ctx, flow: Flow): string {
   );
 }
 
-export const verificationFlow: FlowKindModule = {
+export const verificationFlow: FlowKindModule<unknown> = {
   kind: "verification",
   expiredMessageId: MessageId.verificationFlowExpired,
   isEnabled: (deps) => deps.config.selfservice.flows.verification.enabled,
+  submitFields: () => ({ kratos: undefined, fields: {}, parse: (body) => body }),
   // Kratos checks CSRF on the email step only: a code or a link's token proves possession. Read
   // as submit reads them, so a body that skips the check never reaches the email step.
   needsCsrf: (body, deps) =>
-    !optionalString(body, "code") && linkToken(body, verificationStrategy(deps)) === undefined,
+    !optionalString(body as Body, "code") &&
+    linkToken(body as Body, verificationStrategy(deps)) === undefined,
 
   async init(ctx, type) {
     const returnTo = validateReturnTo(ctx.deps.config, query(ctx).return_to);
     const flow = createVerificationFlow(ctx, type, returnTo);
     await ctx.deps.persistence.flows.createFlow(flow);
-    await respondWithFlow(ctx, flow);
+    return answerWithFlow(ctx, flow);
   },
 
   async recreate(ctx, expired) {
@@ -109,7 +113,14 @@ export const verificationFlow: FlowKindModule = {
     return flow;
   },
 
-  async submit(ctx, flow, body) {
+  async submit(ctx, flow, { body }) {
+    await legacySubmit(ctx, flow, body);
+    return alreadySent;
+  },
+};
+
+async function legacySubmit(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+  {
     const strategy = verificationStrategy(ctx.deps);
     const token = linkToken(body, strategy);
     if (token !== undefined) return strategy.openLink?.(ctx, flow, token);
@@ -127,8 +138,8 @@ export const verificationFlow: FlowKindModule = {
     }
     if (code) return checkCode(ctx, flow, code);
     return submitEmail(ctx, flow, body);
-  },
-};
+  }
+}
 
 /**
  * A code submit skips the CSRF check (the code is the proof, see needsCsrf), so it is always

@@ -1,11 +1,13 @@
 import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flows/flow.ts";
+import { answeringCtx, rawBody } from "../../flows/legacy-method.ts";
 import { completeLogin, issueLoginSession } from "../../flows/login/complete-login.ts";
 import type { LoginStrategy } from "../../flows/login/strategy.ts";
 import { identifierLabel } from "../../flows/login/ui.ts";
 import { addressJob } from "../../hooks/address-job.ts";
 import { linkPendingCredentials } from "../../hooks/link-credentials.ts";
 import { markAddressVerified } from "../../hooks/verified-address.ts";
+import { writeAnswer } from "../../http/answer.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
@@ -34,11 +36,15 @@ import { isPasswordlessCodeEnabled } from "./passwordless.ts";
 
 const maxIdentifierLength = 320;
 
-export const codeLogin: LoginStrategy = {
+export const codeLogin: LoginStrategy<Body> = {
   method: "code",
   isEnabled: isPasswordlessCodeEnabled,
   isSubmit: (body) => optionalString(body, "method") === "code",
-  submit: submitCodeLogin,
+  body: rawBody,
+  async submit(ctx, flow, body) {
+    await submitCodeLogin(answeringCtx(ctx), flow, body);
+    return { result: "answered" };
+  },
 };
 
 async function submitCodeLogin(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
@@ -101,7 +107,7 @@ async function verifyLoginCode(ctx: Ctx, flow: Flow, body: Body): Promise<void> 
   // The code proves the customer reads this address.
   await markAddressVerified(ctx, identity, match.address);
   const issued = await issueLoginSession(ctx, flow, identity, { method: "code" });
-  await completeLogin(ctx, flow, { identity, issued });
+  writeAnswer(ctx.reply, await completeLogin(ctx, flow, { identity, issued }));
 }
 
 function loginCodeNodes(ctx: Ctx, csrfToken: string, identifier: string): UiNode[] {

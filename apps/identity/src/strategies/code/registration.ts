@@ -6,6 +6,7 @@ import type { RegistrationStrategy } from "../../flows/registration/strategy.ts"
 import { firstStep, registrationForm, sortRegistrationNodes } from "../../flows/registration/ui.ts";
 import { completeWithSession } from "../../hooks/complete-with-session.ts";
 import { localeOf } from "../../hooks/locale.ts";
+import { writeAnswer } from "../../http/answer.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
@@ -113,13 +114,16 @@ async function verifyRegistrationCode(ctx: Ctx, flow: Flow, body: Body): Promise
   });
   if (stored === "duplicate") return duplicate(ctx, flow);
   const { issued } = stored;
-  await completeWithSession(ctx, {
-    flow,
-    identity,
-    issued,
-    returnTo: afterRegistrationUrl(deps, flow.payload.return_to),
-    includeIdentity: true,
-  });
+  writeAnswer(
+    ctx.reply,
+    await completeWithSession(ctx, {
+      flow,
+      identity,
+      issued,
+      returnTo: afterRegistrationUrl(deps, flow.payload.return_to),
+      includeIdentity: true,
+    }),
+  );
 }
 
 /** The new account: a `code` credential and the address the code reached, verified. */

@@ -2,6 +2,7 @@ import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flows/flow.ts";
 import { completeLogin, issueLoginSession } from "../../flows/login/complete-login.ts";
 import { linkPendingCredentials } from "../../hooks/link-credentials.ts";
+import { writeAnswer } from "../../http/answer.ts";
 import type { Ctx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { oidcIdentifier } from "../../identity/oidc-credentials.ts";
@@ -57,5 +58,8 @@ async function signIn(
     method: "oidc",
     provider: profile.provider,
   });
-  await completeLogin(ctx, flow, { identity, issued, inBrowser: via === "browser" });
+  writeAnswer(
+    ctx.reply,
+    await completeLogin(ctx, flow, { identity, issued, inBrowser: via === "browser" }),
+  );
 }

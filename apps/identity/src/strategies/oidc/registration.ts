@@ -11,6 +11,7 @@ import { completeWithSession } from "../../hooks/complete-with-session.ts";
 import { localeOf } from "../../hooks/locale.ts";
 import { loginChallengeOf } from "../../hooks/oauth2-login.ts";
 import type { StartedVerification } from "../../hooks/registration-hooks.ts";
+import { writeAnswer } from "../../http/answer.ts";
 import { isPlainObject } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { type Identity, normaliseIdentifier } from "../../identity/identity.ts";
@@ -129,16 +130,19 @@ async function createAndSignIn(
     if (taken) return linkRequired(ctx, flow, taken, profile, via);
     return failOnFlow(ctx, flow, uiText(MessageId.accountExists), via);
   }
-  await completeWithSession(ctx, {
-    flow,
-    identity,
-    issued: stored.issued,
-    returnTo: afterRegistrationUrl(deps, flow.payload.return_to),
-    includeIdentity: true,
-    inBrowser: via === "browser",
-    ...(stored.continueWith.length > 0 ? { continueWith: stored.continueWith } : {}),
-    ...(stored.browserTarget ? { browserTarget: stored.browserTarget } : {}),
-  });
+  writeAnswer(
+    ctx.reply,
+    await completeWithSession(ctx, {
+      flow,
+      identity,
+      issued: stored.issued,
+      returnTo: afterRegistrationUrl(deps, flow.payload.return_to),
+      includeIdentity: true,
+      inBrowser: via === "browser",
+      ...(stored.continueWith.length > 0 ? { continueWith: stored.continueWith } : {}),
+      ...(stored.browserTarget ? { browserTarget: stored.browserTarget } : {}),
+    }),
+  );
 }
 
 /** The new identity: traits and addresses as the schema derives them, and the social link. */

@@ -5,7 +5,7 @@ import {
   rejectSettings,
 } from "../../flows/settings/outcome.ts";
 import {
-  ensurePrivilegedSession,
+  requirePrivilegedSession,
   sessionForSubmit,
 } from "../../flows/settings/settings-session.ts";
 import type { SettingsStrategy } from "../../flows/settings/strategy.ts";
@@ -52,7 +52,7 @@ async function submitOidcSettings(
   beginSettingsAttempt(flow, "oidc");
   const link = optionalString(body, "link");
   const unlink = optionalString(body, "unlink");
-  if (!ensurePrivilegedSession(ctx, flow, active)) return;
+  requirePrivilegedSession(ctx, flow, active);
   const id = link ?? unlink ?? "";
   const client = ctx.deps.oidc.get(id);
   const linked = oidcLinks(active.identity).some((l) => l.provider === id);
@@ -84,7 +84,6 @@ export async function finishLink(ctx: Ctx, flow: Flow, profile: ProviderProfile)
   const { deps } = ctx;
   const label = deps.oidc.get(profile.provider)?.config.label;
   const active = await sessionForSubmit(ctx, flow);
-  if (!active) return;
   beginSettingsAttempt(flow, "oidc");
   const owner = await deps.persistence.identities.findIdentityByIdentifier(
     "oidc",

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Flow } from "../../flows/flow.ts";
+import { answeringCtx, rawBody } from "../../flows/legacy-method.ts";
 import type { LoginStrategy } from "../../flows/login/strategy.ts";
 import type { RegistrationStrategy } from "../../flows/registration/strategy.ts";
 import type { Body } from "../../http/body.ts";
@@ -18,11 +19,15 @@ import { pendingOf } from "./registration.ts";
 // on a registration flow waiting for missing traits, the submitted traits finish it.
 
 /** Social sign-in on the login flow. */
-export const oidcLogin: LoginStrategy = {
+export const oidcLogin: LoginStrategy<Body> = {
   method: "oidc",
   isEnabled: isOidcEnabled,
   isSubmit: (body) => isOidcSubmit(optionalString(body, "method"), body),
-  submit: submitOidc,
+  body: rawBody,
+  async submit(ctx, flow, body) {
+    await submitOidc(answeringCtx(ctx), flow, body);
+    return { result: "answered" };
+  },
 };
 
 /** Social sign-up on the registration flow: the same submit, which signs in known profiles. */

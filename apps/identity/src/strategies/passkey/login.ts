@@ -2,9 +2,11 @@ import { MessageId } from "@moos/contract";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { Deps } from "../../deps/deps.ts";
 import type { Flow } from "../../flows/flow.ts";
+import { answeringCtx, rawBody } from "../../flows/legacy-method.ts";
 import { completeLogin } from "../../flows/login/complete-login.ts";
 import type { LoginStrategy } from "../../flows/login/strategy.ts";
 import { uiUrl } from "../../flows/new-flow.ts";
+import { writeAnswer } from "../../http/answer.ts";
 import type { Body } from "../../http/body.ts";
 import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
@@ -28,12 +30,16 @@ import { offerPasskeyAutofill, passkeyLoginNodes } from "./nodes.ts";
 // assertion names the account by its user handle; the session is aal1 with method passkey,
 // as Kratos counts it. Browser flows only: apps use the platform's own passkey APIs.
 
-export const passkeyLogin: LoginStrategy = {
+export const passkeyLogin: LoginStrategy<Body> = {
   method: "passkey",
   isEnabled: isPasskeyEnabled,
   isSubmit: (body) => isPasskeyLoginSubmit(optionalString(body, "method"), body),
   populate: (ctx, flow) => addPasskeyLoginNodes(ctx.deps, flow),
-  submit: submitPasskeyLogin,
+  body: rawBody,
+  async submit(ctx, flow, body) {
+    await submitPasskeyLogin(answeringCtx(ctx), flow, body);
+    return { result: "answered" };
+  },
 };
 
 export function isPasskeyEnabled(deps: Deps): boolean {
@@ -92,7 +98,7 @@ async function submitPasskeyLogin(ctx: Ctx, flow: Flow, body: Body): Promise<voi
   await storeCounter(deps, identity, key.id, counter);
 
   const issued = await createSession(deps, identity, { method: "passkey" }, ctx.request);
-  await completeLogin(ctx, flow, { identity, issued });
+  writeAnswer(ctx.reply, await completeLogin(ctx, flow, { identity, issued }));
 }
 
 async function storeCounter(

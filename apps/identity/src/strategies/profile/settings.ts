@@ -7,7 +7,7 @@ import {
   completeSettings,
   rejectSettings,
 } from "../../flows/settings/outcome.ts";
-import { ensurePrivilegedSession } from "../../flows/settings/settings-session.ts";
+import { requirePrivilegedSession } from "../../flows/settings/settings-session.ts";
 import type { SettingsStrategy } from "../../flows/settings/strategy.ts";
 import { settingsFormNodes } from "../../flows/settings/ui.ts";
 import { startVerificationForAddress } from "../../flows/verification/verification-flow.ts";
@@ -67,7 +67,7 @@ async function submitProfileSettings(
 
   const after = structuredClone(before);
   applyTraits(after, traits, schema, deps.now());
-  if (hasAddressChange(before, after) && !ensurePrivilegedSession(ctx, flow, active)) return;
+  if (hasAddressChange(before, after)) requirePrivilegedSession(ctx, flow, active);
   const oldAddress = loginAddressOf(deps, before);
   const newAddress = loginAddressOf(deps, after);
   if (oldAddress && newAddress && oldAddress !== newAddress) {
