@@ -44,6 +44,11 @@ export function isPlainObject(value: unknown): value is Body {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
+/** A field a submit did not send: missing, or `null` (which JSON clients send for an empty one). */
+export function isAbsent(value: unknown): value is null | undefined {
+  return value === undefined || value === null;
+}
+
 export function optionalString(body: Body, key: string): string | undefined {
   const value = body[key];
   if (value === undefined || value === null) return undefined;

@@ -4,6 +4,7 @@ import { afterRegistrationUrl } from "../../flows/registration/after-registratio
 import { storeRegistration } from "../../flows/registration/store-registration.ts";
 import type { RegistrationStrategy } from "../../flows/registration/strategy.ts";
 import { firstStep, registrationForm, sortRegistrationNodes } from "../../flows/registration/ui.ts";
+import { putMessages } from "../../flows/verdict.ts";
 import { completeWithSession } from "../../hooks/complete-with-session.ts";
 import { localeOf } from "../../hooks/locale.ts";
 import { writeAnswer } from "../../http/answer.ts";
@@ -98,11 +99,14 @@ async function sendRegistrationCode(ctx: Ctx, flow: Flow, body: Body): Promise<v
 async function verifyRegistrationCode(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   const { deps } = ctx;
   const traits = storedTraits(flow) ?? {};
-  const accepted = await acceptSubmittedCode(ctx, flow, body, {
+  const accepted = await acceptSubmittedCode(ctx, flow, optionalString(body, "code"), {
     kind: "registration",
     wrongCode: uiText(MessageId.invalidRegistrationCode),
   });
-  if (!accepted) return answer(ctx, flow);
+  if ("refused" in accepted) {
+    putMessages(flow.payload.ui, [accepted.refused]);
+    return answer(ctx, flow);
+  }
   const match = accepted.code;
   const identity = newCodeIdentity(ctx, traits, match.address, localeOf(ctx.request, body));
   // Like Kratos, a taken address shows only now, after the code (4000007, as for passwords).
