@@ -1,6 +1,6 @@
 import { MessageId } from "@moos/contract";
 import { acceptSignedInBrowser, loginChallengeOf } from "../../hooks/oauth2-login.ts";
-import { alreadySent, redirectAnswer } from "../../http/answer.ts";
+import { type Answer, redirectAnswer } from "../../http/answer.ts";
 import type { Body } from "../../http/body.ts";
 import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
 import type { Ctx } from "../../http/context.ts";
@@ -10,13 +10,14 @@ import { findActiveSession } from "../../session/session-manager.ts";
 import { addFieldMessage, addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import type { Flow, FlowType } from "../flow.ts";
-import { answerWithFlow, respondWithFlow } from "../flow-answer.ts";
+import { answerWithFlow } from "../flow-answer.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { browserLoginChallenge, loginChallengeParam } from "../login-challenge.ts";
 import { newFlow } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
 import { checkOrganizationAndSchema, createExchangeCodes } from "../shared-params.ts";
 import { afterRegistrationUrl } from "./after-registration.ts";
+import { submitRegistrationMethod } from "./submit-method.ts";
 import { firstStep, registrationForm } from "./ui.ts";
 
 export async function createRegistrationFlow(
@@ -115,21 +116,13 @@ export const registrationFlow: FlowKindModule<BodyOf<{ method: "string"; screen:
       return answerWithFlow(ctx, flow, 400);
     }
     const { method, screen } = fields();
-    if (screen === "previous") {
-      await showProfile(ctx, flow, body);
-      return alreadySent;
-    }
-    if (method === "profile" || screen === "credential-selection") {
-      await submitProfile(ctx, flow, body);
-      return alreadySent;
-    }
+    if (screen === "previous") return showProfile(ctx, flow, body);
+    if (method === "profile" || screen === "credential-selection")
+      return submitProfile(ctx, flow, body);
     const strategy = ctx.deps.strategies.registration.find(
       (s) => s.isSubmit(body) && s.isEnabled(ctx.deps),
     );
-    if (strategy) {
-      await strategy.submit(ctx, flow, body);
-      return alreadySent;
-    }
+    if (strategy) return submitRegistrationMethod(ctx, flow, strategy, body);
     addFlowMessage(flow.payload.ui, uiText(MessageId.registrationMethodNotFound));
     await ctx.deps.persistence.flows.updateFlow(flow);
     return answerWithFlow(ctx, flow, 400);
@@ -143,18 +136,20 @@ function loginInitUrl(ctx: Ctx): string {
   return url.toString();
 }
 
-function traitsOf(body: Body): unknown {
-  return body.traits;
-}
+/** The profile step's body (Kratos's updateRegistrationFlowWithProfileMethod): the traits. */
+const profileBody = bodySchema(
+  { traits: "value" },
+  { kratos: "updateRegistrationFlowWithProfileMethod" },
+);
 
 /** `screen=previous`: back to step one with the traits as they were (Kratos's returnToProfileForm). */
-async function showProfile(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+async function showProfile(ctx: Ctx, flow: Flow, body: Body): Promise<Answer> {
   flow.state = "choose_method";
-  const traits = (traitsOf(body) ?? {}) as Record<string, unknown>;
+  const traits = (profileBody.parse(body).traits ?? {}) as Record<string, unknown>;
   flow.payload.ui.nodes = await registrationForm(ctx, flow, "profile", traits);
   await ctx.deps.persistence.flows.updateFlow(flow);
   // A step answers 400 with the flow (docs/protocol.md#quirks); browsers go back to the UI.
-  await respondWithFlow(ctx, flow, 400);
+  return answerWithFlow(ctx, flow, 400);
 }
 
 /**
@@ -162,8 +157,8 @@ async function showProfile(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
  * showCredentialsSelection, no method is chosen yet: `active` is reset (Ory Elements reads it
  * as the chosen method) and the state is choose_method, also when coming back from the code step.
  */
-async function submitProfile(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
-  const { traits, errors } = ctx.deps.defaultSchema.validate(traitsOf(body));
+async function submitProfile(ctx: Ctx, flow: Flow, body: Body): Promise<Answer> {
+  const { traits, errors } = ctx.deps.defaultSchema.validate(profileBody.parse(body).traits);
   flow.state = "choose_method";
   delete flow.payload.active;
   if (errors.length > 0) {
@@ -175,5 +170,5 @@ async function submitProfile(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   }
   await ctx.deps.persistence.flows.updateFlow(flow);
   // A step answers 400 with the flow (docs/protocol.md#quirks); browsers go back to the UI.
-  await respondWithFlow(ctx, flow, 400);
+  return answerWithFlow(ctx, flow, 400);
 }

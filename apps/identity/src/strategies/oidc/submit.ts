@@ -31,11 +31,15 @@ export const oidcLogin: LoginStrategy<Body> = {
 };
 
 /** Social sign-up on the registration flow: the same submit, which signs in known profiles. */
-export const oidcRegistration: RegistrationStrategy = {
+export const oidcRegistration: RegistrationStrategy<Body> = {
   method: "oidc",
   isEnabled: isOidcEnabled,
   isSubmit: (body) => isOidcSubmit(optionalString(body, "method"), body),
-  submit: submitOidc,
+  body: rawBody,
+  async submit(ctx, flow, body) {
+    await submitOidc(answeringCtx(ctx), flow, body);
+    return { result: "answered" };
+  },
 };
 
 /**
