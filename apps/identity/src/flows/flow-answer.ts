@@ -1,10 +1,13 @@
 import { type Answer, jsonAnswer, redirectAnswer, writeAnswer } from "../http/answer.ts";
 import type { Ctx, RequestCtx } from "../http/context.ts";
+import { setContinuityCookie } from "../http/cookies.ts";
+import { errors } from "../http/errors.ts";
 import { noteFlowFailure } from "../http/request-outcome.ts";
 import { toIdentityJson } from "../identity/identity.ts";
 import type { Flow } from "./flow.ts";
 import { toFlowJson } from "./flow.ts";
 import { uiUrl } from "./new-flow.ts";
+import type { Redirect } from "./verdict.ts";
 
 // How a flow answers with itself (docs/protocol.md#json-or-html): its JSON for JSON and API
 // clients, a redirect to its UI for browsers, which read it from there. What the JSON carries
@@ -15,6 +18,16 @@ export async function answerWithFlow(ctx: Ctx, flow: Flow, status = 200): Promis
   if (status === 400) noteFlowFailure(ctx.request, flow.kind);
   if (ctx.json || flow.type === "api") return jsonAnswer(status, await flowJson(ctx, flow));
   return redirectAnswer(uiUrl(ctx.deps, flow.kind, flow.id));
+}
+
+/** Saves the flow and sends the browser on (JSON clients: 422 with where to send it). */
+export async function answerRedirect(ctx: Ctx, flow: Flow, redirect: Redirect): Promise<Answer> {
+  await ctx.deps.persistence.flows.updateFlow(flow);
+  const { continuity } = redirect;
+  if (continuity)
+    setContinuityCookie(ctx.reply, ctx.deps.config, continuity.value, continuity.maxAgeSeconds);
+  if (ctx.json) throw errors.browserLocationChange(redirect.to);
+  return redirectAnswer(redirect.to);
 }
 
 /**

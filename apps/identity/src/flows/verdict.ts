@@ -18,6 +18,20 @@ export function fieldMessage(field: string | undefined, text: UiText): FlowMessa
   return { text, field };
 }
 
+/**
+ * The browser goes on at `to`: to a provider, or back to the flow's own UI for a fresh
+ * ceremony. JSON and API clients get 422 browser_location_change_required instead.
+ */
+export interface Redirect {
+  result: "redirect";
+  to: string;
+  /**
+   * The continuity cookie (`ory_kratos_continuity`) that binds a provider's answer to the
+   * browser that went there (strategies/oidc/state.ts).
+   */
+  continuity?: { value: string; maxAgeSeconds: number } | undefined;
+}
+
 /** Puts the messages on the form in their order (a field the form lacks gets a text input). */
 export function putMessages(ui: UiContainer, messages: readonly FlowMessage[]): void {
   for (const message of messages) {

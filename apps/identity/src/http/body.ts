@@ -49,6 +49,12 @@ export function isAbsent(value: unknown): value is null | undefined {
   return value === undefined || value === null;
 }
 
+/** Whether the body carries `name` as text that is not empty (a named submit of a form). */
+export function hasText(body: Body, name: string): boolean {
+  const value = body[name];
+  return typeof value === "string" && value !== "";
+}
+
 export function optionalString(body: Body, key: string): string | undefined {
   const value = body[key];
   if (value === undefined || value === null) return undefined;

@@ -1,8 +1,7 @@
 import type { Answer } from "../../http/answer.ts";
-import { alreadySent, redirectAnswer } from "../../http/answer.ts";
+import { alreadySent } from "../../http/answer.ts";
 import type { Body } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
-import { errors } from "../../http/errors.ts";
 import { recordFailedSignIn } from "../../limits/failed-sign-ins.ts";
 import {
   clearLoginFailures,
@@ -10,7 +9,7 @@ import {
   throttleLogin,
 } from "../../limits/login-throttle.ts";
 import type { Flow } from "../flow.ts";
-import { answerWithFlow } from "../flow-answer.ts";
+import { answerRedirect, answerWithFlow } from "../flow-answer.ts";
 import { putMessages } from "../verdict.ts";
 import { completeLogin, issueLoginSession } from "./complete-login.ts";
 import type { LoginStrategy, LoginVerdict } from "./strategy.ts";
@@ -79,9 +78,7 @@ export async function answerLoginVerdict(
       return answerWithFlow(ctx, flow, 400);
     }
     case "redirect":
-      await deps.persistence.flows.updateFlow(flow);
-      if (ctx.json) throw errors.browserLocationChange(verdict.to);
-      return redirectAnswer(verdict.to);
+      return answerRedirect(ctx, flow, verdict);
     case "answered":
       return alreadySent;
   }

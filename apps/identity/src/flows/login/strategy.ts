@@ -8,7 +8,7 @@ import type { SecondFactor } from "../../session/aal.ts";
 import type { UiNode } from "../../ui/nodes.ts";
 import type { UiText } from "../../ui/text.ts";
 import type { Flow } from "../flow.ts";
-import type { FlowMessage } from "../verdict.ts";
+import type { FlowMessage, Redirect } from "../verdict.ts";
 
 // What a sign-in method gives the login flow (Kratos's login.Strategy). The flow knows only
 // these interfaces; strategies/<type>/login.ts implement them and registry.ts lists them in
@@ -47,8 +47,8 @@ export type LoginVerdict =
       messages: readonly FlowMessage[];
       alsoInTransaction?: (tx: Persistence) => Promise<void>;
     }
-  /** The browser goes on at `to` (a fresh ceremony in the login UI); JSON clients get 422. */
-  | { result: "redirect"; to: string }
+  /** The browser goes on (to the provider, or to the login UI for a fresh ceremony). */
+  | Redirect
   /** Transitional: a method not yet converted answered the request itself. */
   | { result: "answered" };
 

@@ -1,8 +1,8 @@
 import { MessageId } from "@moos/contract";
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../../deps/deps.ts";
-import { alreadySent, redirectAnswer } from "../../http/answer.ts";
-import { bodySchema } from "../../http/body-schema.ts";
+import { redirectAnswer } from "../../http/answer.ts";
+import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
 import { errors } from "../../http/errors.ts";
@@ -16,10 +16,11 @@ import type { FlowKindModule } from "../flow-kind.ts";
 import { newFlow, requestUrl, uiUrl } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
 import { checkOrganizationAndSchema } from "../shared-params.ts";
-import { rejectSettings } from "./outcome.ts";
+import { answerSettingsVerdict, beginSettingsAttempt, rejectSettings } from "./outcome.ts";
 import {
   authorizeSettingsRead,
   loginUrl,
+  requirePrivilegedSession,
   requireSettingsAal,
   sessionForSubmit,
 } from "./settings-session.ts";
@@ -56,10 +57,10 @@ export async function createSettingsFlow(
   return flow;
 }
 
-/** What the settings flow reads of every submit itself: the method must be text. */
+/** What the settings flow reads of every submit itself: the method, which must be text. */
 const settingsFields = bodySchema({ method: "string" });
 
-export const settingsFlow: FlowKindModule<unknown> = {
+export const settingsFlow: FlowKindModule<BodyOf<{ method: "string" }>> = {
   kind: "settings",
   expiredMessageId: MessageId.settingsFlowExpired,
   isEnabled: () => true,
@@ -96,18 +97,19 @@ export const settingsFlow: FlowKindModule<unknown> = {
 
   async submit(ctx, flow, { body, fields }) {
     const active = await sessionForSubmit(ctx, flow);
+    fields();
     const strategy = ctx.deps.strategies.settings.find(
       (s) => s.isSubmit(body) && s.isEnabled(ctx.deps),
     );
-    if (strategy) {
-      await strategy.submit(ctx, flow, active, body);
-      return alreadySent;
+    if (!strategy) {
+      resetMessages(flow.payload.ui);
+      addFlowMessage(flow.payload.ui, uiText(MessageId.settingsMethodNotFound));
+      return rejectSettings(ctx, flow);
     }
-    fields();
-    resetMessages(flow.payload.ui);
-    addFlowMessage(flow.payload.ui, uiText(MessageId.settingsMethodNotFound));
-    await rejectSettings(ctx, flow);
-    return alreadySent;
+    beginSettingsAttempt(flow, strategy.method);
+    if (strategy.privileged) requirePrivilegedSession(ctx, flow, active);
+    const parsed = strategy.body.parse(body);
+    return answerSettingsVerdict(ctx, flow, await strategy.submit(ctx, flow, active, parsed));
   },
 };
 

@@ -1,17 +1,12 @@
 import type { Flow } from "../../flows/flow.ts";
-import {
-  beginSettingsAttempt,
-  completeSettings,
-  rejectSettings,
-} from "../../flows/settings/outcome.ts";
-import {
-  requirePrivilegedSession,
-  sessionForSubmit,
-} from "../../flows/settings/settings-session.ts";
-import type { SettingsStrategy } from "../../flows/settings/strategy.ts";
-import type { Body } from "../../http/body.ts";
-import { optionalString } from "../../http/body.ts";
-import type { Ctx } from "../../http/context.ts";
+import { beginSettingsAttempt, completeSettings } from "../../flows/settings/outcome.ts";
+import { sessionForSubmit } from "../../flows/settings/settings-session.ts";
+import type { SettingsStrategy, SettingsVerdict } from "../../flows/settings/strategy.ts";
+import { formMessage } from "../../flows/verdict.ts";
+import { writeAnswer } from "../../http/answer.ts";
+import { isAbsent } from "../../http/body.ts";
+import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
+import type { Ctx, RequestCtx } from "../../http/context.ts";
 import {
   addOidcLink,
   oidcIdentifier,
@@ -21,7 +16,6 @@ import {
 } from "../../identity/oidc-credentials.ts";
 import { isUniqueViolation } from "../../persistence/errors.ts";
 import type { ActiveSession } from "../../session/session-manager.ts";
-import { addFlowMessage } from "../../ui/nodes.ts";
 import { failOnFlow } from "./answer.ts";
 import { isOidcEnabled, sendToProvider } from "./authorize.ts";
 import type { ProviderProfile } from "./clients.ts";
@@ -32,34 +26,33 @@ import { OidcError, oidcFailureText } from "./errors.ts";
 // the account can be entered, so both need a privileged session (session_refresh_required
 // otherwise), and unlinking never removes the last way to sign in.
 
-export const oidcSettings: SettingsStrategy = {
+const fields = { method: "string", link: "string", unlink: "string" } as const;
+type OidcSettingsBody = BodyOf<typeof fields>;
+
+export const oidcSettings: SettingsStrategy<OidcSettingsBody> = {
   method: "oidc",
   isEnabled: isOidcEnabled,
   // Kratos's settings form posts the clicked `link` / `unlink` submit without a method.
-  isSubmit: (body) => {
-    const method = optionalString(body, "method");
-    return method === "oidc" || (method === undefined && Boolean(body.link || body.unlink));
-  },
+  isSubmit: (body) =>
+    body.method === "oidc" || (isAbsent(body.method) && Boolean(body.link || body.unlink)),
+  body: bodySchema(fields, { kratos: "updateSettingsFlowWithOidcMethod" }),
+  privileged: true,
   submit: submitOidcSettings,
 };
 
 async function submitOidcSettings(
-  ctx: Ctx,
+  ctx: RequestCtx,
   flow: Flow,
   active: ActiveSession,
-  body: Body,
-): Promise<void> {
-  beginSettingsAttempt(flow, "oidc");
-  const link = optionalString(body, "link");
-  const unlink = optionalString(body, "unlink");
-  requirePrivilegedSession(ctx, flow, active);
+  { link, unlink }: OidcSettingsBody,
+): Promise<SettingsVerdict> {
   const id = link ?? unlink ?? "";
   const client = ctx.deps.oidc.get(id);
   const linked = oidcLinks(active.identity).some((l) => l.provider === id);
-  const reject = async (error: OidcError): Promise<void> => {
-    addFlowMessage(flow.payload.ui, oidcFailureText(error, client?.config.label));
-    return rejectSettings(ctx, flow);
-  };
+  const reject = (error: OidcError): SettingsVerdict => ({
+    result: "refused",
+    messages: [formMessage(oidcFailureText(error, client?.config.label))],
+  });
   if (!client) return reject(new OidcError("provider_unknown"));
   if (link !== undefined) {
     if (linked) return reject(new OidcError("already_linked"));
@@ -76,7 +69,7 @@ async function submitOidcSettings(
   const identity = structuredClone(active.identity);
   removeOidcLink(identity, id, ctx.deps.now());
   await ctx.deps.persistence.transaction((tx) => tx.identities.updateIdentity(identity));
-  await completeSettings(ctx, flow, identity);
+  return { result: "saved", identity };
 }
 
 /** The provider's answer to a `link`: the profile joins the signed-in account. */
@@ -105,5 +98,5 @@ export async function finishLink(ctx: Ctx, flow: Flow, profile: ProviderProfile)
     if (!isUniqueViolation(error)) throw error;
     return failOnFlow(ctx, flow, new OidcError("already_linked_elsewhere"), "browser", label);
   }
-  await completeSettings(ctx, flow, identity);
+  writeAnswer(ctx.reply, await completeSettings(ctx, flow, identity));
 }

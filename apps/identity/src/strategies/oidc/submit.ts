@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import type { Flow } from "../../flows/flow.ts";
+import { answerRedirect } from "../../flows/flow-answer.ts";
 import { answeringCtx, rawBody } from "../../flows/legacy-method.ts";
 import type { LoginStrategy } from "../../flows/login/strategy.ts";
 import type { RegistrationStrategy } from "../../flows/registration/strategy.ts";
+import { writeAnswer } from "../../http/answer.ts";
 import type { Body } from "../../http/body.ts";
 import { isPlainObject, optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
@@ -71,10 +73,11 @@ async function submitOidc(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
     }
     if (flow.type === "api" && !flow.payload.session_token_exchange_code)
       throw new OidcError("api_flow_unsupported");
-    await sendToProvider(ctx, flow, client, {
+    const redirect = await sendToProvider(ctx, flow, client, {
       traits: flow.kind === "registration" ? traits : undefined,
       upstream: stringRecord(body.upstream_parameters),
     });
+    writeAnswer(ctx.reply, await answerRedirect(ctx, flow, redirect));
   } catch (error) {
     if (error instanceof OidcError) return failOnFlow(ctx, flow, error, "request", label);
     throw error;

@@ -5,7 +5,7 @@ import type { Flow } from "../../flows/flow.ts";
 import type { LoginStrategy, LoginVerdict } from "../../flows/login/strategy.ts";
 import { uiUrl } from "../../flows/new-flow.ts";
 import { formMessage } from "../../flows/verdict.ts";
-import { type Body, isAbsent } from "../../http/body.ts";
+import { type Body, hasText, isAbsent } from "../../http/body.ts";
 import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
 import type { RequestCtx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
@@ -51,9 +51,7 @@ async function addPasskeyLoginNodes(deps: Deps, flow: Flow): Promise<void> {
 /** `method=passkey`, or the assertion alone, which the passkey script posts without a method. */
 function isPasskeyLoginSubmit(body: Body): boolean {
   if (body.method === "passkey") return true;
-  return (
-    isAbsent(body.method) && typeof body.passkey_login === "string" && body.passkey_login !== ""
-  );
+  return isAbsent(body.method) && hasText(body, "passkey_login");
 }
 
 async function submitPasskeyLogin(

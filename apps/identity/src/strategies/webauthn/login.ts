@@ -2,7 +2,7 @@ import { MessageId } from "@moos/contract";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { Flow } from "../../flows/flow.ts";
 import type { SecondFactorCheck, SecondFactorLoginStrategy } from "../../flows/login/strategy.ts";
-import type { Body } from "../../http/body.ts";
+import { hasText } from "../../http/body.ts";
 import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
 import type { RequestCtx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
@@ -25,7 +25,7 @@ export const webauthnLogin: SecondFactorLoginStrategy<WebauthnLoginBody> = {
   isEnabled: (deps) => isWebAuthnEnabled(deps.config, "webauthn"),
   isConfigured: (identity) => webAuthnKeys(identity, "webauthn").length > 0,
   // Kratos's webauthn script posts only `webauthn_login`, without a method.
-  isSubmit: (body) => body.method === "webauthn" || isWebauthnLoginSubmit(body),
+  isSubmit: (body) => body.method === "webauthn" || hasText(body, "webauthn_login"),
   body: bodySchema(fields, { kratos: "updateLoginFlowWithWebAuthnMethod" }),
   loginNodes: (ctx, flow, identity) => webauthnLoginNodes(ctx.deps, flow, identity),
   verifyLogin: verifyWebauthnLogin,
@@ -68,10 +68,6 @@ async function verifyWebauthnLogin(
     }
     throw error;
   }
-}
-
-function isWebauthnLoginSubmit(body: Body): boolean {
-  return typeof body.webauthn_login === "string" && body.webauthn_login !== "";
 }
 
 /** 4000043, and the step's security-key nodes again with a fresh challenge. */
