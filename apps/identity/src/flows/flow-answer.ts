@@ -1,4 +1,4 @@
-import { type Answer, jsonAnswer, redirectAnswer, writeAnswer } from "../http/answer.ts";
+import { type Answer, jsonAnswer, redirectAnswer } from "../http/answer.ts";
 import type { Ctx, RequestCtx } from "../http/context.ts";
 import { setContinuityCookie } from "../http/cookies.ts";
 import { errors } from "../http/errors.ts";
@@ -49,9 +49,4 @@ export async function flowJson(ctx: RequestCtx, flow: Flow): Promise<Record<stri
     if (request) json.oauth2_login_request = request;
   }
   return json;
-}
-
-/** Transitional: writes the flow as the answer, for code that still answers itself. */
-export async function respondWithFlow(ctx: Ctx, flow: Flow, status = 200): Promise<void> {
-  writeAnswer(ctx.reply, await answerWithFlow(ctx, flow, status));
 }

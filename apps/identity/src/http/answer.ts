@@ -9,9 +9,7 @@ export type Answer =
   /** A body, with `cache-control: no-store` as every answer of ours. */
   | { kind: "json"; status: number; body: unknown }
   /** The browser goes to `location` (303 unless said otherwise). */
-  | { kind: "redirect"; location: string; status: number }
-  /** Transitional: code not yet converted wrote the reply itself. */
-  | { kind: "sent" };
+  | { kind: "redirect"; location: string; status: number };
 
 export function jsonAnswer(status: number, body: unknown): Answer {
   return { kind: "json", status, body };
@@ -21,10 +19,7 @@ export function redirectAnswer(location: string, status = 303): Answer {
   return { kind: "redirect", location, status };
 }
 
-/** Transitional: what code that wrote the reply itself returns. */
-export const alreadySent: Answer = { kind: "sent" };
-
 export function writeAnswer(reply: FastifyReply, answer: Answer): void {
   if (answer.kind === "json") sendJson(reply, answer.status, answer.body);
-  else if (answer.kind === "redirect") redirect(reply, answer.location, answer.status);
+  else redirect(reply, answer.location, answer.status);
 }

@@ -1,5 +1,4 @@
 import type { Answer } from "../../http/answer.ts";
-import { alreadySent } from "../../http/answer.ts";
 import type { Body } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { recordFailedSignIn } from "../../limits/failed-sign-ins.ts";
@@ -10,6 +9,7 @@ import {
 } from "../../limits/login-throttle.ts";
 import type { Flow } from "../flow.ts";
 import { answerRedirect, answerWithFlow } from "../flow-answer.ts";
+import { answerSocialOutcome } from "../social/answer-social.ts";
 import { putMessages } from "../verdict.ts";
 import { completeLogin, issueLoginSession } from "./complete-login.ts";
 import type { LoginStrategy, LoginVerdict } from "./strategy.ts";
@@ -79,7 +79,7 @@ export async function answerLoginVerdict(
     }
     case "redirect":
       return answerRedirect(ctx, flow, verdict);
-    case "answered":
-      return alreadySent;
+    case "social":
+      return answerSocialOutcome(ctx, flow, verdict.outcome, verdict.via);
   }
 }

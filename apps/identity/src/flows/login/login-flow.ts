@@ -7,80 +7,24 @@ import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
 import { errors, kratosError } from "../../http/errors.ts";
-import { type Identity, normaliseIdentifier } from "../../identity/identity.ts";
-import { type ActiveSession, findActiveSession } from "../../session/session-manager.ts";
+import { normaliseIdentifier } from "../../identity/identity.ts";
+import { findActiveSession } from "../../session/session-manager.ts";
 import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { linkedProviders } from "../../ui/oidc-nodes.ts";
-import { loginOrder, sortNodes } from "../../ui/sort-nodes.ts";
 import { uiText } from "../../ui/text.ts";
-import type { Flow, FlowType } from "../flow.ts";
+import type { Flow } from "../flow.ts";
 import { answerWithFlow } from "../flow-answer.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { browserLoginChallenge, loginChallengeParam } from "../login-challenge.ts";
-import { newFlow } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
-import { checkOrganizationAndSchema, createExchangeCodes } from "../shared-params.ts";
+import { checkOrganizationAndSchema } from "../shared-params.ts";
 import { afterLoginUrl } from "./after-login.ts";
 import { IDENTIFIER_STEP_FLOOR_MS, notSoonerThan } from "./answer-floor.ts";
+import { createLoginFlow } from "./create-login-flow.ts";
 import { submitFirstFactor } from "./first-factor-step.ts";
-import {
-  aal1Required,
-  secondFactorStepNodes,
-  submitSecondFactorStep,
-} from "./second-factor-step.ts";
+import { aal1Required, submitSecondFactorStep } from "./second-factor-step.ts";
 import { enabledLoginMethod } from "./strategy.ts";
-import { identifierStepNodes, loginNodes } from "./ui.ts";
-
-export interface LoginOptions {
-  type: FlowType;
-  refresh: boolean;
-  requestedAal: "aal1" | "aal2";
-  returnTo?: string | undefined;
-  /** The signed-in account being re-authenticated (refresh=true). */
-  refreshOf?: { identifier: string; identity: Identity } | undefined;
-  /** The signed-in session an aal2 flow raises (its identity's second factors are offered). */
-  secondFactorOf?: ActiveSession | undefined;
-  exchange: boolean;
-  /** The OAuth2 provider's login challenge this sign-in answers (`oauth2_login_challenge`). */
-  loginChallenge?: string | undefined;
-}
-
-export async function createLoginFlow(ctx: Ctx, options: LoginOptions): Promise<Flow> {
-  const { deps } = ctx;
-  const flow = newFlow(deps, ctx.request, {
-    kind: "login",
-    type: options.type,
-    lifespanMs: deps.config.selfservice.flows.login.lifespan,
-    state: "choose_method",
-    returnTo: options.returnTo,
-    nodes: (csrf) =>
-      loginNodes(deps, csrf, options.refreshOf ? { refresh: options.refreshOf } : {}),
-    fields: {
-      organization_id: null,
-      refresh: options.refresh,
-      requested_aal: options.requestedAal,
-      ...(options.loginChallenge ? { oauth2_login_challenge: options.loginChallenge } : {}),
-    },
-  });
-  if (options.refreshOf) addFlowMessage(flow.payload.ui, uiText(MessageId.confirmItIsYou));
-  if (options.requestedAal === "aal2" && options.secondFactorOf) {
-    const { identity, session } = options.secondFactorOf;
-    flow.identity_id = identity.id;
-    flow.session_id = session.id;
-    flow.payload.ui.nodes = await secondFactorStepNodes(ctx, flow, identity);
-    addFlowMessage(flow.payload.ui, uiText(MessageId.completeSecondFactor));
-  }
-  if (options.exchange) {
-    const codes = await createExchangeCodes(ctx, flow.id);
-    flow.payload.session_token_exchange_code = codes.initCode;
-  }
-  for (const strategy of deps.strategies.login) {
-    if (strategy.isEnabled(deps)) await strategy.populate?.(ctx, flow);
-  }
-  sortNodes(flow.payload.ui.nodes, loginOrder);
-  await deps.persistence.flows.createFlow(flow);
-  return flow;
-}
+import { identifierStepNodes } from "./ui.ts";
 
 /** What the login flow reads of every submit itself: the method, to pick who answers it. */
 const loginFields = bodySchema({ method: "string" });

@@ -8,6 +8,7 @@ import type { SecondFactor } from "../../session/aal.ts";
 import type { UiNode } from "../../ui/nodes.ts";
 import type { UiText } from "../../ui/text.ts";
 import type { Flow } from "../flow.ts";
+import type { SocialOutcome, Via } from "../social/strategy.ts";
 import type { FlowMessage, Redirect } from "../verdict.ts";
 
 // What a sign-in method gives the login flow (Kratos's login.Strategy). The flow knows only
@@ -49,8 +50,8 @@ export type LoginVerdict =
     }
   /** The browser goes on (to the provider, or to the login UI for a fresh ceremony). */
   | Redirect
-  /** Transitional: a method not yet converted answered the request itself. */
-  | { result: "answered" };
+  /** Social sign-in's outcome (flows/social/answer-social.ts answers it). */
+  | { result: "social"; outcome: SocialOutcome; via: Via };
 
 /** A first factor: password, email code, passkey, social sign-in. */
 export interface LoginStrategy<Parsed = unknown> {

@@ -9,49 +9,16 @@ import { kratosError } from "../../http/errors.ts";
 import { findActiveSession } from "../../session/session-manager.ts";
 import { addFieldMessage, addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
-import type { Flow, FlowType } from "../flow.ts";
+import type { Flow } from "../flow.ts";
 import { answerWithFlow } from "../flow-answer.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { browserLoginChallenge, loginChallengeParam } from "../login-challenge.ts";
-import { newFlow } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
-import { checkOrganizationAndSchema, createExchangeCodes } from "../shared-params.ts";
+import { checkOrganizationAndSchema } from "../shared-params.ts";
 import { afterRegistrationUrl } from "./after-registration.ts";
+import { createRegistrationFlow } from "./create-registration-flow.ts";
 import { submitRegistrationMethod } from "./submit-method.ts";
-import { firstStep, registrationForm } from "./ui.ts";
-
-export async function createRegistrationFlow(
-  ctx: Ctx,
-  options: {
-    type: FlowType;
-    returnTo?: string | undefined;
-    afterVerificationReturnTo?: string | undefined;
-    exchange: boolean;
-    /** The OAuth2 provider's login challenge this sign-up answers (`oauth2_login_challenge`). */
-    loginChallenge?: string | undefined;
-  },
-): Promise<Flow> {
-  const { deps } = ctx;
-  const flow = newFlow(deps, ctx.request, {
-    kind: "registration",
-    type: options.type,
-    lifespanMs: deps.config.selfservice.flows.registration.lifespan,
-    state: "choose_method",
-    returnTo: options.returnTo,
-    nodes: () => [],
-    fields: {
-      organization_id: null,
-      ...(options.loginChallenge ? { oauth2_login_challenge: options.loginChallenge } : {}),
-    },
-  });
-  flow.payload.ui.nodes = await registrationForm(ctx, flow, firstStep(deps));
-  if (options.afterVerificationReturnTo)
-    flow.internal.afterVerificationReturnTo = options.afterVerificationReturnTo;
-  if (options.exchange)
-    flow.payload.session_token_exchange_code = (await createExchangeCodes(ctx, flow.id)).initCode;
-  await deps.persistence.flows.createFlow(flow);
-  return flow;
-}
+import { registrationForm } from "./ui.ts";
 
 /** What the registration flow reads of every submit itself: the method and profile_first's step. */
 const registrationFields = bodySchema({ method: "string", screen: "string" });

@@ -8,6 +8,7 @@ import type { Identity } from "../../identity/identity.ts";
 import type { Persistence } from "../../persistence/persistence.ts";
 import type { UiNode } from "../../ui/nodes.ts";
 import type { Flow } from "../flow.ts";
+import type { SocialOutcome, Via } from "../social/strategy.ts";
 import type { FlowMessage } from "../verdict.ts";
 
 // What a sign-up method gives the registration flow (Kratos's registration.Strategy). The
@@ -60,8 +61,8 @@ export type RegistrationVerdict =
       messages: readonly FlowMessage[];
       alsoInTransaction?: (tx: Persistence) => Promise<void>;
     }
-  /** Transitional: a method not yet converted answered the request itself. */
-  | { result: "answered" };
+  /** Social sign-in's outcome (flows/social/answer-social.ts answers it). */
+  | { result: "social"; outcome: SocialOutcome; via: Via };
 
 export interface RegistrationStrategy<Parsed = unknown> {
   /** Kratos's method id: the submit's `method`, the flow's `active`, the session's amr. */

@@ -1,12 +1,10 @@
 import type { Flow } from "../../flows/flow.ts";
-import { beginSettingsAttempt, completeSettings } from "../../flows/settings/outcome.ts";
-import { sessionForSubmit } from "../../flows/settings/settings-session.ts";
 import type { SettingsStrategy, SettingsVerdict } from "../../flows/settings/strategy.ts";
+import type { SocialOutcome, SocialProfile } from "../../flows/social/strategy.ts";
 import { formMessage } from "../../flows/verdict.ts";
-import { writeAnswer } from "../../http/answer.ts";
 import { isAbsent } from "../../http/body.ts";
 import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
-import type { Ctx, RequestCtx } from "../../http/context.ts";
+import type { RequestCtx } from "../../http/context.ts";
 import {
   addOidcLink,
   oidcIdentifier,
@@ -16,10 +14,9 @@ import {
 } from "../../identity/oidc-credentials.ts";
 import { isUniqueViolation } from "../../persistence/errors.ts";
 import type { ActiveSession } from "../../session/session-manager.ts";
-import { failOnFlow } from "./answer.ts";
 import { isOidcEnabled, sendToProvider } from "./authorize.ts";
-import type { ProviderProfile } from "./clients.ts";
 import { OidcError, oidcFailureText } from "./errors.ts";
+import { refusal } from "./refusal.ts";
 
 // Linked providers in settings (docs/protocol.md#settings-form, group oidc): `link=<id>` sends the browser to
 // the provider and links the profile on its return, `unlink=<id>` removes it. Both change how
@@ -73,18 +70,20 @@ async function submitOidcSettings(
 }
 
 /** The provider's answer to a `link`: the profile joins the signed-in account. */
-export async function finishLink(ctx: Ctx, flow: Flow, profile: ProviderProfile): Promise<void> {
+export async function linkProfile(
+  ctx: RequestCtx,
+  active: ActiveSession,
+  profile: SocialProfile,
+): Promise<SocialOutcome> {
   const { deps } = ctx;
   const label = deps.oidc.get(profile.provider)?.config.label;
-  const active = await sessionForSubmit(ctx, flow);
-  beginSettingsAttempt(flow, "oidc");
   const owner = await deps.persistence.identities.findIdentityByIdentifier(
     "oidc",
     oidcIdentifier(profile.issuer, profile.subject),
   );
   if (owner) {
     const code = owner.id === active.identity.id ? "already_linked" : "already_linked_elsewhere";
-    return failOnFlow(ctx, flow, new OidcError(code), "browser", label);
+    return refusal(ctx, new OidcError(code), label);
   }
   const identity = structuredClone(active.identity);
   addOidcLink(
@@ -96,7 +95,7 @@ export async function finishLink(ctx: Ctx, flow: Flow, profile: ProviderProfile)
     await deps.persistence.transaction((tx) => tx.identities.updateIdentity(identity));
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    return failOnFlow(ctx, flow, new OidcError("already_linked_elsewhere"), "browser", label);
+    return refusal(ctx, new OidcError("already_linked_elsewhere"), label);
   }
-  writeAnswer(ctx.reply, await completeSettings(ctx, flow, identity));
+  return { result: "linked", identity };
 }
