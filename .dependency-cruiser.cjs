@@ -180,6 +180,24 @@ module.exports = {
       },
     },
     {
+      name: "methods-never-answer",
+      severity: "error",
+      comment:
+        "A method says what happened (a verdict) and the flow answers: strategies/ reach neither " +
+        "the reply helpers nor the code that saves a flow and answers (docs/architecture.md#a-request). " +
+        "strategies/methods-never-answer.test.ts checks what imports do not show (the reply type, " +
+        "the flow persister reached through deps).",
+      from: { path: `${identity}strategies/`, pathNot: notTests },
+      to: {
+        path: [
+          `${identity}http/(respond|answer)\\.ts$`,
+          `${identity}flows/(flow-answer|flow-routes)\\.ts$`,
+          `${identity}flows/[^/]+/(first-factor-step|second-factor-step|submit-method|outcome|complete-[^/]+|answer-[^/]+|[^/]+-route|[^/]+-routes)\\.ts$`,
+          `${identity}persistence/sql/`,
+        ],
+      },
+    },
+    {
       name: "strategies-only-from-composition-root",
       severity: "error",
       comment:

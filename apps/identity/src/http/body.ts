@@ -54,10 +54,3 @@ export function hasText(body: Body, name: string): boolean {
   const value = body[name];
   return typeof value === "string" && value !== "";
 }
-
-export function optionalString(body: Body, key: string): string | undefined {
-  const value = body[key];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== "string") throw errors.badRequest(`The field "${key}" must be a string.`);
-  return value;
-}
