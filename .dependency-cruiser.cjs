@@ -101,18 +101,7 @@ module.exports = {
       from: { path: `${identity}http/`, pathNot: notTests },
       to: {
         path: `${identity}(flows|strategies|hooks|session|security|outbox|limits|admin|composition)/`,
-        // Until respondWithFlow and flowJson move into the flows (under way): then drop this.
-        pathNot: `${identity}flows/(flow|new-flow)\\.ts$`,
       },
-    },
-    {
-      name: "http-respond-flow-answer-only",
-      severity: "error",
-      comment:
-        "The one exception to http-is-only-http while it lasts: respond.ts answers with a flow " +
-        "(the flow record and its UI URL); no other file of http/ reads a flow.",
-      from: { path: `${identity}http/`, pathNot: [notTests, `${identity}http/respond\\.ts$`] },
-      to: { path: `${identity}flows/` },
     },
     {
       name: "outbox-below-flows-and-strategies",

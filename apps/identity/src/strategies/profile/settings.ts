@@ -25,8 +25,9 @@ import { requestEmailChange } from "./email-change.ts";
 
 // Updating traits in settings (docs/protocol.md#settings-outcomes). A new email address is a sensitive
 // change (it becomes the login identifier and the recovery address), so it needs a privileged
-// session, and it takes effect only once the code sent to it comes back (email-change.ts, issue
-// 13): until then the old address signs in. Other traits are saved at once.
+// session, and it takes effect only once the code sent to it comes back (email-change.ts,
+// docs/account-safety.md#safe-email-change): until then the old address signs in. Other traits
+// are saved at once.
 
 const fields = { method: "string", traits: "value", transient_payload: "value" } as const;
 export type ProfileSettingsBody = BodyOf<typeof fields>;
