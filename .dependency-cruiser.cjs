@@ -187,6 +187,19 @@ module.exports = {
       },
     },
     {
+      name: "flows-answer-in-one-place",
+      severity: "error",
+      comment:
+        "Login, registration, settings, recovery, verification and the social callback return " +
+        "an Answer; flow-routes.ts (answerRequest) writes it, or the error, once " +
+        "(docs/architecture.md#a-request). Their folders never reach the reply helpers.",
+      from: {
+        path: `${identity}flows/(login|registration|settings|recovery|verification|social)/`,
+        pathNot: notTests,
+      },
+      to: { path: `${identity}http/respond\\.ts$` },
+    },
+    {
       name: "strategies-only-from-composition-root",
       severity: "error",
       comment:

@@ -6,13 +6,13 @@ import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
 import { errors } from "../../http/errors.ts";
-import { redirect } from "../../http/respond.ts";
 import { type ActiveSession, findActiveSession } from "../../session/session-manager.ts";
 import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { type UiText, uiText } from "../../ui/text.ts";
 import type { Flow, FlowType } from "../flow.ts";
 import { answerWithFlow } from "../flow-answer.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
+import { answerRequest } from "../flow-routes.ts";
 import { newFlow, requestUrl, uiUrl } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
 import { checkOrganizationAndSchema } from "../shared-params.ts";
@@ -120,12 +120,16 @@ export const settingsFlow: FlowKindModule<BodyOf<{ method: "string" }>> = {
  */
 export function registerSettingsReturnRoute(app: FastifyInstance, deps: Deps): void {
   app.get("/self-service/settings", async (request, reply) => {
-    const id = (request.query as Record<string, unknown> | undefined)?.flow;
-    const flow =
-      typeof id === "string" ? await deps.persistence.flows.getFlow(id, "settings") : undefined;
-    const target = flow
-      ? uiUrl(deps, "settings", flow.id)
-      : new URL("self-service/settings/browser", deps.config.serve.public.base_url).toString();
-    redirect(reply, target);
+    // A browser's top-level navigation: answered, errors included, as a page.
+    const ctx: Ctx = { deps, request, reply, json: false };
+    await answerRequest(ctx, async () => {
+      const id = query(ctx).flow;
+      const flow = id ? await deps.persistence.flows.getFlow(id, "settings") : undefined;
+      return redirectAnswer(
+        flow
+          ? uiUrl(deps, "settings", flow.id)
+          : new URL("self-service/settings/browser", deps.config.serve.public.base_url).toString(),
+      );
+    });
   });
 }

@@ -3,7 +3,6 @@ import type { Deps } from "../../deps/deps.ts";
 import { type Answer, redirectAnswer } from "../../http/answer.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
-import { redirect } from "../../http/respond.ts";
 import { resetMessages } from "../../ui/nodes.ts";
 import { isExpired } from "../flow.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
@@ -35,11 +34,14 @@ export function registerSocialCallbackRoutes(app: FastifyInstance, deps: Deps): 
   // SameSite=Lax cookies. As Kratos does, it becomes a GET to the same URL with the fields in
   // the query; state is checked there, where the browser's cookies arrive.
   app.post(socialCallbackPath, async (request, reply) => {
-    const { provider } = request.params as { provider: string };
-    const target = new URL(socialCallbackUrl(deps, provider));
-    const fields = { ...asStrings(request.query), ...asStrings(request.body) };
-    for (const [key, value] of Object.entries(fields)) target.searchParams.set(key, value);
-    redirect(reply, target.toString());
+    const ctx: Ctx = { deps, request, reply, json: false };
+    await answerRequest(ctx, async () => {
+      const { provider } = request.params as { provider: string };
+      const target = new URL(socialCallbackUrl(deps, provider));
+      const fields = { ...asStrings(request.query), ...asStrings(request.body) };
+      for (const [key, value] of Object.entries(fields)) target.searchParams.set(key, value);
+      return redirectAnswer(target.toString());
+    });
   });
   app.get(socialCallbackPath, async (request, reply) => {
     const ctx: Ctx = { deps, request, reply, json: false };
