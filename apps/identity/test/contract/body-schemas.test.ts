@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { selfServiceStrategies } from "../../src/composition/registry.ts";
 import { addressStepBody } from "../../src/flows/email-method.ts";
+import { nativeLogoutBody } from "../../src/flows/logout/logout-routes.ts";
 import type { BodySchema } from "../../src/http/body-schema.ts";
 import { openapiSchema } from "../support/openapi.ts";
 
@@ -36,7 +37,7 @@ describe("submit bodies", () => {
       ...strategies.settings,
       ...strategies.recovery,
     ].map((strategy) => strategy.body);
-    schemas.push(addressStepBody);
+    schemas.push(addressStepBody, nativeLogoutBody);
     // Every method names the body it follows but the email change, which is ours.
     expect(schemas.filter((s) => s.kratos === undefined).length).toBe(1);
     expect(schemas.flatMap(mismatches)).toEqual([]);
