@@ -32,6 +32,8 @@ export interface Tamper {
   origin?: string;
   rpId?: string;
   challenge?: string;
+  /** Registers without the user-present flag, as a conditional create may (no one was asked). */
+  withoutPresence?: boolean;
 }
 
 /** What the trigger and hidden nodes carry, as `navigator.credentials` takes it. */
@@ -80,9 +82,10 @@ export class SoftwareAuthenticator {
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(credentialId.length);
     // flags: user present, user verified, attested credential data; backup eligible + state.
+    const presence = tamper.withoutPresence ? 0 : 0x01;
     const authData = Buffer.concat([
       sha256(rpId),
-      Buffer.from([0x01 | 0x04 | 0x08 | 0x10 | 0x40]),
+      Buffer.from([presence | 0x04 | 0x08 | 0x10 | 0x40]),
       Buffer.alloc(4),
       Buffer.alloc(16),
       idLength,

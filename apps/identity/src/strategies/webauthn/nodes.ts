@@ -58,11 +58,10 @@ export async function beginKeyRegistration(
   user: { identity: Pick<Identity, "credentials" | "traits">; handle: string },
 ): Promise<{ keys: StoredWebAuthnKey[]; creation: CreationOptions }> {
   const keys = webAuthnKeys(user.identity, kind);
-  const name = accountName(user.identity);
   const creation = await beginRegistration(deps, flow, kind, {
     handle: user.handle,
-    name,
-    displayName: name,
+    name: accountName(user.identity),
+    displayName: accountDisplayName(user.identity),
     exclude: keys,
   });
   return { keys, creation };
@@ -141,4 +140,16 @@ export async function webauthnLoginNodes(
 export function accountName(identity: Pick<Identity, "traits">): string {
   const email = identity.traits.email;
   return typeof email === "string" && email ? email : "Moos";
+}
+
+/**
+ * The name an authenticator shows beside that: the customer's name, else the email. The web
+ * app sends both again after a change (WebAuthn signalCurrentUserDetails).
+ */
+export function accountDisplayName(identity: Pick<Identity, "traits">): string {
+  const name = identity.traits.name as { first?: unknown; last?: unknown } | undefined;
+  const parts = [name?.first, name?.last].filter(
+    (part): part is string => typeof part === "string" && part.trim() !== "",
+  );
+  return parts.length > 0 ? parts.join(" ") : accountName(identity);
 }
