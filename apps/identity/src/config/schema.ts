@@ -753,7 +753,7 @@ export const configSchema = obj({
               type: "boolean",
               default: true,
               description:
-                "Right after a password sign-in, browsers that can (WebAuthn conditional create) turn the saved password into a passkey without asking; the web app then offers one where they cannot (docs/sign-in-methods.md#from-password-to-passkey).",
+                "Right after a password sign-in, browsers that can (WebAuthn conditional create) turn the saved password into a passkey without asking (docs/sign-in-methods.md#from-password-to-passkey). Off: only the web app's offer after a sign-in remains.",
             },
           }),
         },
