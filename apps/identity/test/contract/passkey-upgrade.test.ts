@@ -29,6 +29,9 @@ import {
 // else; the shop's site as a related origin (/.well-known/webauthn, its assertions accepted,
 // another site's refused); and the passkeys created counted by path.
 
+/** The AAGUID Google Password Manager's passkeys carry (https://github.com/passkeydeveloper/passkey-authenticator-aaguids). */
+const googlePasswordManager = "ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4";
+
 const shopOrigin = "https://www.moos-shop.example";
 const relyingParty = {
   id: webauthnRpId,
@@ -83,12 +86,18 @@ describe("the automatic passkey upgrade", () => {
     const key = new SoftwareAuthenticator(webauthnOrigin, webauthnRpId);
     const { status, json } = await submitSettings(h, browser, flow, {
       method: "passkey",
-      passkey_upgrade_register: key.register(options, { withoutPresence: true }),
+      passkey_upgrade_register: key.register(options, {
+        withoutPresence: true,
+        aaguid: googlePasswordManager,
+      }),
     });
     expect(status).toBe(200);
     expectSchema("settingsFlow", json);
     expect(json.ui.messages.map((m: Json) => m.id)).toEqual([1050001]);
-    expect(nodeOf(json, "passkey_remove")).toBeDefined();
+    // Listed with where it lives: the password manager that made it.
+    expect(nodeOf(json, "passkey_remove")?.meta.label.context).toMatchObject({
+      display_name: "Google Password Manager",
+    });
     expect(nodeOf(json, "passkey_upgrade_data")).toBeUndefined();
     // Nobody was seen using it: the session's methods stay the password's.
     const session = await whoami(h, browser);

@@ -59,7 +59,10 @@ export class SoftwareAuthenticator {
    * navigator.credentials.create: a new key for the options' user, as the JSON string to post;
    * `credentialId` registers an existing key again (a key moved to another account).
    */
-  register(options: CeremonyOptions, tamper: Tamper & { credentialId?: string } = {}): string {
+  register(
+    options: CeremonyOptions,
+    tamper: Tamper & { credentialId?: string; aaguid?: string } = {},
+  ): string {
     const { publicKey } = options;
     const rpId = tamper.rpId ?? publicKey.rp?.id ?? this.rpId;
     const reused = tamper.credentialId ? this.keys.get(tamper.credentialId) : undefined;
@@ -87,7 +90,8 @@ export class SoftwareAuthenticator {
       sha256(rpId),
       Buffer.from([presence | 0x04 | 0x08 | 0x10 | 0x40]),
       Buffer.alloc(4),
-      Buffer.alloc(16),
+      // The provider's AAGUID where one is given (a password manager), else all zeros.
+      tamper.aaguid ? Buffer.from(tamper.aaguid.replaceAll("-", ""), "hex") : Buffer.alloc(16),
       idLength,
       credentialId,
       Buffer.from(cose),

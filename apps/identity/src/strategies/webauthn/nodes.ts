@@ -5,6 +5,7 @@ import type { Flow } from "../../flows/flow.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { inputNode, type UiNode } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
+import { authenticatorName } from "./authenticator-names.ts";
 import { beginAuthentication, beginRegistration, type CreationOptions } from "./ceremony.ts";
 import {
   removeValue,
@@ -43,7 +44,7 @@ export function addedAtContext(key: StoredWebAuthnKey): Record<string, unknown> 
   return {
     added_at: addedAt.toISOString().replace(".000Z", "Z"),
     added_at_unix: Math.floor(addedAt.getTime() / 1000),
-    display_name: key.display_name || "unnamed",
+    display_name: key.display_name || authenticatorName(key.aaguid) || "unnamed",
   };
 }
 
