@@ -207,3 +207,17 @@ test.describe("the passkey offer (en)", () => {
     await splash.expectSignedIn(account.email);
   });
 });
+
+// The shop's own site may sign in with the account's passkeys (related origins): the browser
+// fetches the list from the RP id's host, which is the web app's, and the web app passes the
+// path to the identity service (docs/sign-in-methods.md#one-passkey-for-the-shop-and-the-account).
+// That the identity service accepts the shop's assertions and refuses another site's is
+// apps/identity/test/contract/passkey-upgrade.test.ts's.
+test.describe("one passkey for the shop and the account", () => {
+  test("the web app serves the related origins at /.well-known/webauthn", async ({ request }) => {
+    const response = await request.get("/.well-known/webauthn");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("application/json");
+    expect(await response.json()).toEqual({ origins: ["https://www.moos-shop.example"] });
+  });
+});
