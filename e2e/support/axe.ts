@@ -3,7 +3,7 @@
 // as markup, into a page of its own that may run scripts, at the same URL so styles load alike.
 
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 
 /** WCAG 2.2 A and AA: 2.1 AA is what German shops must meet (BFSG, EN 301 549); we aim at 2.2. */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -26,16 +26,21 @@ async function violationsOf(page: Page): Promise<string[]> {
   );
 }
 
-/** One context per browser for the copies (it closes with the browser). */
-const copyContexts = new WeakMap<Browser, Promise<BrowserContext>>();
+/**
+ * One page per browser for the copies, in a context of its own that runs scripts (both close
+ * with the browser). A check navigates it to the next copy rather than opening a page of its
+ * own: a new page costs a renderer and a compositor surface, most of a check's time. A worker
+ * runs one test at a time, and a test one check at a time.
+ */
+const copyPages = new WeakMap<Browser, Promise<Page>>();
 
-function copyContext(browser: Browser): Promise<BrowserContext> {
-  let context = copyContexts.get(browser);
-  if (!context) {
-    context = browser.newContext({ javaScriptEnabled: true });
-    copyContexts.set(browser, context);
+function copyPage(browser: Browser): Promise<Page> {
+  let page = copyPages.get(browser);
+  if (!page) {
+    page = browser.newContext({ javaScriptEnabled: true }).then((context) => context.newPage());
+    copyPages.set(browser, page);
   }
-  return context;
+  return page;
 }
 
 /** Media features emulated for a check (Page.emulateMedia's options). */
@@ -55,20 +60,24 @@ async function violationsWithoutScripts(
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
     .replace(/<\/?noscript>/gi, "");
   const url = page.url();
-  const copy = await (await copyContext(browser)).newPage();
+  const copy = await copyPage(browser);
+  const viewport = page.viewportSize();
+  if (viewport) await copy.setViewportSize(viewport);
+  // The copy is a page of its own: what the page emulates must be emulated there too, and what
+  // the previous check emulated is reset.
+  await copy.emulateMedia({
+    forcedColors: media?.forcedColors ?? null,
+    reducedMotion: media?.reducedMotion ?? null,
+  });
+  const isCopied = (candidate: URL): boolean => candidate.href === url;
+  await copy.route(isCopied, (route) =>
+    route.fulfill({ contentType: "text/html; charset=utf-8", body: html }),
+  );
   try {
-    const viewport = page.viewportSize();
-    if (viewport) await copy.setViewportSize(viewport);
-    // The copy is a page of its own: what the page emulates must be emulated there too.
-    if (media) await copy.emulateMedia(media);
-    await copy.route(
-      (candidate) => candidate.href === url,
-      (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: html }),
-    );
     await copy.goto(url);
     return await violationsOf(copy);
   } finally {
-    await copy.close();
+    await copy.unroute(isCopied);
   }
 }
 
