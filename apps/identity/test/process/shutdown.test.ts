@@ -57,7 +57,10 @@ async function refusesConnections(url: string): Promise<void> {
   }
 }
 
-describe("graceful shutdown", () => {
+// Each test starts the service as a child process on a PGlite copy, which compiles PGlite's
+// WebAssembly again in that child: on a loaded 2-core machine that alone took most of the
+// default 30 s, so these tests wait longer; what they assert is unchanged.
+describe("graceful shutdown", { timeout: 90_000 }, () => {
   it("finishes the request in flight, refuses new connections and exits 0", async () => {
     // The breach check's API stands in for a slow dependency: it answers when told to.
     let answer = (): void => {};
