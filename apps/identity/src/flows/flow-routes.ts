@@ -8,8 +8,10 @@ import { csrfTokenMatches } from "../http/csrf.ts";
 import { errors, HttpError, kratosError } from "../http/errors.ts";
 import { wantsJson } from "../http/negotiate.ts";
 import { flowJson, redirect, respondWithFlow, sendError, sendJson } from "../http/respond.ts";
+import { AccountLocked } from "../session/account-lock.ts";
 import { addFlowMessage, resetMessages } from "../ui/nodes.ts";
 import { formatMinutes, uiText } from "../ui/text.ts";
+import { showAccountLocked } from "./account-locked.ts";
 import type { Flow, FlowType } from "./flow.ts";
 import { isExpired } from "./flow.ts";
 import type { FlowKindModule } from "./flow-kind.ts";
@@ -92,7 +94,13 @@ export function registerFlowRoutes(app: FastifyInstance, deps: Deps, module: Flo
           : "The request carried no cookies.",
       );
     }
-    await module.submit(ctx, flow, body);
+    try {
+      await module.submit(ctx, flow, body);
+    } catch (error) {
+      // The credential was right, but the account is locked (session/account-lock.ts).
+      if (error instanceof AccountLocked) return showAccountLocked(ctx, flow);
+      throw error;
+    }
   });
   app.post(`/self-service/${kind}`, submit);
   // GET submits: login links, and the code or token links that recovery and verification email.

@@ -7,6 +7,7 @@ import {
   setSessionCookie,
 } from "../http/cookies.ts";
 import type { Identity } from "../identity/identity.ts";
+import { refuseLockedAccount } from "./account-lock.ts";
 import type { Aal, AuthenticationMethod, Session } from "./session.ts";
 import { isSessionActive } from "./session.ts";
 import { hashToken, logoutTokenFor, newSessionToken } from "./tokens.ts";
@@ -22,13 +23,17 @@ export interface IssuedSession {
   token: string;
 }
 
-/** Creates a session for the identity; the caller decides whether it becomes a cookie. */
+/**
+ * Creates a session for the identity; the caller decides whether it becomes a cookie. A locked
+ * account gets none: AccountLocked (account-lock.ts).
+ */
 export async function createSession(
   deps: Deps,
   identity: Identity,
   method: { method: string; aal?: Aal; provider?: string },
   request: FastifyRequest,
 ): Promise<IssuedSession> {
+  await refuseLockedAccount(deps, identity.id);
   const now = deps.now();
   const token = newSessionToken();
   const aal = method.aal ?? "aal1";

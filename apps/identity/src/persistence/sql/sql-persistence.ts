@@ -3,9 +3,11 @@ import { enqueueEmail, getCourierMessage, listCourierMessages } from "../../outb
 import { enqueueJob } from "../../outbox/jobs/outbox.ts";
 import { enqueueWebhook } from "../../outbox/webhooks/outbox.ts";
 import type { Persistence } from "../persistence.ts";
+import { SqlConsolePersister } from "./console-persister.ts";
 import type { Database } from "./database.ts";
 import { SqlFlowPersister } from "./flow-persister.ts";
 import { SqlIdentityPersister } from "./identity-persister.ts";
+import { SqlAccountLockPersister } from "./lock-persister.ts";
 import { SqlSecurityPersister } from "./security-persister.ts";
 import type { SessionCache } from "./session-cache.ts";
 import { SqlSessionPersister } from "./session-persister.ts";
@@ -57,6 +59,8 @@ function build(
     },
     security: new SqlSecurityPersister(db),
     signInLookups: new SqlSignInLookups(db),
+    locks: new SqlAccountLockPersister(db),
+    console: new SqlConsolePersister(db),
     transaction: async (fn) => {
       if (scope.inTransaction) return fn(build(db, cache, scope));
       // Inside a transaction the writes count once it commits: a lookup racing with it until

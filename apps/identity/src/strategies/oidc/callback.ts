@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../../composition/deps.ts";
+import { showAccountLocked } from "../../flows/account-locked.ts";
 import { isExpired } from "../../flows/flow.ts";
 import type { FlowKindModule } from "../../flows/flow-kind.ts";
 import { recreateExpired } from "../../flows/flow-routes.ts";
@@ -10,6 +11,7 @@ import { settingsFlow } from "../../flows/settings/settings-flow.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
 import { redirect, sendError } from "../../http/respond.ts";
+import { AccountLocked } from "../../session/account-lock.ts";
 import { resetMessages } from "../../ui/nodes.ts";
 import { failOnFlow } from "./answer.ts";
 import { callbackUrl } from "./authorize.ts";
@@ -93,7 +95,13 @@ async function handleCallback(ctx: Ctx): Promise<void> {
     if (error instanceof OidcError) return fail(error);
     throw error;
   }
-  await finishWithProfile(ctx, flow, profile, { via: "browser", traits: state.traits });
+  try {
+    await finishWithProfile(ctx, flow, profile, { via: "browser", traits: state.traits });
+  } catch (error) {
+    // The provider vouched for the customer, but the account is locked.
+    if (error instanceof AccountLocked) return showAccountLocked(ctx, flow, { navigation: true });
+    throw error;
+  }
 }
 
 /**
