@@ -27,7 +27,14 @@ export interface Staff {
 /** A customer made through the admin API with a password and a verified address. */
 export async function createCustomer(
   h: Harness,
-  options: { prefix?: string; first?: string; last?: string; email?: string } = {},
+  options: {
+    prefix?: string;
+    first?: string;
+    last?: string;
+    email?: string;
+    /** false: no password (saves an argon2id hash where no sign-in follows). */
+    password?: boolean;
+  } = {},
 ): Promise<{ id: string; email: string }> {
   const email = options.email ?? uniqueEmail(options.prefix ?? "customer");
   const { json } = await body(
@@ -35,8 +42,11 @@ export async function createCustomer(
       createIdentityBody: {
         schema_id: "default",
         traits: traitsOf(email, options.first ?? "Erika", options.last ?? "Mustermann"),
-        credentials: { password: { config: { password } } },
+        ...(options.password === false
+          ? {}
+          : { credentials: { password: { config: { password } } } }),
         verifiable_addresses: [{ value: email, verified: true, via: "email", status: "completed" }],
+        recovery_addresses: [{ value: email, via: "email" }],
       },
     }),
     "identity",
