@@ -8,6 +8,8 @@ const web = "^apps/web/src/";
 // The stored flow record (its JSON, each kind's declared state) sits at the top of flows/, as
 // Kratos's selfservice/flow package holds the flow beside its kinds; every layer may read it.
 const flowRecord = `${identity}flows/(flow|flow-state|check-flow-state)\\.ts$`;
+// The console's records (staff roles, locks, audit entries), which the persistence port stores.
+const consoleRecords = `${identity}console/records\\.ts$`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -44,9 +46,25 @@ module.exports = {
       severity: "error",
       comment:
         "The persistence port and its SQL adapter know the records they store (flow/, " +
-        "identity/, session/), never the code that handles requests.",
+        "identity/, session/, console/records.ts), never the code that handles requests.",
       from: { path: `${identity}persistence/`, pathNot: notTests },
-      to: { path: `${identity}(http|flows|strategies|hooks)/`, pathNot: flowRecord },
+      to: {
+        path: `${identity}(http|flows|strategies|hooks|console)/`,
+        pathNot: [flowRecord, consoleRecords],
+      },
+    },
+    {
+      name: "console-above-the-sign-in",
+      severity: "error",
+      comment:
+        "console/ (the customer-service console's API) uses flows, sessions and account " +
+        "safety like the admin API does; none of them knows it (a lock is read through the " +
+        "persistence port, session/account-lock.ts).",
+      from: {
+        path: `${identity}(flows|strategies|hooks|security|session|identity|ui)/`,
+        pathNot: notTests,
+      },
+      to: { path: `${identity}console/` },
     },
     {
       name: "hooks-below-flows-and-strategies",

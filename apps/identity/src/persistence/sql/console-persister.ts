@@ -217,9 +217,7 @@ export class SqlConsolePersister implements ConsolePersister {
 const collator = new Intl.Collator("de", { sensitivity: "base" });
 
 function byName(a: CustomerSummary, b: CustomerSummary): number {
-  return (
-    collator.compare(`${a.first} ${a.last}`, `${b.first} ${b.last}`) || (a.id < b.id ? -1 : 1)
-  );
+  return collator.compare(`${a.first} ${a.last}`, `${b.first} ${b.last}`) || (a.id < b.id ? -1 : 1);
 }
 
 function toAuditRecord(row: Selectable<ConsoleAuditTable>): AuditRecord {
