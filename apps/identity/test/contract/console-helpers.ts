@@ -4,6 +4,7 @@ import {
   consoleHeaders,
   type StaffRole,
 } from "@moos/contract";
+import { accountVersion } from "../../src/console/version.ts";
 import type { Harness } from "../support/harness.ts";
 import { body, type Json, password, traitsOf, uniqueEmail } from "./account-helpers.ts";
 
@@ -127,7 +128,6 @@ export async function change(
  * add one): computed as the service does, from the account itself.
  */
 export async function openCustomerQuietly(h: Harness, id: string): Promise<{ version: string }> {
-  const { accountVersion } = await import("../../src/console/version.ts");
   const identity = await h.app.deps.persistence.identities.getIdentity(id);
   if (!identity) throw new Error(`no identity ${id}`);
   const lock = await h.app.deps.persistence.locks.activeLock(id, new Date());
