@@ -4,9 +4,12 @@
 
 const identity = "^apps/identity/src/";
 const notTests = "\\.test\\.tsx?$";
+const web = "^apps/web/src/";
 // The stored flow record (its JSON, each kind's declared state) sits at the top of flows/, as
 // Kratos's selfservice/flow package holds the flow beside its kinds; every layer may read it.
 const flowRecord = `${identity}flows/(flow|flow-state|check-flow-state)\\.ts$`;
+// The console's records (staff roles, locks, audit entries), which the persistence port stores.
+const consoleRecords = `${identity}console/records\\.ts$`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -43,9 +46,25 @@ module.exports = {
       severity: "error",
       comment:
         "The persistence port and its SQL adapter know the records they store (flow/, " +
-        "identity/, session/), never the code that handles requests.",
+        "identity/, session/, console/records.ts), never the code that handles requests.",
       from: { path: `${identity}persistence/`, pathNot: notTests },
-      to: { path: `${identity}(http|flows|strategies|hooks)/`, pathNot: flowRecord },
+      to: {
+        path: `${identity}(http|flows|strategies|hooks|console)/`,
+        pathNot: [flowRecord, consoleRecords],
+      },
+    },
+    {
+      name: "console-above-the-sign-in",
+      severity: "error",
+      comment:
+        "console/ (the customer-service console's API) uses flows, sessions and account " +
+        "safety like the admin API does; none of them knows it (a lock is read through the " +
+        "persistence port, session/account-lock.ts).",
+      from: {
+        path: `${identity}(flows|strategies|hooks|security|session|identity|ui)/`,
+        pathNot: notTests,
+      },
+      to: { path: `${identity}console/` },
     },
     {
       name: "hooks-below-flows-and-strategies",
@@ -109,6 +128,33 @@ module.exports = {
         pathNot: [`${identity}oauth2/hydra/`, `${identity}composition/app\\.ts$`, notTests],
       },
       to: { path: `${identity}oauth2/hydra/` },
+    },
+    {
+      name: "web-routes-at-the-top",
+      severity: "error",
+      comment:
+        "src/app/ holds Next's routes only: a page reads its props and renders a screen. " +
+        "Nothing imports a route; what two routes share lives in screens/ or flow-engine/.",
+      from: { path: web, pathNot: `${web}app/` },
+      to: { path: `${web}app/` },
+    },
+    {
+      name: "web-flow-engine-below-screens",
+      severity: "error",
+      comment:
+        "flow-engine/ runs any self-service flow (start, load, submit, errors, next step, forms, " +
+        "passkeys) and knows no screen: a screen imports the engine, never the other way round.",
+      from: { path: `${web}flow-engine/` },
+      to: { path: `${web}(screens|app)/` },
+    },
+    {
+      name: "web-foundations-below-flows",
+      severity: "error",
+      comment:
+        "components/ (the design system), i18n/, lib/ and validation/ are what screens and the " +
+        "flow engine stand on; they know neither. (Tests may borrow the engine's fakes.)",
+      from: { path: `${web}(components|i18n|lib|validation)/`, pathNot: notTests },
+      to: { path: `${web}(flow-engine|screens|app)/` },
     },
     {
       name: "web-meets-identity-over-http",

@@ -2,7 +2,7 @@
 // confirmation; afterwards the customer is signed out, cannot log in, gets the email, and the
 // shop gets the identity.deleted webhook. Signed out, the screen asks for a sign-in first and
 // comes back; the sign-in again that a session which is not recent gets comes back too (which
-// sessions get it: apps/web/src/flows/account-delete/recent-sign-in.test.ts).
+// sessions get it: apps/web/src/screens/account-delete/recent-sign-in.test.ts).
 
 import { expect } from "@playwright/test";
 import { findIdentity } from "./support/identity-admin.ts";

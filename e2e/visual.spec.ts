@@ -78,7 +78,7 @@ for (const lang of languages) {
       await login.logIn(account.email, account.password);
       await splash.expectSignedIn(account.email);
       // The sign-in was a step: the screen it led to focuses its heading once hydrated
-      // (flows/ui/screen-focus.tsx). Until then the step is pending, and the page load below
+      // (flow-engine/screen-focus.tsx). Until then the step is pending, and the page load below
       // would take it over and show the heading focused; on a busy machine it sometimes did.
       await page.waitForFunction(() => sessionStorage.getItem("moos.step") === null);
       // As a page load, as every other screen here: the same state for each run.

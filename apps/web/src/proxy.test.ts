@@ -49,7 +49,7 @@ function fromPeer(
   return request(path, undefined, "GET", { ...headers, "x-moos-peer": peer });
 }
 
-// The proxy asks the identity service for new flows (flows/start-flow.ts); unless a test says
+// The proxy asks the identity service for new flows (flow-engine/start-flow.ts); unless a test says
 // otherwise, no identity service answers, and the proxy falls back to the browser redirect.
 const identityFetch = vi.fn<typeof fetch>();
 beforeEach(() => {

@@ -11,25 +11,18 @@
 //    an explicit /de or /en prefix updates the remembered choice; `?client=` is remembered in
 //    a cookie; a flow screen without `?flow=` (and without `?error=`) starts its flow (one 303 to
 //    the screen with the flow the proxy asked for, else to /self-service/<flow>/browser:
-//    flows/start-flow.ts); next-intl maps the path to the [locale] segment.
+//    flow-engine/start-flow.ts); next-intl maps the path to the [locale] segment.
 
 import { NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
-import type { FlowName } from "./flows/flow-error";
-import { FLOW_SCREENS, flowInitPath, flowInitQuery } from "./flows/init-url";
-import {
-  RECOVERY_EMAIL_COOKIE_MAX_AGE,
-  RECOVERY_EMAIL_HEADER,
-  RECOVERY_EMAIL_PARAM,
-  recoveryEmail,
-  recoveryEmailCookieName,
-} from "./flows/recovery/recovery-email";
+import type { FlowName } from "./flow-engine/flow-error";
+import { FLOW_SCREENS, flowInitPath, flowInitQuery } from "./flow-engine/init-url";
 import {
   isSettingsSubScreen,
   SETTINGS_SCREEN_COOKIE_MAX_AGE,
   settingsScreenCookieName,
-} from "./flows/settings-deep-link";
-import { startBrowserFlow, startsInPlace } from "./flows/start-flow";
+} from "./flow-engine/settings-deep-link";
+import { startBrowserFlow, startsInPlace } from "./flow-engine/start-flow";
 import { routing } from "./i18n/routing";
 import { CLIENT_PARAM, clientCookie, clientCookieName, parseClientName } from "./lib/client-name";
 import { config as appConfig } from "./lib/config";
@@ -52,6 +45,13 @@ import {
   withContextHeaders,
 } from "./lib/request-context";
 import { contentSecurityPolicy, newNonce, STRICT_TRANSPORT_SECURITY } from "./lib/security-headers";
+import {
+  RECOVERY_EMAIL_COOKIE_MAX_AGE,
+  RECOVERY_EMAIL_HEADER,
+  RECOVERY_EMAIL_PARAM,
+  recoveryEmail,
+  recoveryEmailCookieName,
+} from "./screens/recovery/recovery-email";
 
 const IDENTITY_PATHS = ["/self-service/", "/sessions", "/.well-known/ory/", "/schemas/"];
 const ONE_YEAR = 60 * 60 * 24 * 365;
@@ -168,7 +168,7 @@ const SECURITY_LINK_SCREENS = new Set(["/security/not-me", "/security/undo-email
 
 /**
  * The answer that starts a screen's flow: one 303 straight to the screen with the new flow
- * (the identity service asked server-side, flows/start-flow.ts) where that works, else the 303
+ * (the identity service asked server-side, flow-engine/start-flow.ts) where that works, else the 303
  * to the identity service's browser endpoint, which redirects back to the screen.
  */
 async function startFlow(
@@ -228,16 +228,16 @@ async function routePage(request: NextRequest, context: RequestContext): Promise
     // with ?flow=) reads it from the remembered choice, so a German start stays German; a flow
     // started here goes straight to the screen in that language.
     // A partner's sign-in (login_challenge) at an unprefixed URL chose no language: the
-    // client's ui_locales may still pick one (flows/oauth2/client-language.server.ts).
+    // client's ui_locales may still pick one (flow-engine/oauth2/client-language.server.ts).
     const started = prefixed || !searchParams.has("login_challenge") ? locale : undefined;
     const screen = localizePath(started ?? DEFAULT_LOCALE, path);
     const start = await startFlow(request, context, flow, screen);
     const response = withRemembered(start.response, request, started);
-    // A settings sub-screen: come back to it, not to /settings (flows/settings-deep-link.ts).
+    // A settings sub-screen: come back to it, not to /settings (flow-engine/settings-deep-link.ts).
     if (isSettingsSubScreen(path)) {
       keepBriefly(response, SETTINGS_SCREEN_COOKIE, path, SETTINGS_SCREEN_COOKIE_MAX_AGE);
     }
-    // "Passwort vergessen?" with the address typed at login (flows/recovery/recovery-email.ts).
+    // "Passwort vergessen?" with the address typed at login (screens/recovery/recovery-email.ts).
     const email =
       flow === "recovery" ? recoveryEmail(searchParams.get(RECOVERY_EMAIL_PARAM)) : undefined;
     if (email) keepBriefly(response, RECOVERY_EMAIL_COOKIE, email, RECOVERY_EMAIL_COOKIE_MAX_AGE);

@@ -256,7 +256,7 @@ async function startSet(
   await Promise.all([
     // The web app is probed at its splash, which asks the identity service for the social
     // buttons and keeps an empty answer for a few seconds when the service is not up yet
-    // (flows/social/offered-providers.server.ts): so only once the service is ready.
+    // (screens/social/offered-providers.server.ts): so only once the service is ready.
     waitForHttp(identity, `${set.identityPublicUrl}/health/ready`).then(() =>
       waitForHttp(web, `${webUrl}/`),
     ),

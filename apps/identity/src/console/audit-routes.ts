@@ -51,8 +51,9 @@ async function auditPage(deps: Deps, filter: AuditQuery): Promise<ConsoleAuditPa
 }
 
 /**
- * `GET /admin/console/audit`: any role; a customer's entries unless their role is higher; a
- * staff member's own trail, and anyone's for an admin (who sees the staff page anyway).
+ * `GET /admin/console/audit`: any role reads a customer's entries (unless the customer's role is
+ * higher) and their own trail; another staff member's trail and the unfiltered log are for
+ * admins, who see the staff page anyway.
  */
 export async function readAudit(ctx: Ctx, actor: StaffActor): Promise<void> {
   const { deps } = ctx;
@@ -62,7 +63,9 @@ export async function readAudit(ctx: Ctx, actor: StaffActor): Promise<void> {
     const role = (await deps.persistence.console.staffRole(filter.targetId))?.role ?? null;
     requireMayActOn(ctx, actor, "audit.read", { id: filter.targetId, role });
   }
-  if (filter.staffId !== actor.identity.id) requireRole(ctx, actor, "staff.list");
+  // Anyone's trail, or the whole log unfiltered: what the admins' staff page shows.
+  const othersTrail = filter.staffId ? filter.staffId !== actor.identity.id : !filter.targetId;
+  if (othersTrail) requireRole(ctx, actor, "staff.list");
   const page = await auditPage(deps, filter);
   await deps.persistence.transaction((tx) =>
     recordAudit(

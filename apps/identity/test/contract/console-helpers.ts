@@ -4,6 +4,7 @@ import {
   consoleHeaders,
   type StaffRole,
 } from "@moos/contract";
+import { accountVersion } from "../../src/console/version.ts";
 import type { Harness } from "../support/harness.ts";
 import { body, type Json, password, traitsOf, uniqueEmail } from "./account-helpers.ts";
 
@@ -27,7 +28,14 @@ export interface Staff {
 /** A customer made through the admin API with a password and a verified address. */
 export async function createCustomer(
   h: Harness,
-  options: { prefix?: string; first?: string; last?: string; email?: string } = {},
+  options: {
+    prefix?: string;
+    first?: string;
+    last?: string;
+    email?: string;
+    /** false: no password (saves an argon2id hash where no sign-in follows). */
+    password?: boolean;
+  } = {},
 ): Promise<{ id: string; email: string }> {
   const email = options.email ?? uniqueEmail(options.prefix ?? "customer");
   const { json } = await body(
@@ -35,8 +43,11 @@ export async function createCustomer(
       createIdentityBody: {
         schema_id: "default",
         traits: traitsOf(email, options.first ?? "Erika", options.last ?? "Mustermann"),
-        credentials: { password: { config: { password } } },
+        ...(options.password === false
+          ? {}
+          : { credentials: { password: { config: { password } } } }),
         verifiable_addresses: [{ value: email, verified: true, via: "email", status: "completed" }],
+        recovery_addresses: [{ value: email, via: "email" }],
       },
     }),
     "identity",
@@ -117,7 +128,6 @@ export async function change(
  * add one): computed as the service does, from the account itself.
  */
 export async function openCustomerQuietly(h: Harness, id: string): Promise<{ version: string }> {
-  const { accountVersion } = await import("../../src/console/version.ts");
   const identity = await h.app.deps.persistence.identities.getIdentity(id);
   if (!identity) throw new Error(`no identity ${id}`);
   const lock = await h.app.deps.persistence.locks.activeLock(id, new Date());

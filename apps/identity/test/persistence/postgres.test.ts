@@ -1,17 +1,22 @@
+import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Persistence } from "../../src/persistence/persistence.ts";
 import { connectDatabase } from "../../src/persistence/sql/connect.ts";
+import type { Database } from "../../src/persistence/sql/database.ts";
 import { createSqlPersistence } from "../../src/persistence/sql/sql-persistence.ts";
 import { type PostgresServer, startPostgres } from "../support/postgres.ts";
+import { consoleContract } from "./console-contract.ts";
 import { persistenceContract } from "./persistence-contract.ts";
 import { securityContract } from "./security-contract.ts";
 
 let server: PostgresServer;
 let persistence: Persistence;
+let db: Kysely<Database>;
 let second: Persistence;
 beforeAll(async () => {
   server = await startPostgres();
-  persistence = createSqlPersistence(await connectDatabase(server.url));
+  db = await connectDatabase(server.url);
+  persistence = createSqlPersistence(db);
   // A second instance against the same database, as behind a load balancer.
   second = createSqlPersistence(await connectDatabase(server.url));
 }, 60_000);
@@ -23,6 +28,11 @@ afterAll(async () => {
 
 persistenceContract("PostgreSQL", () => persistence);
 securityContract("PostgreSQL", () => persistence);
+consoleContract(
+  "PostgreSQL",
+  () => persistence,
+  () => db,
+);
 
 describe("two instances on one PostgreSQL", () => {
   it("share rate limit counters and see each other's revocations", async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { fakeIdentity } from "../flows/testing/fake-identity";
-import { loginFlowJson } from "../flows/testing/fixtures";
+import { fakeIdentity } from "../flow-engine/testing/fake-identity";
+import { loginFlowJson } from "../flow-engine/testing/fixtures";
 import { IdentityClient, IdentityError } from "./identity-client";
 
 const browser = {

@@ -2,7 +2,7 @@
 // Pages, server actions and route handlers call the identity service with what the proxy
 // decided (request-context.ts), never with what the browser sent.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeIdentity } from "../flows/testing/fake-identity";
+import { fakeIdentity } from "../flow-engine/testing/fake-identity";
 
 const incoming = new Headers({
   cookie: "csrf_token_a=x",

@@ -132,7 +132,7 @@ export class SqlConsolePersister implements ConsolePersister {
       sql`${key} >= (lower(${prefix}) collate "C") and ${key} < ((lower(${prefix}) || ${highest}) collate "C")`;
     // Each branch reads the first `limit` entries of its index range, in the index's order.
     const full = await this.summaries(range(fullNameKey), fullNameKey, now, limit);
-    if (!options.lastName) return full;
+    if (!options.lastName) return full.sort(byName);
     const last = await this.summaries(range(lastNameKey), lastNameKey, now, limit);
     const byId = new Map([...full, ...last].map((row) => [row.id, row]));
     return [...byId.values()].sort(byName).slice(0, limit);
@@ -213,9 +213,11 @@ export class SqlConsolePersister implements ConsolePersister {
   }
 }
 
+// The two ranges' hits merged as people read names (Ä with A), then by id.
+const collator = new Intl.Collator("de", { sensitivity: "base" });
+
 function byName(a: CustomerSummary, b: CustomerSummary): number {
-  const name = (row: CustomerSummary): string => `${row.first} ${row.last}`.toLowerCase();
-  return name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : a.id < b.id ? -1 : 1;
+  return collator.compare(`${a.first} ${a.last}`, `${b.first} ${b.last}`) || (a.id < b.id ? -1 : 1);
 }
 
 function toAuditRecord(row: Selectable<ConsoleAuditTable>): AuditRecord {

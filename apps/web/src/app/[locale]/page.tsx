@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { type PageProps, readPageProps } from "../../lib/page-props";
+import { type PageProps, readPageProps } from "../../flow-engine/page-props";
 import { pageTitle } from "../../lib/page-title";
 import { SplashScreen } from "../../screens/splash/splash-screen";
 

@@ -3,9 +3,9 @@
 
 import { getTranslations } from "next-intl/server";
 import type * as React from "react";
-import { Screen, TextLink } from "../../flows/ui/screen";
 import { config } from "../../lib/config";
 import type { Locale } from "../../lib/locale";
+import { Screen, TextLink } from "../ui/screen";
 
 /** The day the statement and the tests behind it were last reviewed (update with each review). */
 export const LAST_REVIEW = new Date(Date.UTC(2026, 10, 25));

@@ -1,10 +1,10 @@
 import { getTranslations } from "next-intl/server";
 import type * as React from "react";
 import { Alert } from "../../components/alert";
-import { LinkButton, Screen } from "../../flows/ui/screen";
 import { createIdentityClient } from "../../lib/identity.server";
 import { type Locale, localizePath } from "../../lib/locale";
 import { reportError } from "../../lib/report-error";
+import { LinkButton, Screen } from "../ui/screen";
 
 /**
  * The identity service's error UI (`/error?id=`): the error is fetched (getFlowError) and

@@ -1,7 +1,7 @@
 "use client";
 
 import type * as React from "react";
-import { focusElement, stepStart } from "../../flows/ui/screen-focus";
+import { focusElement, stepStart } from "../../flow-engine/screen-focus";
 
 /**
  * The first stop of the Tab key (WCAG 2.4.1): past the logo and the language switch to the

@@ -5,7 +5,7 @@ import { LoadingScreenView } from "./loading-screen-view";
 
 /**
  * A link that starts a flow (a screen without `?flow=`): the screen shows only once the flow
- * is made (the proxy's 303 to the screen with `?flow=`, flows/start-flow.ts).
+ * is made (the proxy's 303 to the screen with `?flow=`, flow-engine/start-flow.ts).
  * Meanwhile the loading screen covers the page; it offers a reload after 20 s. Without
  * JavaScript it is a plain link and the browser shows its own progress.
  */

@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import type * as React from "react";
-import { LinkButton, Screen } from "../../flows/ui/screen";
 import { type Locale, localizePath } from "../../lib/locale";
+import { LinkButton, Screen } from "../ui/screen";
 
 export async function NotFoundScreen({ locale }: { locale: Locale }): Promise<React.JSX.Element> {
   const t = await getTranslations({ locale, namespace: "notFound" });

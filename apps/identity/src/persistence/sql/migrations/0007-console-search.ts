@@ -11,8 +11,8 @@ import { type Kysely, sql } from "kysely";
 // same expressions; they must stay identical for the indexes to be used.
 //
 // Building them reads every identity once and holds off writes to `identities` until done (the
-// migration runs in a transaction, where CREATE INDEX CONCURRENTLY cannot): about N s for a
-// million customers (docs/production.md#upgrading).
+// migration runs in a transaction, where CREATE INDEX CONCURRENTLY cannot); how long that takes
+// for a million customers is in BENCHMARKS.md (docs/production.md#upgrades).
 
 export const emailKey = sql.raw(`lower(traits->>'email')`);
 export const fullNameKey = sql.raw(

@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import type * as React from "react";
-import { type PageProps, readPageProps } from "../../../lib/page-props";
+import { type PageProps, readPageProps } from "../../../flow-engine/page-props";
 import { AccessibilityScreen } from "../../../screens/accessibility/accessibility-screen";
 
 /** The accessibility statement in English only (its path is a word of that language). */

@@ -1,7 +1,7 @@
 import type * as React from "react";
-import { ConsentScreen } from "../../../flows/consent/consent-screen";
-import { type PageProps, readPageProps } from "../../../lib/page-props";
+import { type PageProps, readPageProps } from "../../../flow-engine/page-props";
 import { pageTitle } from "../../../lib/page-title";
+import { ConsentScreen } from "../../../screens/consent/consent-screen";
 
 export const generateMetadata = pageTitle("oauth2", "consent.pageTitle");
 

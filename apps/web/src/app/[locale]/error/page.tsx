@@ -1,6 +1,6 @@
 import type * as React from "react";
-import { queryParam } from "../../../flows/screen-query";
-import { type PageProps, readPageProps } from "../../../lib/page-props";
+import { type PageProps, readPageProps } from "../../../flow-engine/page-props";
+import { queryParam } from "../../../flow-engine/screen-query";
 import { pageTitle } from "../../../lib/page-title";
 import { ErrorScreen } from "../../../screens/error/error-screen";
 

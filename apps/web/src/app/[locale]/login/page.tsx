@@ -1,7 +1,7 @@
 import type * as React from "react";
-import { LoginScreen } from "../../../flows/login/login-screen";
-import { type PageProps, readPageProps } from "../../../lib/page-props";
+import { type PageProps, readPageProps } from "../../../flow-engine/page-props";
 import { pageTitle } from "../../../lib/page-title";
+import { LoginScreen } from "../../../screens/login/login-screen";
 
 export const generateMetadata = pageTitle("login", "title");
 

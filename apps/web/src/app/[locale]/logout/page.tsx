@@ -1,7 +1,7 @@
 import type * as React from "react";
-import { LogoutScreen } from "../../../flows/oauth2-logout/logout-screen";
-import { type PageProps, readPageProps } from "../../../lib/page-props";
+import { type PageProps, readPageProps } from "../../../flow-engine/page-props";
 import { pageTitle } from "../../../lib/page-title";
+import { LogoutScreen } from "../../../screens/oauth2-logout/logout-screen";
 
 export const generateMetadata = pageTitle("oauth2", "logout.title");
 

@@ -1,7 +1,7 @@
 import type * as React from "react";
-import { MigrationScreen } from "../../../flows/migration/migration-screen";
-import { type PageProps, readPageProps } from "../../../lib/page-props";
+import { type PageProps, readPageProps } from "../../../flow-engine/page-props";
 import { pageTitle } from "../../../lib/page-title";
+import { MigrationScreen } from "../../../screens/migration/migration-screen";
 
 export const generateMetadata = pageTitle("migration", "title");
 

@@ -1,7 +1,7 @@
 import type * as React from "react";
-import { NewsletterScreen } from "../../../flows/newsletter/newsletter-screen";
-import { type PageProps, readPageProps } from "../../../lib/page-props";
+import { type PageProps, readPageProps } from "../../../flow-engine/page-props";
 import { pageTitle } from "../../../lib/page-title";
+import { NewsletterScreen } from "../../../screens/newsletter/newsletter-screen";
 
 export const generateMetadata = pageTitle("newsletter", "title");
 

@@ -1,7 +1,7 @@
 import type * as React from "react";
-import { RecoveryScreen } from "../../../flows/recovery/recovery-screen";
-import { type PageProps, readPageProps } from "../../../lib/page-props";
+import { type PageProps, readPageProps } from "../../../flow-engine/page-props";
 import { pageTitle } from "../../../lib/page-title";
+import { RecoveryScreen } from "../../../screens/recovery/recovery-screen";
 
 export const generateMetadata = pageTitle("recovery", "title");
 

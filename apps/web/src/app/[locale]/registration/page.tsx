@@ -1,7 +1,7 @@
 import type * as React from "react";
-import { RegistrationScreen } from "../../../flows/registration/registration-screen";
-import { type PageProps, readPageProps } from "../../../lib/page-props";
+import { type PageProps, readPageProps } from "../../../flow-engine/page-props";
 import { pageTitle } from "../../../lib/page-title";
+import { RegistrationScreen } from "../../../screens/registration/registration-screen";
 
 export const generateMetadata = pageTitle("registration", "title");
 

@@ -1,7 +1,7 @@
 import type * as React from "react";
-import { SettingsScreen } from "../../../flows/settings/settings-screen";
-import { type PageProps, readPageProps } from "../../../lib/page-props";
+import { type PageProps, readPageProps } from "../../../flow-engine/page-props";
 import { pageTitle } from "../../../lib/page-title";
+import { SettingsScreen } from "../../../screens/settings/settings-screen";
 
 export const generateMetadata = pageTitle("settings", "title");
 

@@ -1,7 +1,7 @@
 import type * as React from "react";
-import { VerificationScreen } from "../../../flows/verification/verification-screen";
-import { type PageProps, readPageProps } from "../../../lib/page-props";
+import { type PageProps, readPageProps } from "../../../flow-engine/page-props";
 import { pageTitle } from "../../../lib/page-title";
+import { VerificationScreen } from "../../../screens/verification/verification-screen";
 
 export const generateMetadata = pageTitle("verification", "title");
 

@@ -6,8 +6,7 @@
 
 import type { Session } from "@ory/client-fetch";
 import { type NextRequest, NextResponse } from "next/server";
-import { consentGate } from "../../../flows/newsletter/consent-gate.server";
-import { readSession } from "../../../flows/session.server";
+import { readSession } from "../../../flow-engine/session.server";
 import { CLIENT_PARAM, clientCookieName, parseClientName } from "../../../lib/client-name";
 import { config, DEFAULT_CLIENT } from "../../../lib/config";
 import { createIdentityClient } from "../../../lib/identity.server";
@@ -19,6 +18,7 @@ import {
   localizedHref,
 } from "../../../lib/locale";
 import { redirectTarget } from "../../../lib/return-to";
+import { consentGate } from "../../../screens/newsletter/consent-gate.server";
 
 export const dynamic = "force-dynamic";
 

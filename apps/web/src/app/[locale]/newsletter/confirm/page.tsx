@@ -1,7 +1,7 @@
 import type * as React from "react";
-import { NewsletterConfirmScreen } from "../../../../flows/newsletter/confirm-screen";
-import { type PageProps, readPageProps } from "../../../../lib/page-props";
+import { type PageProps, readPageProps } from "../../../../flow-engine/page-props";
 import { pageTitle } from "../../../../lib/page-title";
+import { NewsletterConfirmScreen } from "../../../../screens/newsletter/confirm-screen";
 
 export const generateMetadata = pageTitle("newsletter", "confirmTitle");
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import type * as React from "react";
-import { SecurityLinkScreen } from "../../../../flows/security/security-link-screen";
-import { type PageProps, readPageProps } from "../../../../lib/page-props";
+import { type PageProps, readPageProps } from "../../../../flow-engine/page-props";
+import { SecurityLinkScreen } from "../../../../screens/security/security-link-screen";
 
 // The address carries the link's token: no Referer may take it to another site (same-origin
 // still sends Origin with the form post, which Next checks for server actions).

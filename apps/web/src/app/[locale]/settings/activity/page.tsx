@@ -1,6 +1,6 @@
 import type * as React from "react";
-import { ActivityScreen } from "../../../../flows/security/activity-screen";
-import { type PageProps, readPageProps } from "../../../../lib/page-props";
+import { type PageProps, readPageProps } from "../../../../flow-engine/page-props";
+import { ActivityScreen } from "../../../../screens/security/activity-screen";
 
 export default async function Page(props: PageProps): Promise<React.JSX.Element> {
   const { locale } = await readPageProps(props);

@@ -1,7 +1,7 @@
 import type * as React from "react";
-import { AccountDeleteScreen } from "../../../../flows/account-delete/account-delete-screen";
-import { type PageProps, readPageProps } from "../../../../lib/page-props";
+import { type PageProps, readPageProps } from "../../../../flow-engine/page-props";
 import { pageTitle } from "../../../../lib/page-title";
+import { AccountDeleteScreen } from "../../../../screens/account-delete/account-delete-screen";
 
 export const generateMetadata = pageTitle("accountDelete", "title");
 

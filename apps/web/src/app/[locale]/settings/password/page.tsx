@@ -1,7 +1,7 @@
 import type * as React from "react";
-import { SettingsPasswordScreen } from "../../../../flows/settings/password-screen";
-import { type PageProps, readPageProps } from "../../../../lib/page-props";
+import { type PageProps, readPageProps } from "../../../../flow-engine/page-props";
 import { pageTitle } from "../../../../lib/page-title";
+import { SettingsPasswordScreen } from "../../../../screens/settings/password-screen";
 
 export const generateMetadata = pageTitle("settings", "passwordTitle");
 

@@ -1,7 +1,7 @@
 import type * as React from "react";
-import { TwoFactorScreen } from "../../../../flows/settings/two-factor/two-factor-screen";
-import { type PageProps, readPageProps } from "../../../../lib/page-props";
+import { type PageProps, readPageProps } from "../../../../flow-engine/page-props";
 import { pageTitle } from "../../../../lib/page-title";
+import { TwoFactorScreen } from "../../../../screens/settings/two-factor/two-factor-screen";
 
 export const generateMetadata = pageTitle("twoFactor", "settings.title");
 

@@ -4,12 +4,12 @@
 
 import type { NextRequest } from "next/server";
 import { NextResponse } from "next/server";
-import { buildAccountExport } from "../../../../flows/account-delete/data-export";
-import { signInFirst } from "../../../../flows/account-delete/recent-session.server";
 import { adminApi } from "../../../../lib/admin.server";
 import { config } from "../../../../lib/config";
 import { createIdentityClient } from "../../../../lib/identity.server";
 import { toLocale } from "../../../../lib/locale";
+import { buildAccountExport } from "../../../../screens/account-delete/data-export";
+import { signInFirst } from "../../../../screens/account-delete/recent-session.server";
 
 export const dynamic = "force-dynamic";
 

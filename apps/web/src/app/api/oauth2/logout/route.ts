@@ -5,15 +5,15 @@
 // to the screen, which asks.
 
 import { type NextRequest, NextResponse } from "next/server";
+import { config } from "../../../../lib/config";
+import { createIdentityClient, relayCookies } from "../../../../lib/identity.server";
+import { DEFAULT_LOCALE, isLocale, localeCookieName, localizedHref } from "../../../../lib/locale";
 import {
   acceptLogout,
   endMoosSession,
   loadLogoutRequest,
   logsOutAtOnce,
-} from "../../../../flows/oauth2-logout/logout.server";
-import { config } from "../../../../lib/config";
-import { createIdentityClient, relayCookies } from "../../../../lib/identity.server";
-import { DEFAULT_LOCALE, isLocale, localeCookieName, localizedHref } from "../../../../lib/locale";
+} from "../../../../screens/oauth2-logout/logout.server";
 
 export const dynamic = "force-dynamic";
 

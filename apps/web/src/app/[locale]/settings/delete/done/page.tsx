@@ -1,7 +1,7 @@
 import type * as React from "react";
-import { AccountDeletedScreen } from "../../../../../flows/account-delete/account-deleted-screen";
-import { type PageProps, readPageProps } from "../../../../../lib/page-props";
+import { type PageProps, readPageProps } from "../../../../../flow-engine/page-props";
 import { pageTitle } from "../../../../../lib/page-title";
+import { AccountDeletedScreen } from "../../../../../screens/account-delete/account-deleted-screen";
 
 export const generateMetadata = pageTitle("accountDelete", "doneTitle");
 

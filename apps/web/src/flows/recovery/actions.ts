@@ -1,8 +1,0 @@
-"use server";
-
-import { submitCodeFlow } from "../code-flow/submit-code-flow";
-import type { FormState } from "../form/form-state";
-
-export async function submitRecovery(_state: FormState, formData: FormData): Promise<FormState> {
-  return submitCodeFlow("recovery", formData);
-}

@@ -1,0 +1,119 @@
+"use client";
+
+import type * as React from "react";
+import { Button } from "../../components/button";
+import type { FieldSpec, HiddenField } from "../../flow-engine/form/field-spec";
+import { FlowField, HiddenFields } from "../../flow-engine/form/flow-form";
+import type { FormAction } from "../../flow-engine/form/use-flow-form";
+import { useFlowForm } from "../../flow-engine/form/use-flow-form";
+import { FlowLink } from "../loading/flow-link";
+import { AccountLine } from "./account-line";
+
+export interface LoginFormTexts {
+  readonly continue: string;
+  readonly logIn: string;
+  readonly changeEmail: string;
+  readonly forgotPassword: string;
+  readonly formLabel: string;
+  /** "Log in with a code instead", when the flow offers passwordless codes. */
+  readonly useCode?: string;
+}
+
+export interface LoginFormProps {
+  readonly action: FormAction;
+  readonly hidden: readonly HiddenField[];
+  readonly identifier: FieldSpec;
+  readonly password: FieldSpec;
+  readonly initialStep: "identifier" | "password";
+  /** A refresh login: the account is given, only the password is asked for. */
+  readonly identifierFixed: boolean;
+  readonly changeEmailHref: string;
+  readonly forgotPasswordHref: string;
+  /** Where the loading screen's reload link goes (the public base URL). */
+  readonly reloadHref: string;
+  readonly texts: LoginFormTexts;
+  readonly errorTexts: Readonly<Record<string, string>>;
+  /**
+   * The flow's social sign-in buttons: shown with the step the server rendered (whose nodes
+   * they are), before the email step's form or after the password step's.
+   */
+  readonly social?: React.ReactNode;
+}
+
+/**
+ * "Passwort vergessen?" with the address of the email step, so the recovery screen starts with
+ * it (screens/recovery/recovery-email.ts). Without JavaScript the server knows it too: the
+ * password step is rendered from the flow, which echoes the identifier back.
+ */
+function recoveryHref(href: string, email: string | undefined): string {
+  if (!email) return href;
+  const separator = href.includes("?") ? "&" : "?";
+  return `${href}${separator}${new URLSearchParams({ email })}`;
+}
+
+/** Identifier first: the email address, then the password (one form, two steps). */
+export function LoginForm(props: LoginFormProps): React.JSX.Element {
+  const { identifier, password, texts } = props;
+  const form = useFlowForm(props.action, [identifier, password], props.errorTexts);
+  const step = form.state.step ?? props.initialStep;
+  const identifierState = form.field(identifier);
+  const isBusy = form.isPending || form.state.navigateTo !== undefined;
+  const social = step === props.initialStep ? props.social : null;
+
+  return (
+    <>
+      {step === "identifier" ? social : null}
+      <form
+        ref={form.formRef}
+        action={form.formAction}
+        onSubmit={form.onSubmit}
+        noValidate
+        aria-label={texts.formLabel}
+        className="flex flex-col gap-5"
+      >
+        <HiddenFields fields={props.hidden} />
+        <input type="hidden" name="step" value={step} />
+        {step === "identifier" ? (
+          <>
+            <FlowField spec={identifier} state={identifierState} />
+            <Button type="submit" isLoading={isBusy}>
+              {texts.continue}
+            </Button>
+          </>
+        ) : (
+          <>
+            <input type="hidden" name="identifier" value={identifierState.defaultValue ?? ""} />
+            <AccountLine
+              email={identifierState.defaultValue ?? ""}
+              label={identifier.label}
+              changeHref={props.identifierFixed ? undefined : props.changeEmailHref}
+              changeText={texts.changeEmail}
+            />
+            {/* A new password field after the email step: focus it so the user can type on. */}
+            <FlowField
+              spec={password}
+              state={form.field(password)}
+              autoFocus={form.state.step === "password"}
+            />
+            <FlowLink
+              href={recoveryHref(props.forgotPasswordHref, identifierState.defaultValue)}
+              reloadHref={props.reloadHref}
+              className="self-start text-petrol-700 underline underline-offset-4"
+            >
+              {texts.forgotPassword}
+            </FlowLink>
+            <Button type="submit" isLoading={isBusy}>
+              {texts.logIn}
+            </Button>
+            {texts.useCode ? (
+              <Button type="submit" name="intent" value="code" variant="secondary" formNoValidate>
+                {texts.useCode}
+              </Button>
+            ) : null}
+          </>
+        )}
+      </form>
+      {step === "password" ? social : null}
+    </>
+  );
+}
