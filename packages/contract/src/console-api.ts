@@ -323,6 +323,8 @@ export interface StaffListEntry extends StaffMember {
  * `PUT /admin/console/staff/{identityId}` (admin): a role, or null to remove it. Answers
  * `ConsoleActionAnswer` with `details: {from, to}`. Unknown identity: 404
  * `console_customer_not_found`; the role it has already: 409 `console_nothing_to_do`.
+ * The shop's systems send the same body to `PUT /admin/staff/{identityId}` with the admin token
+ * (no staff member, no recent sign-in; audited with `details.via: "admin_api"`).
  */
 export interface StaffRoleBody {
   role: StaffRole | null;

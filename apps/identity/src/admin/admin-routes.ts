@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Deps } from "../composition/deps.ts";
+import { changeRoleAsAdmin } from "../console/admin-staff.ts";
 import { readAuditAsAdmin } from "../console/audit-routes.ts";
 import { errors } from "../http/errors.ts";
 import { sendError } from "../http/respond.ts";
@@ -51,6 +52,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
     registerCourierRoutes(admin, deps);
     registerSecurityEventRoutes(admin, deps);
     admin.get("/admin/audit", route(deps, readAuditAsAdmin, { json: "always" }));
+    admin.put("/admin/staff/:identityId", route(deps, changeRoleAsAdmin, { json: "always" }));
   });
 }
 

@@ -76,7 +76,7 @@ export async function listStaff(ctx: Ctx, actor: StaffActor): Promise<void> {
   sendJson(ctx.reply, 200, { staff });
 }
 
-function roleInput(ctx: Ctx): { role: StaffRole | null; reason: string } {
+export function roleInput(ctx: Ctx): { role: StaffRole | null; reason: string } {
   const body = bodyOf(ctx);
   const role = body.role;
   if (role !== null && !staffRoles.includes(role as StaffRole))
