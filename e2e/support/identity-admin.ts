@@ -47,9 +47,14 @@ export async function createAccount(
     newsletter?: "declined" | "unanswered";
     /** The language kept on the identity (as registering in it keeps it): its emails' language. */
     locale?: "de" | "en";
+    /** A name of its own (the default is the same for every account). */
+    name?: { first: string; last: string };
   } = {},
 ): Promise<Account> {
-  const account = newAccountData();
+  const account = {
+    ...newAccountData(),
+    ...(options.name ? { firstName: options.name.first, lastName: options.name.last } : {}),
+  };
   const verified = options.verified ?? true;
   const answered = (options.newsletter ?? "declined") === "declined";
   const response = await admin("/admin/identities", {

@@ -118,7 +118,7 @@ async function routePage(
 }
 
 export async function proxy(request: NextRequest): Promise<NextResponse> {
-  const { trustedProxies, sessionSecrets, https, oidc } = appConfig();
+  const { trustedProxies, sessionSecrets, https, oidc, accountUrl } = appConfig();
   const context = decideRequestContext(request.headers, trustedProxies);
   const { pathname, search } = request.nextUrl;
   const rate = limiter.take(rateLimitKind(request), context.clientAddress);
@@ -132,7 +132,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const policy = contentSecurityPolicy({
     nonce: newNonce(),
     https,
-    providerOrigin: new URL(oidc.issuer).origin,
+    logoutOrigins: [new URL(oidc.issuer).origin, new URL(accountUrl).origin],
   });
   headers.set("content-security-policy", policy);
   headers.set(PAGE_URL_HEADER, `${pathname}${search}`);

@@ -7,9 +7,10 @@
 //
 // Decisions:
 // - script-src: the nonce and 'strict-dynamic'; no 'unsafe-inline', no 'unsafe-eval'.
-// - form-action: this origin and the OpenID provider's, nothing else: logging out posts here
-//   and is answered with a redirect to the provider's logout, and Chromium checks form-action on
-//   that redirect too.
+// - form-action: this origin, the OpenID provider's and the account app's, nothing else:
+//   logging out posts here and is answered with a redirect to the provider's logout, which
+//   redirects to its logout screen in the account app, and Chromium checks form-action on every
+//   redirect of the chain.
 // - Referrer-Policy same-origin: customer ids in the console's URLs never reach another site.
 //   Not no-referrer: with it, Chromium sends `Origin: null` on form posts, which the server
 //   actions' origin check (rightly) refuses.
@@ -40,8 +41,11 @@ export const STATIC_SECURITY_HEADERS: readonly Header[] = [
 export interface PagePolicyOptions {
   readonly nonce: string;
   readonly https: boolean;
-  /** The OpenID provider's origin: logging out is a form post answered by a redirect there. */
-  readonly providerOrigin: string;
+  /**
+   * Where logging out goes on to: the OpenID provider's origin and its logout screen's (the
+   * account app's).
+   */
+  readonly logoutOrigins: readonly string[];
 }
 
 /** A page's Content-Security-Policy. */
@@ -54,7 +58,7 @@ export function contentSecurityPolicy(options: PagePolicyOptions): string {
     "img-src 'self'",
     "font-src 'self'",
     "connect-src 'self'",
-    `form-action 'self' ${options.providerOrigin}`,
+    ["form-action 'self'", ...options.logoutOrigins].join(" "),
     ...BASELINE_DIRECTIVES,
   ];
   if (options.https) directives.push("upgrade-insecure-requests");

@@ -44,10 +44,23 @@ export async function AuditScreen({
       ...(query.page ? { pageToken: query.page } : {}),
     });
   } catch (error) {
+    if (!(error instanceof ConsoleApiError)) throw error;
+    if (error.id === "console_forbidden") {
+      return (
+        <>
+          <ScreenHeading title={t("title")} />
+          <Alert severity="warning" role="alert">
+            <p>{t("forbidden")}</p>
+          </Alert>
+        </>
+      );
+    }
     // A page token that is not the API's: start again at the newest entries.
-    if (error instanceof ConsoleApiError && error.id === "console_bad_request" && query.page) {
-      page = await consoleApi.audit(signedIn.actor, { customerId, staffId });
-    } else throw error;
+    if (error.id !== "console_bad_request" || !query.page) throw error;
+    page = await consoleApi.audit(signedIn.actor, {
+      ...(customerId ? { customerId } : {}),
+      ...(staffId ? { staffId } : {}),
+    });
   }
   const who =
     staffId === signedIn.staff.id

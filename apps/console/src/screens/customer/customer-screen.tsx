@@ -17,12 +17,17 @@ import { ActivitySection, SessionsSection } from "./session-sections";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function loadCustomer(signedIn: SignedInStaff, id: string): Promise<ConsoleCustomer> {
+/** The customer, or "forbidden" when the account's role is above the staff member's. */
+async function loadCustomer(
+  signedIn: SignedInStaff,
+  id: string,
+): Promise<ConsoleCustomer | "forbidden"> {
   if (!UUID.test(id)) notFound();
   try {
     return await consoleApi.customer(signedIn.actor, id);
   } catch (error) {
     if (error instanceof ConsoleApiError && error.id === "console_customer_not_found") notFound();
+    if (error instanceof ConsoleApiError && error.id === "console_forbidden") return "forbidden";
     throw error;
   }
 }
@@ -50,6 +55,16 @@ export async function CustomerScreen({
 }): Promise<React.JSX.Element> {
   const customer = await loadCustomer(signedIn, id);
   const t = await getTranslations({ locale, namespace: "customer" });
+  if (customer === "forbidden") {
+    return (
+      <>
+        <ScreenHeading title={t("title")} />
+        <Alert severity="warning" role="alert">
+          <p>{t("forbidden")}</p>
+        </Alert>
+      </>
+    );
+  }
   const common = await getTranslations({ locale, namespace: "common" });
   const role = signedIn.staff.role;
   const own = customer.id === signedIn.staff.id;

@@ -49,7 +49,7 @@ export async function StaffScreen({
     <>
       <ScreenHeading title={t("title")} intro={t("intro")} />
       <Outcome locale={locale} query={query} />
-      <Card title={t("rolesTitle")}>
+      <Card id="roles" title={t("rolesTitle")}>
         <ul className="flex list-disc flex-col gap-1 pl-5">
           {staffRoles.map((role) => (
             <li key={role}>{t(`roles.${role}`)}</li>
@@ -72,7 +72,7 @@ export async function StaffScreen({
           const isMe = member.id === signedIn.staff.id;
           return (
             <li key={member.id}>
-              <Card title={name} level={2}>
+              <Card id={`staff-${member.id}`} title={name} level={2}>
                 <p className="flex flex-wrap items-center gap-2">
                   <Badge tone="info">{common(`roles.${member.role}`)}</Badge>
                   <span className="text-sm text-gray-700">

@@ -23,6 +23,7 @@ export function ScreenHeading({
   );
 }
 
+/** A card; its `id` names its section (the heading labels it) and is its anchor. */
 export function Card({
   id,
   title,
@@ -30,14 +31,14 @@ export function Card({
   children,
   className,
 }: {
-  id?: string;
+  id: string;
   title: string;
   level?: 2 | 3;
   children: React.ReactNode;
   className?: string;
 }): React.JSX.Element {
   const Heading = level === 2 ? "h2" : "h3";
-  const headingId = id ? `${id}-title` : undefined;
+  const headingId = `${id}-title`;
   return (
     <section
       id={id}
