@@ -20,7 +20,7 @@ module.exports = {
       comment:
         "A cycle means a change on one side ripples back to the other. Move what both sides " +
         "share to a module both may import, or hand the dependency over from the composition root.",
-      from: { path: "^apps/(identity|web)/src/" },
+      from: { path: "^apps/(identity|web|console)/src/" },
       to: { circular: true },
     },
     {

@@ -37,6 +37,17 @@ export interface Deployment {
   readonly webPorts: readonly number[];
   /** nginx's access logs (format `moos` in deploy/nginx/moos.conf). */
   readonly nginxLogs: string;
+  /** The OpenID Connect provider (the console's staff sign in there), on its own database. */
+  readonly oauth2: {
+    readonly issuer: string;
+    readonly adminUrl: string;
+    readonly adminToken: string;
+  };
+  /** The customer-service console through nginx (`https://console.localhost:<port>`). */
+  readonly consoleUrl: string;
+  readonly consoleToken: string;
+  /** The console's instances' ports (loopback), behind nginx. */
+  readonly consolePorts: readonly number[];
 }
 
 let cached: Deployment | undefined;
@@ -67,6 +78,15 @@ export function identityEnv(deployment: Deployment): Record<string, string> {
     COURIER_DISPATCHER_POLL_INTERVAL: "200ms",
     // An access line per request, so the suite can follow a request id through the logs.
     SERVE_PUBLIC_REQUEST_LOG: "true",
+    // The console journey (docs/console.md): its API on, staff with an authenticator app, staff
+    // signing in through the provider.
+    CONSOLE_ENABLED: "true",
+    CONSOLE_TOKEN: deployment.consoleToken,
+    SELFSERVICE_METHODS_TOTP_ENABLED: "true",
+    OAUTH2_PROVIDER_URL: deployment.oauth2.adminUrl,
+    OAUTH2_PROVIDER_HEADERS: JSON.stringify({
+      Authorization: `Bearer ${deployment.oauth2.adminToken}`,
+    }),
   };
 }
 

@@ -2,15 +2,18 @@
 // started as a real deployment on this machine, each service by `npm run start:production`'s
 // script: a throwaway PostgreSQL, two identity service instances on it, two web app instances,
 // Debian's nginx in front with TLS (deploy/nginx/moos.conf, as the README's production guide
-// uses it) and MailDev as the SMTP server that counts the emails. The addresses go to
+// uses it) and MailDev as the SMTP server that counts the emails; for the console journey the
+// OpenID Connect provider on a database of its own and two console instances, behind nginx as
+// `console.localhost`. The addresses go to
 // e2e/.data/deployment/services.json, in the shape the page objects read (one "set": nginx), plus
 // what the specs need to kill and restart an instance.
 
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import pg from "pg";
 import { type PostgresServer, startPostgres } from "../../apps/identity/test/support/postgres.ts";
-import { renderTemplate, startNginx } from "../support/services/nginx.ts";
+import { CONSOLE_HOST, renderTemplate, startNginx } from "../support/services/nginx.ts";
 import {
   freePorts,
   REPO_ROOT,
@@ -34,6 +37,63 @@ import {
 
 const ADMIN_TOKEN = "deployment-admin-token-0123456789abcdef";
 const SECRET = "deployment-secret-0123456789abcdefghijklmnop";
+const OAUTH2_ADMIN_TOKEN = "deployment-oauth2-admin-token-0123456789";
+const CONSOLE_TOKEN = "deployment-console-token-0123456789abcdef";
+const CONSOLE_CLIENT = { id: "moos-console", secret: "deployment-console-secret-0123456789" };
+
+/** A database of its own for the provider on the suite's PostgreSQL server. */
+async function createDatabase(serverUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** The provider's configuration: the web app behind nginx as its apps, the console its client. */
+function oauth2Config(options: {
+  publicUrl: string;
+  consoleUrl: string;
+  ports: { public: number; admin: number };
+}): string {
+  return JSON.stringify({
+    // Its issuer is plain http on loopback here; production refuses that without dev.
+    dev: true,
+    serve: {
+      public: { port: options.ports.public },
+      admin: { port: options.ports.admin, token: OAUTH2_ADMIN_TOKEN },
+    },
+    urls: {
+      self: { issuer: `http://127.0.0.1:${options.ports.public}` },
+      login: `${options.publicUrl}/login`,
+      consent: `${options.publicUrl}/consent`,
+      logout: `${options.publicUrl}/logout`,
+      post_logout_redirect: `${options.publicUrl}/`,
+    },
+    secrets: {
+      system: ["deployment-oauth2-system-secret-0123456789"],
+      cookie: ["deployment-oauth2-cookie-secret-0123456789"],
+    },
+    keys: { publish_ahead: "0s" },
+    clients: [
+      {
+        client_id: CONSOLE_CLIENT.id,
+        client_secret: CONSOLE_CLIENT.secret,
+        client_name: "Moos Kundenservice",
+        redirect_uris: [`${options.consoleUrl}/auth/callback`],
+        post_logout_redirect_uris: [`${options.consoleUrl}/auth/signed-out`],
+        grant_types: ["authorization_code"],
+        scope: "openid email profile",
+        skip_consent: true,
+      },
+    ],
+  });
+}
 
 function build(): void {
   if (process.env.E2E_SKIP_BUILD === "1") return;
@@ -62,9 +122,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   };
   try {
     postgres = await startPostgres();
-    const ports = await freePorts(11);
+    const oauth2DatabaseUrl = await createDatabase(postgres.url, "oauth2");
+    const ports = await freePorts(15);
     const [nginxPublic, nginxIdentity, nginxAdmin, smtp, mailWeb, web1, web2] = ports as number[];
+    const [oauth2Public, oauth2Admin, console1, console2] = ports.slice(11) as number[];
     const publicUrl = `https://localhost:${nginxPublic}`;
+    const consoleUrl = `https://${CONSOLE_HOST}:${nginxPublic}`;
+    const oauth2 = {
+      issuer: `http://127.0.0.1:${oauth2Public}`,
+      adminUrl: `http://127.0.0.1:${oauth2Admin}`,
+      adminToken: OAUTH2_ADMIN_TOKEN,
+    };
     const identityUrl = `http://127.0.0.1:${nginxIdentity}`;
     const identityAdminUrl = `http://127.0.0.1:${nginxAdmin}`;
     const instances: IdentityInstance[] = [
@@ -100,6 +168,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       instances,
       webPorts: [web1 as number, web2 as number],
       nginxLogs: path.join(DEPLOYMENT_DATA, "nginx-logs"),
+      oauth2,
+      consoleUrl,
+      consoleToken: CONSOLE_TOKEN,
+      consolePorts: [console1 as number, console2 as number],
     };
     // The release step first (auto_migrate is off in production), then both instances.
     const migrated = spawnSync("npm", ["run", "-s", "migrate"], {
@@ -108,6 +180,22 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       encoding: "utf8",
     });
     if (migrated.status !== 0) throw new Error(`npm run migrate failed: ${migrated.stderr}`);
+    const oauth2File = path.join(DEPLOYMENT_DATA, "oauth2.json");
+    writeFileSync(
+      oauth2File,
+      oauth2Config({
+        publicUrl,
+        consoleUrl,
+        ports: { public: oauth2Public as number, admin: oauth2Admin as number },
+      }),
+    );
+    const provider = startProcess(
+      "deployment-oauth2",
+      "node",
+      ["scripts/start-production.mjs", "oauth2"],
+      { env: { OAUTH2_CONFIG: oauth2File, OAUTH2_DATABASE_URL: oauth2DatabaseUrl } },
+    );
+    started.push(provider);
     const identities = instances.map((instance) => {
       const process = startProcess(
         instance.name,
@@ -137,6 +225,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
             ORY_SDK_URL: identityUrl,
             ORY_ADMIN_URL: identityAdminUrl,
             ORY_ADMIN_TOKEN: ADMIN_TOKEN,
+            ORY_OAUTH2_ADMIN_URL: oauth2.adminUrl,
+            ORY_OAUTH2_ADMIN_TOKEN: OAUTH2_ADMIN_TOKEN,
             APP_ENV: "production",
             REQUEST_LOG: "true",
           },
@@ -150,6 +240,39 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         waitForHttp(process, `http://localhost:${[web1, web2][index]}/`),
       ),
     );
+    // Two console instances with the same secrets: a staff session sealed by one is opened by
+    // the other (nginx alternates between them).
+    const consoles = [console1, console2].map((port, index) => {
+      const process = startProcess(
+        `console-${index + 1}`,
+        "node",
+        ["scripts/start-production.mjs", "console"],
+        {
+          env: {
+            CONSOLE_PORT: String(port),
+            CONSOLE_HOSTNAME: "localhost",
+            CONSOLE_PUBLIC_BASE_URL: consoleUrl,
+            CONSOLE_IDENTITY_ADMIN_URL: identityAdminUrl,
+            CONSOLE_TOKEN,
+            CONSOLE_OIDC_ISSUER: oauth2.issuer,
+            CONSOLE_OIDC_CLIENT_ID: CONSOLE_CLIENT.id,
+            CONSOLE_OIDC_CLIENT_SECRET: CONSOLE_CLIENT.secret,
+            CONSOLE_SESSION_SECRETS: "deployment-console-session-secret-0123456789",
+            CONSOLE_ACCOUNT_URL: publicUrl,
+            APP_ENV: "production",
+            REQUEST_LOG: "true",
+          },
+        },
+      );
+      started.push(process);
+      return process;
+    });
+    await Promise.all([
+      ...consoles.map((process, index) =>
+        waitForHttp(process, `http://localhost:${[console1, console2][index]}/sign-in`),
+      ),
+      waitForHttp(provider, `${oauth2.issuer}/health/ready`),
+    ]);
     const [identity1, identity2] = instances;
     if (!identity1 || !identity2) throw new Error("the deployment runs two identity instances");
     const nginx = startNginx({
@@ -162,6 +285,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       },
       web: [web1 as number, web2 as number],
       identity: [identity1, identity2],
+      console: [console1 as number, console2 as number],
     });
     started.push(nginx);
     await waitForHttp(nginx, `${identityUrl}/health/ready`);
@@ -175,6 +299,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
           identityPublicUrl: identityUrl,
           identityAdminUrl,
           adminToken: ADMIN_TOKEN,
+          oauth2: { ...oauth2, shopUrl: "" },
+          consoleToken: CONSOLE_TOKEN,
+          consoleUrl,
         },
       ],
     };

@@ -92,6 +92,14 @@ export async function grantRole(identityId: string, role: StaffRole | null): Pro
 const STAFF_NAMES = ["Jule", "Mika", "Lene", "Bo", "Ida", "Kai", "Nele", "Ole"];
 let staffCount = Math.floor(Math.random() * STAFF_NAMES.length);
 
+/** "Moosbach Qvtr": letters only, as the identity schema wants a name. */
+function uniqueSurname(): string {
+  const letters = Array.from({ length: 4 }, () =>
+    String.fromCharCode(97 + Math.floor(Math.random() * 26)),
+  ).join("");
+  return `Moosbach ${letters.charAt(0).toUpperCase()}${letters.slice(1)}`;
+}
+
 export async function createStaff(
   role: StaffRole | null,
   options: { secondFactor?: "totp" | "none"; locale?: "de" | "en" } = {},

@@ -38,6 +38,11 @@ export abstract class ConsoleScreen {
     return this.page.getByRole("main");
   }
 
+  /** The screen's main landmark, for a journey that moves through it itself. */
+  content(): Locator {
+    return this.main;
+  }
+
   /** The console URL of `path` in the screen's language (`/staff` or `/en/staff`). */
   url(path: string): string {
     return `${this.context.consoleUrl}${localizedPath(this.lang, path)}`;

@@ -11,7 +11,7 @@ export class ConsoleStaffScreen extends ConsoleScreen {
   }
 
   member(name: string): Locator {
-    return this.main.getByRole("region", { name, exact: true });
+    return this.main.getByRole("article", { name, exact: true });
   }
 
   async expectMember(name: string, role: "viewer" | "support" | "admin"): Promise<void> {

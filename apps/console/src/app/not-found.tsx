@@ -1,25 +1,29 @@
+import { headers } from "next/headers";
+import { getTranslations } from "next-intl/server";
 import type * as React from "react";
+import { toLocale } from "../i18n/locales";
+import { sessionIfAny, signedInStaff } from "../lib/staff.server";
+import { ConsoleShell } from "../screens/layout/console-shell";
+import { NotFoundScreen } from "../screens/not-found/not-found-screen";
 import "./globals.css";
 
-// Paths outside the language segment that nothing claims (files such as /robots.txt): a plain
-// 404 page in both languages, without the console's frame (no session is read here).
-export default function NotFound(): React.JSX.Element {
+// Every path no screen claims ends here (Next's own 404 route, rendered on the server with a
+// 404 status, so it also works without JavaScript), inside the console's frame. The language
+// comes from the path prefix, which the proxy's next-intl hands on in a request header.
+export default async function NotFound(): Promise<React.JSX.Element> {
+  const locale = toLocale((await headers()).get("x-next-intl-locale"));
+  const t = await getTranslations({ locale, namespace: "notFound" });
+  const common = await getTranslations({ locale, namespace: "common" });
+  const signedIn = (await sessionIfAny()) ? await signedInStaff(locale) : undefined;
   return (
-    <html lang="de">
+    <html lang={locale}>
       <head>
-        <title>Seite nicht gefunden · Moos Kundenservice</title>
+        <title>{common("title", { screen: t("title") })}</title>
       </head>
       <body className="min-h-dvh bg-beige-50 text-gray-900 antialiased">
-        <main className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-10">
-          <h1>Seite nicht gefunden</h1>
-          <p>Diese Seite gibt es nicht.</p>
-          <p lang="en">This page doesn't exist.</p>
-          <p>
-            <a href="/" className="text-petrol-700 underline underline-offset-4">
-              Zur Suche
-            </a>
-          </p>
-        </main>
+        <ConsoleShell locale={locale} signedIn={signedIn}>
+          <NotFoundScreen locale={locale} kind="page" />
+        </ConsoleShell>
       </body>
     </html>
   );

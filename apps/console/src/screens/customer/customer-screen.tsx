@@ -1,5 +1,4 @@
 import { type ConsoleCustomer, roleMay, type StaffRole, staffRoles } from "@moos/contract";
-import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import type * as React from "react";
 import { Alert } from "../../components/alert";
@@ -7,6 +6,7 @@ import { type Locale, localizePath } from "../../i18n/locales";
 import { ConsoleApiError, consoleApi } from "../../lib/console-api";
 import type { SignedInStaff } from "../../lib/staff.server";
 import { AuditTable } from "../audit/audit-table";
+import { NotFoundScreen } from "../not-found/not-found-screen";
 import { Outcome } from "../ui/outcome";
 import { Badge, Card, ScreenHeading } from "../ui/screen";
 import { DeleteSection, ExportSection, RoleSection } from "./admin-sections";
@@ -17,16 +17,21 @@ import { ActivitySection, SessionsSection } from "./session-sections";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The customer, or "forbidden" when the account's role is above the staff member's. */
+/**
+ * The customer; "not found" for an unknown (or deleted) one, "forbidden" when the account's role
+ * is above the staff member's.
+ */
 async function loadCustomer(
   signedIn: SignedInStaff,
   id: string,
-): Promise<ConsoleCustomer | "forbidden"> {
-  if (!UUID.test(id)) notFound();
+): Promise<ConsoleCustomer | "not found" | "forbidden"> {
+  if (!UUID.test(id)) return "not found";
   try {
     return await consoleApi.customer(signedIn.actor, id);
   } catch (error) {
-    if (error instanceof ConsoleApiError && error.id === "console_customer_not_found") notFound();
+    if (error instanceof ConsoleApiError && error.id === "console_customer_not_found") {
+      return "not found";
+    }
     if (error instanceof ConsoleApiError && error.id === "console_forbidden") return "forbidden";
     throw error;
   }
@@ -55,6 +60,9 @@ export async function CustomerScreen({
 }): Promise<React.JSX.Element> {
   const customer = await loadCustomer(signedIn, id);
   const t = await getTranslations({ locale, namespace: "customer" });
+  // Rendered here rather than with Next's notFound(): thrown from a dynamic page, that shows
+  // only once the browser's JavaScript runs, and the console works without it.
+  if (customer === "not found") return <NotFoundScreen locale={locale} kind="customer" />;
   if (customer === "forbidden") {
     return (
       <>

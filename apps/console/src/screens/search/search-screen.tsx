@@ -1,7 +1,6 @@
 import type { CustomerSearchAnswer } from "@moos/contract";
 import { getTranslations } from "next-intl/server";
 import type * as React from "react";
-import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import { Input } from "../../components/field";
 import { type Locale, localizePath } from "../../i18n/locales";
@@ -51,7 +50,14 @@ export async function SearchScreen({
   return (
     <>
       <ScreenHeading title={t("title")} intro={t("intro")} />
-      <Outcome locale={locale} query={query} />
+      <Outcome
+        locale={locale}
+        query={query}
+        extra={{
+          alert: state.kind === "invalid" ? errors("console_search_invalid") : undefined,
+          status: state.kind === "expired" ? t("expired") : undefined,
+        }}
+      />
       <search>
         <form
           action={searchAction}
@@ -74,16 +80,6 @@ export async function SearchScreen({
           <Button type="submit">{t("submit")}</Button>
         </form>
       </search>
-      {state.kind === "expired" ? (
-        <Alert severity="warning" role="status">
-          <p>{t("expired")}</p>
-        </Alert>
-      ) : null}
-      {state.kind === "invalid" ? (
-        <Alert severity="error" role="alert">
-          <p>{errors("console_search_invalid")}</p>
-        </Alert>
-      ) : null}
       {state.kind === "answered" ? <Results locale={locale} answer={state.answer} /> : null}
     </>
   );

@@ -72,7 +72,7 @@ export async function StaffScreen({
           const isMe = member.id === signedIn.staff.id;
           return (
             <li key={member.id}>
-              <Card id={`staff-${member.id}`} title={name} level={2}>
+              <Card id={`staff-${member.id}`} title={name} level={2} as="article">
                 <p className="flex flex-wrap items-center gap-2">
                   <Badge tone="info">{common(`roles.${member.role}`)}</Badge>
                   <span className="text-sm text-gray-700">

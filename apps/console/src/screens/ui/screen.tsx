@@ -23,24 +23,30 @@ export function ScreenHeading({
   );
 }
 
-/** A card; its `id` names its section (the heading labels it) and is its anchor. */
+/**
+ * A card; its `id` is its anchor and its heading names it. A part of a screen is a section (a
+ * landmark screen readers jump to); one of a list of like things (a staff member) an article,
+ * whose names need not differ.
+ */
 export function Card({
   id,
   title,
   level = 2,
+  as: Element = "section",
   children,
   className,
 }: {
   id: string;
   title: string;
   level?: 2 | 3;
+  as?: "section" | "article";
   children: React.ReactNode;
   className?: string;
 }): React.JSX.Element {
   const Heading = level === 2 ? "h2" : "h3";
   const headingId = `${id}-title`;
   return (
-    <section
+    <Element
       id={id}
       aria-labelledby={headingId}
       className={clsx(
@@ -52,7 +58,7 @@ export function Card({
         {title}
       </Heading>
       {children}
-    </section>
+    </Element>
   );
 }
 

@@ -14,6 +14,10 @@ import { clearCookie, readSession, sessionCookieName } from "../../../lib/staff-
 
 export async function POST(request: NextRequest): Promise<Response> {
   const { https, sessionSecrets, publicBaseUrl } = config();
+  // Only the console's own form: a post from another origin changes nothing.
+  if (request.headers.get("origin") !== new URL(publicBaseUrl).origin) {
+    return new NextResponse("Forbidden", { status: 403, headers: { "cache-control": "no-store" } });
+  }
   const form = await request.formData().catch(() => new FormData());
   const locale = toLocale(form.get("lang"));
   const verdict = await readSession(
