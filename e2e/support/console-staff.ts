@@ -109,7 +109,7 @@ export async function createStaff(
     locale: options.locale ?? "de",
     name: {
       first: STAFF_NAMES[staffCount++ % STAFF_NAMES.length] ?? "Sam",
-      last: role ? `Team ${role}` : "Kundin",
+      last: uniqueSurname(),
     },
   });
   const identity = await findIdentity(account.email);
