@@ -36,18 +36,17 @@ for (const lang of languages) {
 
     test("support: sign in with a second factor, search, open, lock and unlock, audit", async ({
       console: screens,
-      signInToConsole,
+      signedInAs,
       javaScriptEnabled,
       page,
     }) => {
       const { signIn, search, customer, audit } = screens;
-      const staff = await createStaff("support", { locale: lang.code });
       const person = await customerWithSession(lang.code);
 
       await page.goto(search.url("/"));
       await signIn.expectShown();
       await signIn.expectAccessible("console sign-in");
-      await signInToConsole(staff);
+      const staff = await signedInAs("support");
       await search.expectSignedIn(`${staff.firstName} ${staff.lastName}`, "support");
       await search.expectAccessible("console search");
 
@@ -104,15 +103,12 @@ for (const lang of languages) {
 
     test("admin: sign in again, export, delete with the typed address, roles on the team page", async ({
       console: screens,
-      signInToConsole,
-      browserErrors,
+      signedInAs,
     }) => {
-      browserErrors.allow(/status of 404/, "the deleted account's page is a 404 screen");
       const { signIn, search, customer, staff: team, audit } = screens;
-      const admin = await createStaff("admin", { locale: lang.code });
       const colleague = await createStaff("support", { locale: lang.code });
       const person = await customerWithSession(lang.code);
-      await signInToConsole(admin);
+      const admin = await signedInAs("admin");
 
       // Asking to sign in again: Moos wants the password once more, then back to the section.
       await signIn.startReauth(`/customers/${person.id}`, "export");
@@ -151,16 +147,15 @@ for (const lang of languages) {
 
     test("viewer: reads only, no team page, 404 screens, logging out", async ({
       console: screens,
-      signInToConsole,
+      signedInAs,
       page,
       browserErrors,
     }) => {
-      browserErrors.allow(/status of 404/, "an unknown customer and an unknown page are 404s");
+      browserErrors.allow(/status of 404/, "an unknown page is a 404");
       const { signIn, search, customer, staff: team, notFound } = screens;
-      const viewer = await createStaff("viewer", { locale: lang.code });
       const admin = await createStaff("admin", { locale: lang.code, secondFactor: "none" });
       const person = await customerWithSession(lang.code);
-      await signInToConsole(viewer);
+      await signedInAs("viewer");
 
       await customer.open(person.id);
       await customer.expectShown(person.fullName, person.email);

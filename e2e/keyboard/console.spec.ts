@@ -3,7 +3,7 @@
 // a customer, open the account, lock it with a reason. Where focus is after each step (the
 // message a change leads to takes it), and that no live region comes in with its text.
 
-import { apiSignIn, createStaff } from "../support/console-staff.ts";
+import { apiSignIn } from "../support/console-staff.ts";
 import { expect, test } from "../support/console-test.ts";
 import { createAccount, findIdentity } from "../support/identity-admin.ts";
 import { expectLiveRegionsKept, setups, tabTo, watchLiveRegions } from "./keyboard.ts";
@@ -15,15 +15,14 @@ for (const { lang, viewport } of setups) {
     test("search, open the account, lock it with a reason", async ({
       page,
       console: screens,
-      signInToConsole,
+      signedInAs,
     }) => {
       const { search, customer } = screens;
-      const staff = await createStaff("support", { locale: lang.code });
       const person = await createAccount({ locale: lang.code });
       await apiSignIn(person);
       const identity = await findIdentity(person.email);
       await watchLiveRegions(page);
-      await signInToConsole(staff);
+      await signedInAs("support");
 
       // A fresh load: the skip link is the first stop and leads past the header.
       await page.goto(search.url("/"));

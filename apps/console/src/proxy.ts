@@ -1,8 +1,9 @@
 // The request entry point (Next 16 "proxy"). In order:
 // 0. The request's context (lib/request-context.ts): the client's address (trusted proxies)
 //    and the request id, echoed on every answer.
-// 1. Rate limits per address (lib/rate-limit.ts): sign-in routes, form posts, pages.
-// 2. Route handlers (/auth, /api) get the context in request headers and do the rest.
+// 1. Route handlers (/auth, /api): rate limits per address (lib/rate-limit.ts), the context in
+//    request headers; they do the rest.
+// 2. Pages and server actions: rate limits per signed-in staff member (else per address).
 // 3. Pages: the staff session (lib/staff-session.ts) is read; an active one is sealed again with
 //    the new "last seen" time (the 30-minute idle timeout counts from the last request) and
 //    handed to the page in a request header only this proxy writes; without one, every page
@@ -121,13 +122,26 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { trustedProxies, sessionSecrets, https, oidc, accountUrl } = appConfig();
   const context = decideRequestContext(request.headers, trustedProxies);
   const { pathname, search } = request.nextUrl;
-  const rate = limiter.take(rateLimitKind(request), context.clientAddress);
-  if (!rate.allowed) {
-    return withResponseHeaders(tooManyRequests(rate.retryAfterSeconds, pathname), context);
-  }
   const headers = withContextHeaders(request.headers, context);
   if (pathname.startsWith("/auth/") || pathname.startsWith("/api/")) {
+    const rate = limiter.take(rateLimitKind(request), context.clientAddress);
+    if (!rate.allowed) {
+      return withResponseHeaders(tooManyRequests(rate.retryAfterSeconds, pathname), context);
+    }
     return withResponseHeaders(NextResponse.next({ request: { headers } }), context);
+  }
+  const verdict = await readSession(
+    request.cookies.get(sessionCookieName(https))?.value,
+    sessionSecrets,
+    Math.floor(Date.now() / 1000),
+  );
+  // Signed in, each staff member counts apart (several may share an office's address).
+  const rate = limiter.take(
+    rateLimitKind(request),
+    verdict.kind === "active" ? `staff:${verdict.session.sub}` : context.clientAddress,
+  );
+  if (!rate.allowed) {
+    return withResponseHeaders(tooManyRequests(rate.retryAfterSeconds, pathname), context);
   }
   const policy = contentSecurityPolicy({
     nonce: newNonce(),
@@ -136,11 +150,6 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   });
   headers.set("content-security-policy", policy);
   headers.set(PAGE_URL_HEADER, `${pathname}${search}`);
-  const verdict = await readSession(
-    request.cookies.get(sessionCookieName(https))?.value,
-    sessionSecrets,
-    Math.floor(Date.now() / 1000),
-  );
   const response = await routePage(request, verdict, headers);
   return withResponseHeaders(response, context, policy);
 }

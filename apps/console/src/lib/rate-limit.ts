@@ -1,5 +1,6 @@
-// Rate limits of the console's own routes (docs/console.md#security), counted per client
-// address in fixed one-minute windows, in this process. Several console instances each count
+// Rate limits of the console's own routes (docs/console.md#security), counted per signed-in
+// staff member (pages and form posts) or per client address (signing in, and anyone not signed
+// in) in fixed one-minute windows, in this process. Several console instances each count
 // their own share, so the limits are per instance: they are there to slow down a script against
 // one address (sign-in attempts, a loop of searches), and the identity service keeps its own
 // limits behind them. A request over the limit is answered 429 with Retry-After and reaches no
@@ -11,7 +12,7 @@ export interface RateLimit {
   readonly windowMs: number;
 }
 
-/** What each kind of request may do per address and minute. */
+/** What each kind of request may do per staff member (or address) and minute. */
 export const RATE_LIMITS = {
   /** Starting a sign-in and coming back from it. */
   auth: { limit: 30, windowMs: 60_000 },
@@ -37,10 +38,11 @@ export class RateLimiter {
     this.now = now;
   }
 
-  take(kind: RateLimitKind, address: string | undefined): RateVerdict {
+  /** Counts one request of `who` (a staff member's key or a client address). */
+  take(kind: RateLimitKind, who: string | undefined): RateVerdict {
     const { limit, windowMs } = RATE_LIMITS[kind];
     const now = this.now();
-    const key = `${kind}\0${address ?? "unknown"}`;
+    const key = `${kind}\0${who ?? "unknown"}`;
     let window = this.windows.get(key);
     if (!window || now - window.start >= windowMs) {
       if (this.windows.size >= MAX_TRACKED) this.forgetOld(now);
