@@ -163,7 +163,7 @@ export interface ConsoleSession {
 
 export interface ConsoleEmail {
   id: string;
-  /** The address it went to: the customer's current one, or one they had before. */
+  /** The address it went to (one of the customer's addresses; the last 50 emails are listed). */
   to: string;
   template_type: string;
   status: "queued" | "sent" | "processing" | "abandoned";
@@ -314,9 +314,13 @@ export interface ConsoleExportAnswer extends ConsoleActionAnswer {
   export: AccountExport;
 }
 
-/** `GET /admin/console/staff` (admin): every staff member with their last actions. */
+/** `GET /admin/console/staff` (admin): every staff member, audited as `staff.list`. */
+export interface ConsoleStaffAnswer {
+  staff: StaffListEntry[];
+}
 export interface StaffListEntry extends StaffMember {
   granted_at: string;
+  /** Their 5 newest audit entries. */
   last_actions: ConsoleAuditEntry[];
 }
 /**

@@ -1,5 +1,6 @@
 import {
   type ConsoleActionAnswer,
+  type ConsoleStaffAnswer,
   type StaffListEntry,
   type StaffMember,
   type StaffRole,
@@ -73,7 +74,8 @@ export async function listStaff(ctx: Ctx, actor: StaffActor): Promise<void> {
       deps.now(),
     ),
   );
-  sendJson(ctx.reply, 200, { staff });
+  const answer: ConsoleStaffAnswer = { staff };
+  sendJson(ctx.reply, 200, answer);
 }
 
 export function roleInput(ctx: Ctx): { role: StaffRole | null; reason: string } {

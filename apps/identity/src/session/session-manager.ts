@@ -25,7 +25,7 @@ export interface IssuedSession {
 
 /**
  * Creates a session for the identity; the caller decides whether it becomes a cookie. A locked
- * account gets none: AccountLocked (account-lock.ts).
+ * account gets none that works: AccountLocked (account-lock.ts).
  */
 export async function createSession(
   deps: Deps,
@@ -33,7 +33,6 @@ export async function createSession(
   method: { method: string; aal?: Aal; provider?: string },
   request: FastifyRequest,
 ): Promise<IssuedSession> {
-  await refuseLockedAccount(deps, identity.id);
   const now = deps.now();
   const token = newSessionToken();
   const aal = method.aal ?? "aal1";
@@ -60,6 +59,7 @@ export async function createSession(
     hashToken(token),
     hashToken(logoutTokenFor(token, deps.config.secrets.default[0]!)),
   );
+  await refuseLockedAccount(deps, session);
   return { session, token };
 }
 

@@ -119,7 +119,8 @@ describe("console add-admin on PostgreSQL", () => {
     } finally {
       await persistence.close();
     }
-  });
+    // Three processes, each loading the service's source.
+  }, 60_000);
 });
 
 describe("metrics on PostgreSQL", () => {
