@@ -4,6 +4,9 @@
 
 const identity = "^apps/identity/src/";
 const notTests = "\\.test\\.tsx?$";
+// Tests and their helpers (a real SMTP server, a dispatcher in a child process) may reach any
+// layer, the SQL included, to set up and inspect what they test.
+const testCode = [notTests, "/test-support/"];
 const web = "^apps/web/src/";
 // The stored flow record (its JSON, each kind's declared state) sits at the top of flows/, as
 // Kratos's selfservice/flow package holds the flow beside its kinds; every layer may read it.
@@ -45,11 +48,12 @@ module.exports = {
       name: "persistence-inward-only",
       severity: "error",
       comment:
-        "The persistence port and its SQL adapter know the records they store (flow/, " +
-        "identity/, session/, console/records.ts), never the code that handles requests.",
+        "The persistence port and its SQL adapter know the records they store (the flow " +
+        "record, identity/, session/, security/records.ts, console/records.ts; the outbox's own are " +
+        "declared in persistence/outbox.ts), never the code that handles requests or sends messages.",
       from: { path: `${identity}persistence/`, pathNot: notTests },
       to: {
-        path: `${identity}(http|flows|strategies|hooks|console)/`,
+        path: `${identity}(http|flows|strategies|hooks|outbox|limits|deps|composition|console)/`,
         pathNot: [flowRecord, consoleRecords],
       },
     },
@@ -61,10 +65,104 @@ module.exports = {
         "safety like the admin API does; none of them knows it (a lock is read through the " +
         "persistence port, session/account-lock.ts).",
       from: {
-        path: `${identity}(flows|strategies|hooks|security|session|identity|ui)/`,
+        path: `${identity}(flows|strategies|hooks|security|session|identity|ui|outbox|limits)/`,
         pathNot: notTests,
       },
       to: { path: `${identity}console/` },
+    },
+    {
+      name: "persistence-port-without-sql",
+      severity: "error",
+      comment:
+        "The port (persistence/*.ts) is what every layer depends on; the SQL adapter " +
+        "(persistence/sql/) implements it and is picked by the composition root.",
+      from: { path: `${identity}persistence/[^/]+$`, pathNot: notTests },
+      to: { path: `${identity}persistence/sql/` },
+    },
+    {
+      name: "sql-adapter-only-from-composition-root",
+      severity: "error",
+      comment:
+        "Only the composition root (composition/app.ts) and the migrate command main.ts runs " +
+        "open the database; everything else reaches it through the persistence port in Deps.",
+      from: {
+        path: identity,
+        pathNot: [
+          `${identity}persistence/`,
+          `${identity}composition/`,
+          `${identity}commands/`,
+          ...testCode,
+        ],
+      },
+      to: { path: `${identity}persistence/sql/` },
+    },
+    {
+      name: "deps-at-the-bottom",
+      severity: "error",
+      comment:
+        "deps/deps.ts declares what every handler is given (Deps) so every layer may name it; " +
+        "it imports the ports only, and the composition root fills it.",
+      from: { path: `${identity}deps/`, pathNot: notTests },
+      to: {
+        path: `${identity}(http|flows|strategies|hooks|session|security|outbox|limits|admin|composition|persistence/sql)/`,
+      },
+    },
+    {
+      name: "http-is-only-http",
+      severity: "error",
+      comment:
+        "http/ is the HTTP kit every handler uses (servers, body, CSRF, cookies, CORS, errors, " +
+        "answers, logs); it imports no layer that handles requests and no wiring.",
+      from: { path: `${identity}http/`, pathNot: notTests },
+      to: {
+        path: `${identity}(flows|strategies|hooks|session|security|outbox|limits|admin|composition)/`,
+        // Until respondWithFlow and flowJson move into the flows (under way): then drop this.
+        pathNot: `${identity}flows/(flow|new-flow)\\.ts$`,
+      },
+    },
+    {
+      name: "http-respond-flow-answer-only",
+      severity: "error",
+      comment:
+        "The one exception to http-is-only-http while it lasts: respond.ts answers with a flow " +
+        "(the flow record and its UI URL); no other file of http/ reads a flow.",
+      from: { path: `${identity}http/`, pathNot: [notTests, `${identity}http/respond\\.ts$`] },
+      to: { path: `${identity}flows/` },
+    },
+    {
+      name: "outbox-below-flows-and-strategies",
+      severity: "error",
+      comment:
+        "outbox/ writes and sends what flows, strategies and account safety hand it (emails, " +
+        "webhooks, jobs): it imports none of them, nor the wiring; job handlers and kinds are " +
+        "registered by the composition root.",
+      from: { path: `${identity}outbox/`, pathNot: testCode },
+      to: {
+        path: `${identity}(http|flows|strategies|hooks|session|security|limits|admin|composition)/`,
+        pathNot: `${identity}security/records\\.ts$`,
+      },
+    },
+    {
+      name: "outbox-sql-through-the-port",
+      severity: "error",
+      comment:
+        "Every statement on the outbox table lives in persistence/sql/outbox-persister.ts, " +
+        "behind the port persistence/outbox.ts; outbox/ writes no SQL.",
+      from: { path: `${identity}outbox/`, pathNot: testCode },
+      to: { path: [`${identity}persistence/sql/`, "(^|/)node_modules/kysely/"] },
+    },
+    {
+      name: "limits-below-flows-and-strategies",
+      severity: "error",
+      comment:
+        "limits/ holds every limit (per-IP windows, the login throttle, code emails per " +
+        "address, failed sign-ins per day) with one identifier hash; flows and strategies " +
+        "call it, so it imports neither, nor hooks, the outbox or the wiring.",
+      from: { path: `${identity}limits/`, pathNot: notTests },
+      to: {
+        path: `${identity}(flows|strategies|hooks|session|outbox|admin|composition)/`,
+        pathNot: flowRecord,
+      },
     },
     {
       name: "hooks-below-flows-and-strategies",
@@ -92,7 +190,7 @@ module.exports = {
         "they import no request-handling code, sessions or storage.",
       from: { path: [flowRecord, `${identity}(identity|ui)/`], pathNot: notTests },
       to: {
-        path: `${identity}(http|flows|strategies|hooks|session|persistence|composition)/`,
+        path: `${identity}(http|flows|strategies|hooks|session|persistence|composition|deps|outbox|limits)/`,
         pathNot: flowRecord,
       },
     },
@@ -157,6 +255,19 @@ module.exports = {
       to: { path: `${web}(flow-engine|screens|app)/` },
     },
     {
+      name: "web-sign-in-without-admin-api",
+      severity: "error",
+      comment:
+        "Signing in (email step, password, code, social, second factor, recovery, User " +
+        "migration) speaks only the self-service API: an admin lookup there would tell whose " +
+        "address is registered (docs/security.md#no-timing-oracle).",
+      from: {
+        path: `${web}screens/(login|second-factor|social|code-flow|recovery|migration)/`,
+        pathNot: notTests,
+      },
+      to: { path: `${web}lib/admin\\.server\\.ts$`, reachable: true },
+    },
+    {
       name: "web-meets-identity-over-http",
       severity: "error",
       comment:
@@ -168,7 +279,7 @@ module.exports = {
   options: {
     tsPreCompilationDeps: true,
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "(^|/)(node_modules|\\.next)/" },
+    exclude: { path: "(^|/)\\.next/" },
     enhancedResolveOptions: {
       exportsFields: ["exports"],
       conditionNames: ["import", "require", "node", "default", "types"],

@@ -1,6 +1,6 @@
 // The accessibility statement (BFSG): each language at its own path, its parts as headings a
 // screen reader can jump between, the contact for reporting a barrier, the last review; axe
-// with WCAG 2.2 AA rules also with forced colours and reduced motion.
+// with WCAG 2.2 AA rules also with forced colours and reduced motion, and in the dark scheme.
 
 import { expect } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe.ts";
@@ -54,7 +54,14 @@ for (const { lang, path, viewport } of [
       await expect(page.getByRole("main")).toContainText(
         lang.code === "de" ? "25.11.2026" : "25 Nov 2026",
       );
-      await expectNoAxeViolations(page, { javaScriptEnabled, screen: `statement (${lang.code})` });
+      // Colours are the same in both languages: English in the dark scheme, as
+      // support/screen-checks.ts does.
+      const scheme = lang.code === "en" ? "dark" : "light";
+      await expectNoAxeViolations(page, {
+        javaScriptEnabled,
+        screen: `statement, ${scheme} (${lang.code})`,
+        media: { colorScheme: scheme },
+      });
       await expectNoAxeViolations(page, {
         javaScriptEnabled,
         screen: `statement, forced colours and reduced motion (${lang.code})`,

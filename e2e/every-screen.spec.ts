@@ -11,7 +11,7 @@
 
 import { createAccount, createMigratedAccount } from "./support/identity-admin.ts";
 import { languages, localizedPath } from "./support/languages.ts";
-import { Mailbox } from "./support/mailbox.ts";
+import { Mailbox, migrationLink } from "./support/mailbox.ts";
 import { screenCheck } from "./support/screen-checks.ts";
 import { expect, test } from "./support/test.ts";
 import { AuthenticatorApp, twoFactorScreens } from "./support/two-factor.ts";
@@ -164,7 +164,10 @@ for (const lang of languages) {
 
       const migrated = await createMigratedAccount(lang.code);
       await login.open();
-      await login.enterEmail(migrated.email);
+      await login.logIn(migrated.email, "Irgendein-Passwort-1");
+      await login.expectInvalidCredentials();
+      const moved = await new Mailbox(migrated.email).nextEmail(lang.emailSubjects.migration);
+      await migration.openLink(migrationLink(moved));
       await migration.expectCodeStep(migrated.email);
       await check("migration", { differsWithoutScripts: true });
 

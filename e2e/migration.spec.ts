@@ -1,7 +1,8 @@
 // User migration: the old shop's customers imported by `npm run import` (bad rows reported, a
 // second run creates nothing), imported bcrypt and phpass passwords that log in, and a customer
-// without a password who is led from the login screen to the User migration screen, sets a
-// password by code and is signed in.
+// without a password whom the login answers like anyone (the same email step, a wrong password)
+// and whom the emailed link leads to the User migration screen, where a code sets a password
+// (docs/security.md#imported-customers-find-their-way).
 
 import { execFile } from "node:child_process";
 import { copyFileSync } from "node:fs";
@@ -9,9 +10,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { expect, type Page } from "@playwright/test";
 import type { NewsletterScreen } from "./screens/newsletter-screen.ts";
-import { createMigratedAccount } from "./support/identity-admin.ts";
+import { createAccount, createMigratedAccount } from "./support/identity-admin.ts";
 import { languages, localizedPath } from "./support/languages.ts";
-import { Mailbox } from "./support/mailbox.ts";
+import { Mailbox, migrationLink } from "./support/mailbox.ts";
 import { serviceSet } from "./support/services/service-set.ts";
 import { test } from "./support/test.ts";
 
@@ -68,7 +69,7 @@ for (const lang of languages) {
       screens,
       page,
     }, testInfo) => {
-      const { login, splash, newsletter, migration } = screens;
+      const { login, splash, newsletter } = screens;
       const file = testInfo.outputPath("old-shop-customers.csv");
       copyFileSync(SAMPLE, file);
 
@@ -90,10 +91,36 @@ for (const lang of languages) {
         await splash.logOut();
       }
 
-      // Imported without a password: the login leads to the migration screen with a code.
+      // Imported without a password: the email step asks for the password, as for anyone.
       await login.open();
       await login.enterEmail(WITHOUT_PASSWORD);
-      await migration.expectCodeStep(WITHOUT_PASSWORD);
+      await login.expectPasswordStep(WITHOUT_PASSWORD);
+    });
+
+    test("the email step and a password answer alike for an imported, a registered and an unknown address", async ({
+      screens,
+    }) => {
+      const { login } = screens;
+      const registered = await createAccount();
+      const imported = await createMigratedAccount(lang.code);
+      const unknown = `nobody-${crypto.randomUUID()}@example.com`;
+      const seen: string[][] = [];
+      // The imported customer last: once its email is there, the others' jobs have been taken.
+      for (const email of [registered.email, unknown, imported.email]) {
+        const screen = async (): Promise<string> =>
+          (await login.mainText()).replaceAll(email, "<email>");
+        await login.open();
+        await login.enterEmail(email);
+        await login.expectPasswordStep(email);
+        const emailStep = await screen();
+        await login.enterPassword("Irgendein-Passwort-1");
+        await login.expectInvalidCredentials();
+        seen.push([emailStep, await screen()]);
+      }
+      expect(seen[1]).toEqual(seen[0]);
+      expect(seen[2]).toEqual(seen[0]);
+      await new Mailbox(imported.email).nextEmail(lang.emailSubjects.migration);
+      await new Mailbox(registered.email).expectNone(lang.emailSubjects.migration);
     });
 
     test("a customer without a password sets one by code and is signed in", async ({ screens }) => {
@@ -102,12 +129,15 @@ for (const lang of languages) {
       const mailbox = new Mailbox(account.email);
       const password = "Neue-Monstera-2026";
 
+      // Any password answers as a wrong one does; the email shows the way on.
       await login.open();
-      await login.enterEmail(account.email);
+      await login.logIn(account.email, "Irgendein-Passwort-1");
+      await login.expectInvalidCredentials();
+      // "Your account has moved", in the shop's voice, not the ordinary recovery email.
+      const moved = await mailbox.nextEmail(lang.emailSubjects.migration);
+      await migration.openLink(migrationLink(moved));
       await migration.expectCodeStep(account.email);
       await migration.expectAccessible("migration (code)");
-      // "Your account has moved", in the shop's voice, not the ordinary recovery email.
-      await mailbox.nextEmail(lang.emailSubjects.migration);
 
       await migration.resendCode();
       await migration.expectResent();

@@ -1,6 +1,8 @@
-// Visual check (docs/web-app.md): every screen at 375 px, German and English, compared with committed
-// baselines (e2e/visual.spec.ts-snapshots/, made with Debian Chromium), so a layout regression
-// fails a test. Stable by construction: no caret, no animations (Playwright's screenshot
+// Visual check (docs/web-app.md): every screen at 375 px, German and English, in the light and
+// the dark colour scheme, compared with committed baselines (e2e/visual.spec.ts-snapshots/,
+// made with Debian Chromium; `<lang>-<screen>-dark.png` for dark), so a layout regression fails
+// a test. Each screen is shot light, then dark on the same page (the scheme emulated, no second
+// journey), then light again. Stable by construction: no caret, no animations (Playwright's screenshot
 // defaults), and the page has settled (fonts loaded) before each shot. The signed-out screens
 // show no dynamic text (no emails, dates or flow ids); on the signed-in ones the account's
 // address and every date are replaced by fixed text (support/steady-text.ts), the QR code is
@@ -19,12 +21,17 @@ async function expectScreen(
   options: { mask?: Locator[] } = {},
 ): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
-  await expect(page).toHaveScreenshot(`${name}.png`, {
-    ...options,
-    fullPage: true,
-    caret: "hide",
-    animations: "disabled",
-  });
+  const shoot = (file: string): Promise<void> =>
+    expect(page).toHaveScreenshot(file, {
+      ...options,
+      fullPage: true,
+      caret: "hide",
+      animations: "disabled",
+    });
+  await shoot(`${name}.png`);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await shoot(`${name}-dark.png`);
+  await page.emulateMedia({ colorScheme: "light" });
 }
 
 for (const lang of languages) {

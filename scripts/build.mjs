@@ -32,6 +32,7 @@ const stampFile = path.join(root, ".data", "build-stamp");
 const TYPESCRIPT_APPS = [
   "packages/contract",
   "packages/telemetry",
+  "packages/postgres",
   "apps/identity",
   "apps/local-provider",
   "apps/oauth2",

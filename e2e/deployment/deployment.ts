@@ -32,17 +32,21 @@ export interface Deployment {
   readonly adminToken: string;
   readonly configFile: string;
   readonly databaseUrl: string;
+  /** The PostgreSQL cluster both services use, for the specs that crash it (attachPostgres). */
+  readonly postgres: { readonly url: string; readonly dataDir: string };
+  /** The OpenID Connect provider (its own database on the same server). */
+  readonly provider: {
+    readonly issuer: string;
+    readonly adminUrl: string;
+    readonly adminToken: string;
+  };
   readonly instances: readonly IdentityInstance[];
   /** The web app's instances' ports (loopback), behind nginx. */
   readonly webPorts: readonly number[];
   /** nginx's access logs (format `moos` in deploy/nginx/moos.conf). */
   readonly nginxLogs: string;
-  /** The OpenID Connect provider (the console's staff sign in there), on its own database. */
-  readonly oauth2: {
-    readonly issuer: string;
-    readonly adminUrl: string;
-    readonly adminToken: string;
-  };
+  /** Every service process's name, for its pid file (pidOf): what must never exit. */
+  readonly processes: readonly string[];
   /** The customer-service console through nginx (`https://console.localhost:<port>`). */
   readonly consoleUrl: string;
   readonly consoleToken: string;
@@ -76,17 +80,17 @@ export function identityEnv(deployment: Deployment): Record<string, string> {
     RATE_LIMITS_SUBMIT_PER_IP_MAX: "100000",
     RATE_LIMITS_FLOW_INIT_PER_IP_MAX: "100000",
     COURIER_DISPATCHER_POLL_INTERVAL: "200ms",
+    // Sign-in for the shop's clients goes through the provider's admin API (Hydra's).
+    OAUTH2_PROVIDER_URL: deployment.provider.adminUrl,
+    OAUTH2_PROVIDER_HEADERS: JSON.stringify({
+      Authorization: `Bearer ${deployment.provider.adminToken}`,
+    }),
     // An access line per request, so the suite can follow a request id through the logs.
     SERVE_PUBLIC_REQUEST_LOG: "true",
-    // The console journey (docs/console.md): its API on, staff with an authenticator app, staff
-    // signing in through the provider.
+    // The console journey (docs/console.md): its API on, staff with an authenticator app.
     CONSOLE_ENABLED: "true",
     CONSOLE_TOKEN: deployment.consoleToken,
     SELFSERVICE_METHODS_TOTP_ENABLED: "true",
-    OAUTH2_PROVIDER_URL: deployment.oauth2.adminUrl,
-    OAUTH2_PROVIDER_HEADERS: JSON.stringify({
-      Authorization: `Bearer ${deployment.oauth2.adminToken}`,
-    }),
   };
 }
 
@@ -102,16 +106,29 @@ export function identityInstanceEnv(
   };
 }
 
-function pidOf(instance: IdentityInstance): number {
+/** The pid of a service's process as started last (a restarted instance has a new one). */
+export function pidOf(process: { readonly name: string }): number {
   const pid = Number(
-    readFileSync(path.join(DEPLOYMENT_DATA, `${instance.name}.pid`), "utf8").trim(),
+    readFileSync(path.join(DEPLOYMENT_DATA, `${process.name}.pid`), "utf8").trim(),
   );
-  if (!Number.isInteger(pid)) throw new Error(`no pid for ${instance.name}`);
+  if (!Number.isInteger(pid)) throw new Error(`no pid for ${process.name}`);
   return pid;
 }
 
-export function recordPid(instance: IdentityInstance, started: Started): void {
-  writeFileSync(path.join(DEPLOYMENT_DATA, `${instance.name}.pid`), String(started.pid));
+export function recordPid(process: { readonly name: string }, started: Started): void {
+  writeFileSync(path.join(DEPLOYMENT_DATA, `${process.name}.pid`), String(started.pid));
+}
+
+/** The services' processes that are no longer there. */
+export function exitedProcesses(): string[] {
+  return deployment().processes.filter((name) => {
+    try {
+      process.kill(pidOf({ name }), 0);
+      return false;
+    } catch {
+      return true;
+    }
+  });
 }
 
 /** SIGKILL to the instance's process group: the process gets no chance to clean up. */

@@ -1,14 +1,14 @@
 // The deployment suite's global setup: the production build (`scripts/build.mjs --if-changed`)
 // started as a real deployment on this machine, each service by `npm run start:production`'s
-// script: a throwaway PostgreSQL, two identity service instances on it, two web app instances,
-// Debian's nginx in front with TLS (deploy/nginx/moos.conf, as the README's production guide
-// uses it) and MailDev as the SMTP server that counts the emails; for the console journey the
-// OpenID Connect provider on a database of its own and two console instances, behind nginx as
-// `console.localhost`. The addresses go to
+// script: a throwaway PostgreSQL, two identity service instances on it, the OpenID Connect
+// provider (its own database on the same server), two web app instances, Debian's nginx in
+// front with TLS (deploy/nginx/moos.conf, as the README's production guide uses it) and MailDev
+// as the SMTP server that counts the emails; for the console journey two console instances, the
+// provider's client, behind nginx as `console.localhost`. The addresses go to
 // e2e/.data/deployment/services.json, in the shape the page objects read (one "set": nginx), plus
 // what the specs need to kill and restart an instance.
 
-import { spawnSync } from "node:child_process";
+import { type ChildProcess, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
@@ -36,64 +36,10 @@ import {
 } from "./deployment.ts";
 
 const ADMIN_TOKEN = "deployment-admin-token-0123456789abcdef";
-const SECRET = "deployment-secret-0123456789abcdefghijklmnop";
 const OAUTH2_ADMIN_TOKEN = "deployment-oauth2-admin-token-0123456789";
 const CONSOLE_TOKEN = "deployment-console-token-0123456789abcdef";
 const CONSOLE_CLIENT = { id: "moos-console", secret: "deployment-console-secret-0123456789" };
-
-/** A database of its own for the provider on the suite's PostgreSQL server. */
-async function createDatabase(serverUrl: string, name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/** The provider's configuration: the web app behind nginx as its apps, the console its client. */
-function oauth2Config(options: {
-  publicUrl: string;
-  consoleUrl: string;
-  ports: { public: number; admin: number };
-}): string {
-  return JSON.stringify({
-    // Its issuer is plain http on loopback here; production refuses that without dev.
-    dev: true,
-    serve: {
-      public: { port: options.ports.public },
-      admin: { port: options.ports.admin, token: OAUTH2_ADMIN_TOKEN },
-    },
-    urls: {
-      self: { issuer: `http://127.0.0.1:${options.ports.public}` },
-      login: `${options.publicUrl}/login`,
-      consent: `${options.publicUrl}/consent`,
-      logout: `${options.publicUrl}/logout`,
-      post_logout_redirect: `${options.publicUrl}/`,
-    },
-    secrets: {
-      system: ["deployment-oauth2-system-secret-0123456789"],
-      cookie: ["deployment-oauth2-cookie-secret-0123456789"],
-    },
-    keys: { publish_ahead: "0s" },
-    clients: [
-      {
-        client_id: CONSOLE_CLIENT.id,
-        client_secret: CONSOLE_CLIENT.secret,
-        client_name: "Moos Kundenservice",
-        redirect_uris: [`${options.consoleUrl}/auth/callback`],
-        post_logout_redirect_uris: [`${options.consoleUrl}/auth/signed-out`],
-        grant_types: ["authorization_code"],
-        scope: "openid email profile",
-        skip_consent: true,
-      },
-    ],
-  });
-}
+const SECRET = "deployment-secret-0123456789abcdefghijklmnop";
 
 function build(): void {
   if (process.env.E2E_SKIP_BUILD === "1") return;
@@ -122,17 +68,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   };
   try {
     postgres = await startPostgres();
-    const oauth2DatabaseUrl = await createDatabase(postgres.url, "oauth2");
     const ports = await freePorts(15);
     const [nginxPublic, nginxIdentity, nginxAdmin, smtp, mailWeb, web1, web2] = ports as number[];
-    const [oauth2Public, oauth2Admin, console1, console2] = ports.slice(11) as number[];
+    const [oauth2Public, oauth2Admin, console1, console2] = ports.slice(11) as [
+      number,
+      number,
+      number,
+      number,
+    ];
     const publicUrl = `https://localhost:${nginxPublic}`;
     const consoleUrl = `https://${CONSOLE_HOST}:${nginxPublic}`;
-    const oauth2 = {
-      issuer: `http://127.0.0.1:${oauth2Public}`,
-      adminUrl: `http://127.0.0.1:${oauth2Admin}`,
-      adminToken: OAUTH2_ADMIN_TOKEN,
-    };
     const identityUrl = `http://127.0.0.1:${nginxIdentity}`;
     const identityAdminUrl = `http://127.0.0.1:${nginxAdmin}`;
     const instances: IdentityInstance[] = [
@@ -158,6 +103,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ...["--ip", "127.0.0.1", "--smtp", String(smtp), "--web", String(mailWeb), "--silent"],
     ]);
     started.push(maildev);
+    const provider = {
+      issuer: `http://127.0.0.1:${oauth2Public}`,
+      adminUrl: `http://127.0.0.1:${oauth2Admin}`,
+      adminToken: OAUTH2_ADMIN_TOKEN,
+    };
     const deployment: Deployment = {
       publicUrl,
       identityUrl,
@@ -165,14 +115,22 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       adminToken: ADMIN_TOKEN,
       configFile,
       databaseUrl: postgres.url,
+      postgres: { url: postgres.url, dataDir: postgres.dataDir },
+      provider,
       instances,
       webPorts: [web1 as number, web2 as number],
       nginxLogs: path.join(DEPLOYMENT_DATA, "nginx-logs"),
-      oauth2,
+      processes: [...instances.map((i) => i.name), "web-1", "web-2", "oauth2", "nginx"],
       consoleUrl,
       consoleToken: CONSOLE_TOKEN,
       consolePorts: [console1 as number, console2 as number],
     };
+    const oauth2 = startProvider(deployment, {
+      publicPort: oauth2Public,
+      adminPort: oauth2Admin,
+      databaseUrl: await createDatabase(postgres.url, "oauth2"),
+    });
+    started.push(oauth2);
     // The release step first (auto_migrate is off in production), then both instances.
     const migrated = spawnSync("npm", ["run", "-s", "migrate"], {
       cwd: REPO_ROOT,
@@ -180,22 +138,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       encoding: "utf8",
     });
     if (migrated.status !== 0) throw new Error(`npm run migrate failed: ${migrated.stderr}`);
-    const oauth2File = path.join(DEPLOYMENT_DATA, "oauth2.json");
-    writeFileSync(
-      oauth2File,
-      oauth2Config({
-        publicUrl,
-        consoleUrl,
-        ports: { public: oauth2Public as number, admin: oauth2Admin as number },
-      }),
-    );
-    const provider = startProcess(
-      "deployment-oauth2",
-      "node",
-      ["scripts/start-production.mjs", "oauth2"],
-      { env: { OAUTH2_CONFIG: oauth2File, OAUTH2_DATABASE_URL: oauth2DatabaseUrl } },
-    );
-    started.push(provider);
     const identities = instances.map((instance) => {
       const process = startProcess(
         instance.name,
@@ -207,11 +149,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       recordPid(instance, process);
       return process;
     });
-    await Promise.all(
-      identities.map((process, index) =>
+    await Promise.all([
+      ...identities.map((process, index) =>
         waitForHttp(process, `http://127.0.0.1:${instances[index]?.publicPort}/health/ready`),
       ),
-    );
+      waitForHttp(oauth2, `${provider.issuer}/health/ready`),
+    ]);
     const webs = [web1, web2].map((port, index) => {
       const process = startProcess(
         `web-${index + 1}`,
@@ -225,7 +168,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
             ORY_SDK_URL: identityUrl,
             ORY_ADMIN_URL: identityAdminUrl,
             ORY_ADMIN_TOKEN: ADMIN_TOKEN,
-            ORY_OAUTH2_ADMIN_URL: oauth2.adminUrl,
+            ORY_OAUTH2_ADMIN_URL: provider.adminUrl,
             ORY_OAUTH2_ADMIN_TOKEN: OAUTH2_ADMIN_TOKEN,
             APP_ENV: "production",
             REQUEST_LOG: "true",
@@ -233,13 +176,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         },
       );
       started.push(process);
+      recordPid({ name: `web-${index + 1}` }, process);
       return process;
     });
-    await Promise.all(
-      webs.map((process, index) =>
-        waitForHttp(process, `http://localhost:${[web1, web2][index]}/`),
-      ),
-    );
     // Two console instances with the same secrets: a staff session sealed by one is opened by
     // the other (nginx alternates between them).
     const consoles = [console1, console2].map((port, index) => {
@@ -254,7 +193,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
             CONSOLE_PUBLIC_BASE_URL: consoleUrl,
             CONSOLE_IDENTITY_ADMIN_URL: identityAdminUrl,
             CONSOLE_TOKEN,
-            CONSOLE_OIDC_ISSUER: oauth2.issuer,
+            CONSOLE_OIDC_ISSUER: provider.issuer,
             CONSOLE_OIDC_CLIENT_ID: CONSOLE_CLIENT.id,
             CONSOLE_OIDC_CLIENT_SECRET: CONSOLE_CLIENT.secret,
             CONSOLE_SESSION_SECRETS: "deployment-console-session-secret-0123456789",
@@ -268,10 +207,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       return process;
     });
     await Promise.all([
+      ...webs.map((process, index) =>
+        waitForHttp(process, `http://localhost:${[web1, web2][index]}/`),
+      ),
       ...consoles.map((process, index) =>
         waitForHttp(process, `http://localhost:${[console1, console2][index]}/sign-in`),
       ),
-      waitForHttp(provider, `${oauth2.issuer}/health/ready`),
     ]);
     const [identity1, identity2] = instances;
     if (!identity1 || !identity2) throw new Error("the deployment runs two identity instances");
@@ -288,6 +229,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       console: [console1 as number, console2 as number],
     });
     started.push(nginx);
+    recordPid({ name: "nginx" }, nginx);
     await waitForHttp(nginx, `${identityUrl}/health/ready`);
     const services: Services = {
       mailApiUrl: `http://127.0.0.1:${mailWeb}/api`,
@@ -299,7 +241,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
           identityPublicUrl: identityUrl,
           identityAdminUrl,
           adminToken: ADMIN_TOKEN,
-          oauth2: { ...oauth2, shopUrl: "" },
+          oauth2: { ...provider, shopUrl: "" },
           consoleToken: CONSOLE_TOKEN,
           consoleUrl,
         },
@@ -312,4 +254,70 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw error;
   }
   return stop;
+}
+
+async function createDatabase(serverUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * The OpenID Connect provider as production starts it, the web app as its login app and the
+ * console its client (staff sign in there, docs/console.md).
+ */
+function startProvider(
+  deployment: Deployment,
+  options: { publicPort: number; adminPort: number; databaseUrl: string },
+): Started & { child: ChildProcess } {
+  const file = path.join(DEPLOYMENT_DATA, "oauth2.json");
+  const { publicUrl, provider } = deployment;
+  writeFileSync(
+    file,
+    JSON.stringify({
+      // Its issuer is plain http on loopback here; production refuses that without dev.
+      dev: true,
+      serve: {
+        public: { port: options.publicPort },
+        admin: { port: options.adminPort, token: provider.adminToken },
+      },
+      urls: {
+        self: { issuer: provider.issuer },
+        login: `${publicUrl}/login`,
+        consent: `${publicUrl}/consent`,
+        logout: `${publicUrl}/logout`,
+        post_logout_redirect: `${publicUrl}/`,
+        error: `${publicUrl}/error`,
+      },
+      secrets: {
+        system: ["deployment-oauth2-system-secret"],
+        cookie: ["deployment-oauth2-cookie-secret"],
+      },
+      keys: { publish_ahead: "0s" },
+      clients: [
+        {
+          client_id: CONSOLE_CLIENT.id,
+          client_secret: CONSOLE_CLIENT.secret,
+          client_name: "Moos Kundenservice",
+          redirect_uris: [`${deployment.consoleUrl}/auth/callback`],
+          post_logout_redirect_uris: [`${deployment.consoleUrl}/auth/signed-out`],
+          grant_types: ["authorization_code"],
+          scope: "openid email profile",
+          skip_consent: true,
+        },
+      ],
+    }),
+  );
+  const started = startProcess("oauth2", "node", ["scripts/start-production.mjs", "oauth2"], {
+    env: { OAUTH2_CONFIG: file, OAUTH2_DATABASE_URL: options.databaseUrl },
+  });
+  recordPid({ name: "oauth2" }, started);
+  return started;
 }

@@ -67,6 +67,11 @@ export abstract class AppScreen {
     await expect(this.page).toHaveURL(screenUrl(this.lang, path, options));
   }
 
+  /** What the screen says: its main region's text as the browser renders it. */
+  async mainText(): Promise<string> {
+    return this.main.innerText();
+  }
+
   /** The flow id in the address bar. */
   flowId(): string | null {
     return new URL(this.page.url()).searchParams.get("flow");

@@ -35,8 +35,9 @@ function copyContext(browser: Browser): Promise<BrowserContext> {
 
 /** Media features emulated for a check (Page.emulateMedia's options). */
 export interface EmulatedMedia {
-  readonly forcedColors: "active" | "none";
-  readonly reducedMotion: "reduce" | "no-preference";
+  readonly forcedColors?: "active" | "none";
+  readonly reducedMotion?: "reduce" | "no-preference";
+  readonly colorScheme?: "light" | "dark";
 }
 
 async function violationsWithoutScripts(
@@ -69,7 +70,7 @@ async function violationsWithoutScripts(
 /**
  * Fails (softly: the journey goes on, the test fails at its end) with every WCAG 2.2 A/AA
  * violation axe-core finds on the page as it is now; with `media`, emulated for this check
- * (forced colours, reduced motion) and reset after it.
+ * (forced colours, reduced motion, the dark colour scheme) and reset after it.
  */
 export async function expectNoAxeViolations(
   page: Page,
@@ -80,6 +81,7 @@ export async function expectNoAxeViolations(
   const violations = options.javaScriptEnabled
     ? await violationsOf(page)
     : await violationsWithoutScripts(page, media);
-  if (media) await page.emulateMedia({ forcedColors: null, reducedMotion: null });
+  if (media)
+    await page.emulateMedia({ forcedColors: null, reducedMotion: null, colorScheme: null });
   expect.soft(violations, `axe-core on ${options.screen} (${page.url()})`).toEqual([]);
 }

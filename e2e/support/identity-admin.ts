@@ -11,8 +11,8 @@ export interface Account {
 }
 
 /** A unique address per test, so tests never share an account or an inbox. */
-export function uniqueEmail(): string {
-  return `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+export function uniqueEmail(domain = "example.com"): string {
+  return `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 10)}@${domain}`;
 }
 
 export function newAccountData(): Account {
@@ -49,11 +49,14 @@ export async function createAccount(
     locale?: "de" | "en";
     /** A name of its own (the default is the same for every account). */
     name?: { first: string; last: string };
+    /** The account's address (a new one at example.com by default). */
+    email?: string;
   } = {},
 ): Promise<Account> {
   const account = {
     ...newAccountData(),
     ...(options.name ? { firstName: options.name.first, lastName: options.name.last } : {}),
+    ...(options.email ? { email: options.email } : {}),
   };
   const verified = options.verified ?? true;
   const answered = (options.newsletter ?? "declined") === "declined";

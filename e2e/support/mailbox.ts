@@ -77,11 +77,26 @@ export class Mailbox {
     }
     throw new Error(`no new email "${subject}" reached ${this.address} within ${WAIT_MS} ms`);
   }
+
+  /** No email whose subject matches has reached the address (so far: it does not wait). */
+  async expectNone(subject: RegExp): Promise<void> {
+    const matching = (await emailsTo(this.address)).filter((email) => subject.test(email.subject));
+    if (matching.length > 0) {
+      throw new Error(`"${matching[0]?.subject}" reached ${this.address}, expected none`);
+    }
+  }
 }
 
 /** The link of a security notice ("Das war ich nicht", or the undo of an email change). */
 export function noticeLink(email: Email): string {
   const url = email.text.match(/https?:\/\/\S+\/security\/[a-z-]+\?token=[A-Za-z0-9]+/)?.[0];
   if (!url) throw new Error(`the email "${email.subject}" carries no security link`);
+  return url;
+}
+
+/** The link of the "account has moved" email to the User migration screen, with its flow. */
+export function migrationLink(email: Email): string {
+  const url = email.text.match(/https?:\/\/\S+\/migration\?flow=[0-9a-f-]{36}/)?.[0];
+  if (!url) throw new Error(`the email "${email.subject}" carries no link to User migration`);
   return url;
 }

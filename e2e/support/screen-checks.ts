@@ -1,8 +1,8 @@
 // What every screen must hold for assistive technology (docs/accessibility.md): its accessibility tree as a
 // screen reader gets it (Playwright's aria snapshot of the main landmark, in files beside the
 // spec, dynamic text as patterns), the frame's landmarks, and axe-core with WCAG 2.2 A/AA rules
-// at a phone's and a laptop's width, also with forced colours (Windows high contrast) and
-// reduced motion emulated.
+// at a phone's and a laptop's width, in the light and the dark colour scheme, also with forced
+// colours (Windows high contrast) and reduced motion emulated.
 
 import { expect, type Page, test } from "@playwright/test";
 import { type EmulatedMedia, expectNoAxeViolations } from "./axe.ts";
@@ -14,16 +14,27 @@ interface AxeRun {
 }
 
 const FORCED_REDUCED: EmulatedMedia = { forcedColors: "active", reducedMotion: "reduce" };
+const DARK: EmulatedMedia = { colorScheme: "dark" };
 
 /**
- * The axe checks per language: German at a phone's width as it is and at a laptop's with forced
- * colours and reduced motion, English the other way round. Layout and colours are the same in
- * both languages, so every screen meets all four conditions, at half the cost.
+ * The axe checks per language: German at a phone's width in the light scheme and at a laptop's
+ * with forced colours and reduced motion, English at a laptop's in the dark scheme and at a
+ * phone's with forced colours and reduced motion. Layout and colours are the same in both
+ * languages, and colours the same at every width, so every screen is checked at both widths
+ * and in each scheme, at half the cost (the dark run took the place of a second light one).
  */
 const AXE_RUNS: Readonly<Record<Language["code"], readonly AxeRun[]>> = {
   de: [{ width: 375 }, { width: 1280, media: FORCED_REDUCED }],
-  en: [{ width: 1280 }, { width: 375, media: FORCED_REDUCED }],
+  en: [
+    { width: 1280, media: DARK },
+    { width: 375, media: FORCED_REDUCED },
+  ],
 };
+
+function describeMedia(media: EmulatedMedia | undefined): string {
+  if (media?.colorScheme === "dark") return ", dark";
+  return media ? ", forced colours, reduced motion" : "";
+}
 
 /**
  * The frame every screen has: one banner with the language switch, one main, one footer
@@ -76,7 +87,7 @@ export async function expectScreen(
       await page.setViewportSize({ width, height: viewport.height });
       await expectNoAxeViolations(page, {
         javaScriptEnabled,
-        screen: `${name} (${lang.code}, ${width} px${media ? ", forced colours, reduced motion" : ""})`,
+        screen: `${name} (${lang.code}, ${width} px${describeMedia(media)})`,
         media,
       });
     }

@@ -1,5 +1,6 @@
-import type { Server } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { isDatabaseUnavailable, retryWhileUnavailable } from "@moos/postgres";
 import { startErrorReports } from "@moos/telemetry/error-reports";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
@@ -56,9 +57,34 @@ export async function createApp(
     service: "oauth2",
   });
   const onError = unexpectedErrors(logger, errorReports);
-  const metrics = createMetrics();
-  const db = openDatabase(config.dsn);
-  await migrate(db);
+  const dbLog = logger.child({ component: "database" });
+  const database = openDatabase(config.dsn, {
+    connectTimeoutMs: config.database.connect_timeout,
+    queryTimeoutMs: config.database.query_timeout,
+    // docs/production.md#when-the-database-is-down: one line when it goes, one when it is back.
+    onUnavailable: (err) =>
+      dbLog.error({ err }, "database: unreachable; answering 503 until it is back"),
+    onAvailable: (outageMs) =>
+      dbLog.info({ outage_ms: Math.round(outageMs) }, "database: reachable again"),
+  });
+  const { db } = database;
+  const metrics = createMetrics({ databaseAvailable: () => database.probe() });
+  // One brief line per 503: the outage itself is logged by the pool, once.
+  const unavailable = (error: Error, request: IncomingMessage, server: "public" | "admin") => {
+    const requestId = request.headers["x-request-id"];
+    logger.warn(
+      { cause: error.message, request_id: typeof requestId === "string" ? requestId : undefined },
+      "request answered 503: the database is unavailable",
+    );
+    metrics.unavailable(server);
+  };
+  const waitAtStart = (err: unknown, delayMs: number): void =>
+    dbLog.warn({ err, retry_ms: delayMs }, "database: not reachable at start; waiting for it");
+  await migrate(config.dsn, {
+    connectTimeoutMs: config.database.connect_timeout,
+    embedded: db,
+    onRetry: waitAtStart,
+  });
   const clients = clientStore(db);
   const consents = consentStore(db);
   const logouts = logoutStore(db);
@@ -73,24 +99,40 @@ export async function createApp(
     const stored = await clients.get(id);
     return stored ? providerMetadata(stored.client, stored.secretHash) : undefined;
   });
-  const host = await startProviderHost({
-    deps: {
-      config,
-      adapter,
-      consents,
-      logouts,
-      onServerError: (error, request) => onError(error, request, "provider"),
-    },
-    onReloadError: (error) => logger.error({ err: error }, "key reload failed"),
-    keyRing,
-    reloadInterval: config.keys.reload_interval,
-    housekeeping: () => deleteExpired(db),
-  });
-  await syncConfigClients({
-    clients: config.clients,
-    store: clients,
-    validate: (metadata) => host.current().Client.validate(metadata),
-  });
+  // The first keys and the configured clients need the database too: wait for it like the
+  // migrations do.
+  const host = await retryWhileUnavailable(
+    () =>
+      startProviderHost({
+        deps: {
+          config,
+          adapter,
+          consents,
+          logouts,
+          onServerError: (error, request) => onError(error, request, "provider"),
+          onUnavailable: (error, request) => unavailable(error, request, "public"),
+        },
+        onReloadError: (error) => {
+          // An outage is logged once by the pool; the reload tries again at its next turn.
+          if (isDatabaseUnavailable(error))
+            logger.warn({ cause: (error as Error).message }, "key reload waits for the database");
+          else logger.error({ err: error }, "key reload failed");
+        },
+        keyRing,
+        reloadInterval: config.keys.reload_interval,
+        housekeeping: () => deleteExpired(db),
+      }),
+    { onRetry: waitAtStart },
+  );
+  await retryWhileUnavailable(
+    () =>
+      syncConfigClients({
+        clients: config.clients,
+        store: clients,
+        validate: (metadata) => host.current().Client.validate(metadata),
+      }),
+    { onRetry: waitAtStart },
+  );
 
   const deps: FlowDeps = {
     issuer: config.urls.self.issuer,
@@ -113,12 +155,15 @@ export async function createApp(
     logger,
     onError,
     metrics,
+    databaseAvailable: () => database.probe(),
   });
   const publicServer = createPublicServer({
     host,
     logouts,
     onError,
+    onUnavailable: (error, request) => unavailable(error, request, "public"),
     metrics,
+    databaseAvailable: () => database.probe(),
     ...(config.urls.error ? { errorUrl: config.urls.error } : {}),
   });
 

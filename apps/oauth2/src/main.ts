@@ -14,8 +14,16 @@ const command = args.find((arg, i) => !arg.startsWith("--") && args[i - 1] !== "
 try {
   const config = loadConfig(file ? { file } : {});
   if (command === "migrate") {
-    const db = openDatabase(config.dsn);
-    const applied = await migrate(db).finally(() => db.destroy());
+    const { db } = openDatabase(config.dsn, {
+      connectTimeoutMs: config.database.connect_timeout,
+      queryTimeoutMs: 0,
+    });
+    const applied = await migrate(config.dsn, {
+      connectTimeoutMs: config.database.connect_timeout,
+      embedded: db,
+      onRetry: (error, delayMs) =>
+        console.error(`database not reachable (${describe(error)}); trying again in ${delayMs} ms`),
+    }).finally(() => db.destroy());
     console.log(applied.length ? `applied: ${applied.join(", ")}` : "database is up to date");
   } else if (command !== undefined && command !== "serve") {
     console.error(`unknown command "${command}": use serve (default) or migrate`);
@@ -35,6 +43,11 @@ try {
     process.once("SIGTERM", stop);
   }
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(describe(error));
   process.exit(1);
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message;
 }

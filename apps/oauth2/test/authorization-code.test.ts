@@ -122,7 +122,8 @@ describe("authorization code with PKCE", () => {
     expect(claims.acr).toBe("aal2");
     expect(claims.amr).toEqual(["password", "totp"]);
     expect(claims.auth_time).toBeGreaterThanOrEqual(before);
-    const meta = await (await fetch(`${provider.issuer}/.well-known/openid-configuration`)).json();
+    const response = await fetch(`${provider.issuer}/.well-known/openid-configuration`);
+    const meta = (await response.json()) as { acr_values_supported?: string[] };
     expect(meta.acr_values_supported).toEqual(["aal1", "aal2"]);
   });
 

@@ -126,6 +126,11 @@ describe("proxy", () => {
     );
   });
 
+  it("sends the emailed link to User migration to the chosen language", async () => {
+    const response = await proxy(request("/migration?flow=r-1", "NEXT_LOCALE=en"));
+    expect(response.headers.get("location")).toBe("http://localhost:3000/en/migration?flow=r-1");
+  });
+
   it("sends the OpenID provider's consent and logout screens to the chosen language", async () => {
     const consent = await proxy(request("/consent?consent_challenge=c-1", "NEXT_LOCALE=en"));
     expect(consent.headers.get("location")).toBe(
@@ -251,6 +256,25 @@ describe("proxy", () => {
     // Only the recovery screen gets it.
     const login = await proxy(request("/login?flow=l-1", "moos_recovery_email=anna@example.com"));
     expect(forwarded(login, "x-moos-recovery-email")).toBeNull();
+  });
+
+  it("keeps the address meant by a typo hint for settings, once", async () => {
+    const start = await proxy(request("/settings?email=anna%40gmail.com"));
+    expect(start.headers.get("location")).toContain("/self-service/settings/browser");
+    expect(start.cookies.get("moos_recovery_email")?.value).toBe("anna@gmail.com");
+    const there = await proxy(request("/settings?flow=s-1", "moos_recovery_email=anna@gmail.com"));
+    expect(forwarded(there, "x-moos-recovery-email")).toBe("anna@gmail.com");
+    expect(there.cookies.get("moos_recovery_email")?.value).toBe("");
+    // Not for a settings sub-screen, nor for registration.
+    const password = await proxy(
+      request("/settings/password?flow=s-1", "moos_recovery_email=anna@gmail.com"),
+    );
+    expect(forwarded(password, "x-moos-recovery-email")).toBeNull();
+    expect(
+      (await proxy(request("/registration?email=anna%40gmail.com"))).cookies.get(
+        "moos_recovery_email",
+      ),
+    ).toBe(undefined);
   });
 
   it("a recovery started in place keeps the typed address and the identity service's cookie", async () => {

@@ -150,14 +150,16 @@ function redirectTo(path: string): NextResponse {
  * The language follows the URL: `/login` is German whatever was chosen before. The remembered
  * choice only picks the language of `/` and of the addresses the identity service redirects to,
  * which only know the unprefixed UI URLs (a flow screen with `?flow=`, `/error?id=`, the
- * security notices' links with `?token=`, the OpenID provider's consent and logout screens):
- * without
- * it, a customer who started in English would be switched to German in the middle of a flow.
+ * security notices' links with `?token=`, the emailed link to User migration, the OpenID
+ * provider's consent and logout screens): without it, a customer who started in English would
+ * be switched to German in the middle of a flow.
  */
 export function followsRememberedLocale(path: string, query: URLSearchParams): boolean {
   if (path === "/") return true;
   if (FLOW_SCREENS[path] && query.has("flow")) return true;
   if (SECURITY_LINK_SCREENS.has(path) && query.has("token")) return true;
+  // The emailed way to User migration (selfservice.flows.recovery.migration_ui_url).
+  if (path === "/migration" && query.has("flow")) return true;
   if (path === "/consent" && query.has("consent_challenge")) return true;
   if (path === "/logout" && query.has("logout_challenge")) return true;
   return path === "/error" && query.has("id");
@@ -193,6 +195,12 @@ async function startFlow(
         },
       },
     );
+    if (started === "unavailable") {
+      // The screen says so and offers to start again with the same parameters.
+      const query = new URLSearchParams(searchParams);
+      query.set("error", "service_unavailable");
+      return { response: redirectTo(`${screen}?${query}`), setCookies: [] };
+    }
     if (started) {
       const response = redirectTo(`${screen}?${new URLSearchParams({ flow: started.id })}`);
       return { response, setCookies: started.setCookies };
@@ -237,9 +245,11 @@ async function routePage(request: NextRequest, context: RequestContext): Promise
     if (isSettingsSubScreen(path)) {
       keepBriefly(response, SETTINGS_SCREEN_COOKIE, path, SETTINGS_SCREEN_COOKIE_MAX_AGE);
     }
-    // "Passwort vergessen?" with the address typed at login (screens/recovery/recovery-email.ts).
-    const email =
-      flow === "recovery" ? recoveryEmail(searchParams.get(RECOVERY_EMAIL_PARAM)) : undefined;
+    // "Passwort vergessen?" with the address typed at login, and the typo hint's address meant
+    // for recovery or a new address in settings (screens/recovery/recovery-email.ts).
+    const email = carriesEmail(path)
+      ? recoveryEmail(searchParams.get(RECOVERY_EMAIL_PARAM))
+      : undefined;
     if (email) keepBriefly(response, RECOVERY_EMAIL_COOKIE, email, RECOVERY_EMAIL_COOKIE_MAX_AGE);
     // Last and unchanged: setting a cookie through response.cookies rewrites every Set-Cookie
     // header from Next's own parse, which would re-encode the identity service's values.
@@ -258,13 +268,19 @@ async function routePage(request: NextRequest, context: RequestContext): Promise
   return withRemembered(intl(request), request, chosen);
 }
 
+/** The screens that start with an address given in `?email=` (recovery-email.ts). */
+function carriesEmail(path: string): boolean {
+  return path === "/recovery" || path === "/settings";
+}
+
 /**
- * The address kept for the recovery flow coming back from the identity service (`/recovery`
- * with `?flow=`): handed to the screen once, then the cookie is cleared.
+ * The address kept for the recovery or settings flow coming back from the identity service
+ * (`/recovery` or `/settings` with `?flow=`): handed to the screen once, then the cookie is
+ * cleared.
  */
 function recoveryEmailArriving(request: NextRequest): string | undefined {
   const { path } = splitLocale(request.nextUrl.pathname);
-  if (path !== "/recovery" || !request.nextUrl.searchParams.get("flow")) return undefined;
+  if (!carriesEmail(path) || !request.nextUrl.searchParams.get("flow")) return undefined;
   if (request.method !== "GET" && request.method !== "HEAD") return undefined;
   return recoveryEmail(request.cookies.get(RECOVERY_EMAIL_COOKIE)?.value);
 }

@@ -43,6 +43,7 @@ describe("error ids", () => {
         "self_service_flow_expired": 410,
         "self_service_flow_replaced": 410,
         "self_service_flow_return_to_forbidden": 400,
+        "service_unavailable": 503,
         "session_aal1_required": 401,
         "session_aal2_required": 403,
         "session_aal_already_fulfilled": 401,

@@ -17,6 +17,9 @@ export const errorIds = {
   security_csrf_violation: 403,
   security_identity_mismatch: 403,
   identity_disabled: 400,
+  // Ours (docs/ory-compatibility.md#error-ids-of-our-own): the database is unreachable for the
+  // moment; the answer carries Retry-After.
+  service_unavailable: 503,
 } as const;
 
 export type ErrorId = keyof typeof errorIds;

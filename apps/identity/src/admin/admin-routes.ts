@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Deps } from "../composition/deps.ts";
 import { changeRoleAsAdmin } from "../console/admin-staff.ts";
 import { readAuditAsAdmin } from "../console/audit-routes.ts";
+import type { Deps } from "../deps/deps.ts";
 import { errors } from "../http/errors.ts";
 import { sendError } from "../http/respond.ts";
 import { route, sameSecret } from "../session/handlers.ts";

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { Deps } from "../composition/deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import type { Ctx } from "../http/context.ts";
 import { errors, HttpError } from "../http/errors.ts";
 import { sendJson } from "../http/respond.ts";

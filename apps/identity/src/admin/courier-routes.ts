@@ -1,11 +1,17 @@
 import type { FastifyInstance } from "fastify";
-import type { Deps } from "../composition/deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import type { Ctx } from "../http/context.ts";
 import { query } from "../http/context.ts";
 import { errors, type HttpError } from "../http/errors.ts";
 import { sendJson } from "../http/respond.ts";
 import { localeOf } from "../identity/identity.ts";
-import { CourierError, type CourierMessageStatus } from "../outbox/email/index.ts";
+import {
+  CourierError,
+  type CourierMessageStatus,
+  enqueueEmail,
+  getCourierMessage,
+  listCourierMessages,
+} from "../outbox/email/index.ts";
 import { emailOf } from "../outbox/webhooks/events.ts";
 import { route } from "../session/handlers.ts";
 import { asObject } from "./identity-body.ts";
@@ -43,13 +49,13 @@ async function sendMessage(ctx: Ctx): Promise<void> {
   if (!identity) throw errors.notFound("Unable to locate the resource");
   const to = emailOf(identity);
   if (!to) throw errors.badRequest("The identity has no email address.");
-  const id = await ctx.deps.persistence.courier.enqueueEmail({
+  const id = await enqueueEmail(ctx.deps.persistence, {
     templateType: "newsletter_confirmation",
     to,
     locale: localeOf(identity),
     model: { confirmation_url: url.toString() },
   });
-  sendJson(ctx.reply, 201, await ctx.deps.persistence.courier.getMessage(id));
+  sendJson(ctx.reply, 201, await getCourierMessage(ctx.deps.persistence, id));
 }
 
 async function listMessages(ctx: Ctx): Promise<void> {
@@ -60,7 +66,7 @@ async function listMessages(ctx: Ctx): Promise<void> {
   }
   const pageSize = params.page_size ? Number(params.page_size) : 250;
   const result = await courierCall(() =>
-    ctx.deps.persistence.courier.listMessages({
+    listCourierMessages(ctx.deps.persistence, {
       pageSize,
       ...(params.recipient ? { recipient: params.recipient } : {}),
       ...(status ? { status: status as CourierMessageStatus } : {}),
@@ -82,7 +88,7 @@ async function listMessages(ctx: Ctx): Promise<void> {
 
 async function getMessage(ctx: Ctx): Promise<void> {
   const id = (ctx.request.params as { id: string }).id;
-  sendJson(ctx.reply, 200, await courierCall(() => ctx.deps.persistence.courier.getMessage(id)));
+  sendJson(ctx.reply, 200, await courierCall(() => getCourierMessage(ctx.deps.persistence, id)));
 }
 
 /** The courier's coded errors as HTTP: not found is 404, a malformed request 400. */

@@ -1,5 +1,6 @@
-import type { Deps } from "../composition/deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { type Identity, localeOf } from "../identity/identity.ts";
+import { enqueueEmail } from "../outbox/email/enqueue-email.ts";
 import { emailOf, emitWebhookEvent } from "../outbox/webhooks/events.ts";
 import type { Persistence } from "../persistence/persistence.ts";
 
@@ -17,7 +18,7 @@ export async function deleteIdentityWithNotices(
   const email = emailOf(identity);
   if (!(await tx.identities.deleteIdentity(identity.id))) return false;
   if (email) {
-    await tx.courier.enqueueEmail({
+    await enqueueEmail(tx, {
       templateType: "account_deleted",
       to: email,
       locale: localeOf(identity),

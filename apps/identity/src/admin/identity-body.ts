@@ -1,4 +1,4 @@
-import type { Deps } from "../composition/deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { isSupportedPasswordHash } from "../hash/index.ts";
 import { errors } from "../http/errors.ts";
 import {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { registerAdminRoutes } from "../admin/admin-routes.ts";
 import { registerConsoleRoutes } from "../console/routes.ts";
+import type { Deps } from "../deps/deps.ts";
 import { errors } from "../http/errors.ts";
 import { sendError } from "../http/respond.ts";
 import { createServer, type ServerOps } from "../http/server-base.ts";
 import { registerMetricsRoute } from "../metrics/http-metrics.ts";
-import type { Deps } from "./deps.ts";
 import { registerHealthRoutes } from "./misc-routes.ts";
 
 // The admin port: health, metrics, the admin API (admin-routes.ts) and, when enabled, the

@@ -2,23 +2,24 @@ import { type ErrorReporter, startErrorReports } from "@moos/telemetry/error-rep
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { Config } from "../config/config.ts";
+import type { Deps } from "../deps/deps.ts";
+import { migrationEmailJob } from "../flows/recovery/migration-email.ts";
 import { recoveryEmailJob } from "../flows/recovery/recovery-email-job.ts";
 import { createPasswordHasher } from "../hash/index.ts";
 import { createLogger, type LoggerOptions } from "../http/logging.ts";
 import { loadIdentitySchema } from "../identity/identity-schema.ts";
 import { createMetrics, type Metrics } from "../metrics/metrics.ts";
 import { createHydraAdminClient } from "../oauth2/hydra/hydra-admin-client.ts";
-import { createDispatcher, type Dispatcher } from "../outbox/email/index.ts";
-import { createJobDispatcher } from "../outbox/jobs/dispatcher.ts";
-import { outboxDepth } from "../outbox/outbox-depth.ts";
-import { createWebhookDispatcher } from "../outbox/webhooks/dispatcher.ts";
+import { createOutboxDispatcher, type OutboxDispatcher } from "../outbox/dispatcher.ts";
+import { emailKind } from "../outbox/email/email-kind.ts";
+import { jobKind } from "../outbox/jobs/job-kind.ts";
+import { webhookKind } from "../outbox/webhooks/webhook-kind.ts";
 import { openDatabase } from "../persistence/sql/connect.ts";
 import { SessionCache } from "../persistence/sql/session-cache.ts";
 import { createSqlPersistence } from "../persistence/sql/sql-persistence.ts";
 import { loginCodeJob } from "../strategies/code/login-code-job.ts";
 import { createOidcClients } from "../strategies/oidc/clients.ts";
 import { buildAdminServer } from "./admin-server.ts";
-import type { Deps } from "./deps.ts";
 import { buildPublicServer } from "./public-server.ts";
 import { selfServiceStrategies } from "./registry.ts";
 
@@ -32,11 +33,8 @@ export interface App {
   errorReports: ErrorReporter;
   publicServer: FastifyInstance;
   adminServer: FastifyInstance;
-  dispatcher: Dispatcher;
-  /** Delivers the shop's webhooks from the same outbox. */
-  webhookDispatcher: Dispatcher;
-  /** Runs the outbox's jobs (work taken off a request's path, jobs/). */
-  jobDispatcher: Dispatcher;
+  /** Sends the outbox's emails, the shop's webhooks and runs its jobs (outbox/). */
+  outbox: OutboxDispatcher;
   /** Listens on the configured (or, with port 0, random) ports; returns the base URLs. */
   listen(): Promise<{ publicUrl: string; adminUrl: string }>;
   /**
@@ -56,21 +54,34 @@ export interface AppOptions {
 export async function createApp(config: Readonly<Config>, options: AppOptions = {}): Promise<App> {
   const logger = createLogger(config, options.log);
   let observeQuery = (_ms: number, _failed: boolean): void => {};
+  const dbLog = logger.child({ component: "database" });
   const database = await openDatabase(config.dsn, {
     migrations: config.auto_migrate ? "apply" : "check",
+    timeouts: {
+      connectMs: config.database.connect_timeout,
+      queryMs: config.database.query_timeout,
+    },
     onQuery: (ms, failed) => observeQuery(ms, failed),
-    onPoolError: (err) => logger.warn({ err }, "database: an idle connection was lost"),
+    // docs/production.md#when-the-database-is-down: one line when it goes, one when it is back.
+    onStartRetry: (err, delayMs) =>
+      dbLog.warn({ err, retry_ms: delayMs }, "database: not reachable at start; waiting for it"),
+    onUnavailable: (err) =>
+      dbLog.error({ err }, "database: unreachable; answering 503 until it is back"),
+    onAvailable: (outageMs) =>
+      dbLog.info({ outage_ms: Math.round(outageMs) }, "database: reachable again"),
   });
   const { db } = database;
   // whoami's sessions, kept until anything they depend on changes (session-cache.ts); at most
   // 10,000 (a few MB each thousand) and 5 minutes each.
   const sessionCache = new SessionCache({ maxEntries: 10_000, maxAgeMs: 5 * 60_000 });
-  // The outbox's dispatchers by message type, woken when the database says one is due.
-  const dispatchersByType = new Map<string, Dispatcher>();
+  const persistence = createSqlPersistence(db, { sessionCache });
+  // Wakes the outbox's dispatcher (made below, once Deps exists) when the database says a
+  // message is due.
+  let outboxDue = (_type: string): void => {};
   const changes = await database.listenForChanges(
     {
       identities: sessionCache,
-      outboxDue: (type) => dispatchersByType.get(type)?.wake(),
+      outboxDue: (type) => outboxDue(type),
     },
     logger.child({ component: "session-cache" }),
   );
@@ -79,7 +90,8 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     {
       driver: database.driver,
       pool: database.poolStats,
-      outboxDepth: () => outboxDepth(db),
+      outboxDepth: () => persistence.outbox.depth(),
+      databaseAvailable: () => database.probe(),
       sessionCache: () => sessionCache.stats(),
     },
     { onCollectError: (err) => logger.warn({ err }, "metrics: could not read the outbox") },
@@ -100,7 +112,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
   const now = (): Date => new Date();
   const deps: Deps = {
     config,
-    persistence: createSqlPersistence(db, { sessionCache }),
+    persistence,
     hasher: createPasswordHasher({
       argon2: {
         memoryKib: argon2.memory_kib,
@@ -131,28 +143,24 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
   const ops = { logger, metrics, errorReports };
   const publicServer = await buildPublicServer(deps, ops);
   const adminServer = await buildAdminServer(deps, ops);
-  const failures = (type: "email" | "webhook" | "job") => (outcome: string) =>
-    metrics.courierSendFailures.inc({ type, outcome });
-  const dispatcher = createDispatcher(db, config.courier, {
-    logger: logger.child({ component: "courier" }),
-    onSendFailure: failures("email"),
+  // The kinds of message the outbox holds, each with how it is sent and retried.
+  const outbox = createOutboxDispatcher({
+    outbox: persistence.outbox,
+    kinds: [
+      emailKind(config.courier, { logger: logger.child({ component: "courier" }) }),
+      webhookKind(config, { fetch: fetchFn }),
+      jobKind(config, {
+        recovery_email: recoveryEmailJob(deps),
+        login_code_email: loginCodeJob(deps),
+        migration_email: migrationEmailJob(deps),
+      }),
+    ],
+    pollIntervalMs: config.courier.dispatcher.poll_interval,
+    batchSize: config.courier.dispatcher.batch_size,
+    logger,
+    onSendFailure: (type, outcome) => metrics.courierSendFailures.inc({ type, outcome }),
   });
-  const webhookDispatcher = createWebhookDispatcher(db, config, {
-    fetch: fetchFn,
-    logger: logger.child({ component: "webhooks" }),
-    onSendFailure: failures("webhook"),
-  });
-  const jobDispatcher = createJobDispatcher(db, config, {
-    handlers: { recovery_email: recoveryEmailJob(deps), login_code_email: loginCodeJob(deps) },
-    logger: logger.child({ component: "jobs" }),
-    onSendFailure: failures("job"),
-  });
-  dispatchersByType.set("email", dispatcher);
-  dispatchersByType.set("webhook", webhookDispatcher);
-  // Jobs are not woken: they do work that depends on the address (a recovery job renders and
-  // writes an email only for a registered one), and done right after the request that wrote
-  // them, that work would slow the same client's next request (bench:timing: p = 1.8e-6).
-  // On the poll it runs at a time the client does not choose.
+  outboxDue = (type) => outbox.wake(type);
   return {
     deps,
     logger,
@@ -160,18 +168,12 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     errorReports,
     publicServer,
     adminServer,
-    dispatcher,
-    webhookDispatcher,
-    jobDispatcher,
+    outbox,
     async listen() {
       const { public: pub, admin } = config.serve;
       const publicUrl = await publicServer.listen({ host: pub.host, port: pub.port });
       const adminUrl = await adminServer.listen({ host: admin.host, port: admin.port });
-      if (config.courier.dispatcher.enabled) {
-        dispatcher.start();
-        webhookDispatcher.start();
-        jobDispatcher.start();
-      }
+      if (config.courier.dispatcher.enabled) outbox.start();
       return { publicUrl, adminUrl };
     },
     async close({ timeoutMs = config.serve.shutdown_timeout } = {}) {
@@ -179,9 +181,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
       await Promise.all([
         closeServer(publicServer, timeoutMs),
         closeServer(adminServer, timeoutMs),
-        dispatcher.stop({ graceMs: timeoutMs }),
-        webhookDispatcher.stop({ graceMs: timeoutMs }),
-        jobDispatcher.stop({ graceMs: timeoutMs }),
+        outbox.stop({ graceMs: timeoutMs }),
       ]);
       await changes.close();
       await deps.persistence.close();

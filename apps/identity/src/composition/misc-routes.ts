@@ -1,8 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { errors } from "../http/errors.ts";
+import type { Deps } from "../deps/deps.ts";
+import { errors, type HttpError } from "../http/errors.ts";
 import { redirect, sendError, sendJson } from "../http/respond.ts";
+import { isDatabaseUnavailable } from "../persistence/errors.ts";
 import { registerWebauthnScriptRoute } from "../strategies/webauthn/script.ts";
-import type { Deps } from "./deps.ts";
 
 export function registerHealthRoutes(app: FastifyInstance, deps: Deps): void {
   app.get("/health/alive", async (_request, reply) => sendJson(reply, 200, { status: "ok" }));
@@ -11,11 +12,22 @@ export function registerHealthRoutes(app: FastifyInstance, deps: Deps): void {
       await deps.persistence.errors.getError("00000000-0000-4000-8000-000000000000");
       sendJson(reply, 200, { status: "ok" });
     } catch (cause) {
-      request.log.error({ err: cause }, "not ready");
+      // Load balancers ask every few seconds: the outage itself is logged by the pool.
+      if (isDatabaseUnavailable(cause))
+        request.log.warn(
+          { cause: (cause as Error).message },
+          "not ready: the database is unavailable",
+        );
+      else request.log.error({ err: cause }, "not ready");
       sendJson(reply, 503, { errors: { database: "unavailable" } });
     }
   });
 }
+
+const stubErrors = new Map<unknown, () => HttpError>([
+  ["stub:500", () => errors.internal(undefined)],
+  ["stub:503", () => errors.unavailable(undefined)],
+]);
 
 export function registerMiscRoutes(app: FastifyInstance, deps: Deps): void {
   registerHealthRoutes(app, deps);
@@ -23,11 +35,14 @@ export function registerMiscRoutes(app: FastifyInstance, deps: Deps): void {
   app.get("/self-service/errors", async (request, reply) => {
     const id = (request.query as Record<string, unknown>).id;
     try {
-      if (id === "stub:500") {
+      // Kratos's sample error, and ours for a browser sent here while the database was away
+      // (nothing could be stored then: http/respond.ts); neither needs the database.
+      const stub = stubErrors.get(id);
+      if (stub) {
         const now = new Date().toISOString();
         return sendJson(reply, 200, {
           id,
-          error: errors.internal(undefined).toEnvelope().error,
+          error: stub().toEnvelope().error,
           created_at: now,
           updated_at: now,
         });

@@ -2,6 +2,7 @@ import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
+import type { Deps } from "../deps/deps.ts";
 import { registerFlowRoutes } from "../flows/flow-routes.ts";
 import { loginFlow } from "../flows/login/login-flow.ts";
 import { registerLogoutRoutes } from "../flows/logout/logout-routes.ts";
@@ -22,7 +23,6 @@ import { rateLimitHook } from "../limits/rate-limit.ts";
 import { registerSessionRoutes } from "../session/handlers.ts";
 import { registerOidcCallbackRoutes } from "../strategies/oidc/callback.ts";
 import { registerFedcmRoutes } from "../strategies/oidc/fedcm.ts";
-import type { Deps } from "./deps.ts";
 import { registerMiscRoutes } from "./misc-routes.ts";
 
 // Paths where nosurf sets no CSRF cookie (docs/protocol.md#csrf): API flows, submits, sessions.
@@ -37,6 +37,14 @@ export async function buildPublicServer(deps: Deps, ops: ServerOps): Promise<Fas
   // First: a preflight is answered before the CSRF cookie, the body parsers and the limits.
   await registerCors(app, deps.config.serve.public.cors);
   await app.register(cookie);
+  // An answer that says the database was away promises nothing, so it changes no cookie either:
+  // a session cookie or a rotated CSRF secret queued before the database failed would leave the
+  // browser with a session its flow never finished, or a secret its flow does not know (its
+  // retry refused as CSRF). Runs after the cookie plugin's onSend, which writes the header.
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (request.outcome?.errorStatus === 503) reply.removeHeader("set-cookie");
+    return payload;
+  });
   await app.register(formbody, { bodyLimit: deps.config.body_limit_bytes });
   await app.register(multipart, {
     attachFieldsToBody: "keyValues",

@@ -1,3 +1,4 @@
+import type { Strategies } from "../deps/deps.ts";
 import { codeLogin } from "../strategies/code/login.ts";
 import { codeRecovery } from "../strategies/code/recovery.ts";
 import { codeRegistration } from "../strategies/code/registration.ts";
@@ -20,7 +21,6 @@ import { totpLogin } from "../strategies/totp/login.ts";
 import { totpSettings } from "../strategies/totp/settings.ts";
 import { webauthnLogin } from "../strategies/webauthn/login.ts";
 import { webauthnSettings } from "../strategies/webauthn/settings.ts";
-import type { Strategies } from "./deps.ts";
 
 // Part of the composition root: which strategy serves which flow, and in what order. Flows
 // declare the interfaces (flows/<flow>/strategy.ts, session/aal.ts) and read these lists

@@ -76,6 +76,8 @@ export interface Config {
   instances: number;
   /** Whether `serve` applies pending migrations before listening. */
   auto_migrate: boolean;
+  /** PostgreSQL's bounds, in ms (docs/production.md#when-the-database-is-down). */
+  database: { connect_timeout: number; query_timeout: number };
   log: { level: LogLevel };
   /** `local` never reports errors; the others do when `sentry.dsn` is set. */
   app_env: AppEnv;
@@ -194,6 +196,7 @@ export interface Config {
         };
       };
       recovery: FlowUi & {
+        migration_ui_url?: string;
         enabled: boolean;
         use: "code" | "link";
         after: { hooks: HookConfig<"revoke_active_sessions">[] };

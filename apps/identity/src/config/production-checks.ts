@@ -83,6 +83,7 @@ function urlFindings(config: Config): Finding[] {
         flows[flow].after.default_browser_return_url,
       ],
     ),
+    ["selfservice.flows.recovery.migration_ui_url", flows.recovery.migration_ui_url],
     ["security.not_me.ui_url", config.security.not_me.ui_url],
     ["security.email_change.undo.ui_url", config.security.email_change.undo.ui_url],
     ["security.activity.ui_url", config.security.activity.ui_url],

@@ -304,6 +304,24 @@ export const configSchema = obj({
     description:
       "`serve` applies pending migrations at start; `false`: it refuses an outdated schema, run `migrate` first.",
   },
+  // Ours: how long a request may wait for PostgreSQL before it is answered 503 (the embedded
+  // database runs in the process and needs no bound).
+  database: obj(
+    {
+      connect_timeout: duration(
+        "5s",
+        "How long getting a PostgreSQL connection may take (connecting, or waiting for a free one in the pool of 10) before the request is answered 503.",
+      ),
+      query_timeout: duration(
+        "5s",
+        "How long one query may run before it is given up (also PostgreSQL's `statement_timeout`) and the request is answered 503. Migrations have no bound.",
+      ),
+    },
+    {
+      description:
+        "PostgreSQL connections: the bounds within which an unreachable database becomes a 503.",
+    },
+  ),
   log: obj({
     level: {
       type: "string",
@@ -807,6 +825,11 @@ export const configSchema = obj({
       }),
       recovery: obj({
         ...flowUi("recovery"),
+        // Ours: where the recovery email of a customer imported without a password leads
+        // (flows/recovery/migration-email.ts). Unset, it leads to ui_url, as Kratos's UIs expect.
+        migration_ui_url: url(
+          "The web app's User migration screen, which the recovery email of a customer imported without a password links to with `?flow=<id>`; unset, the email links to `ui_url`.",
+        ),
         enabled: { type: "boolean", default: true, description: "Account recovery." },
         use: {
           type: "string",

@@ -5,7 +5,7 @@ import type {
   ConsoleSession,
   StaffRole,
 } from "@moos/contract";
-import type { Deps } from "../composition/deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { type Credential, getCredential, type Identity } from "../identity/identity.ts";
 import { accountActivity } from "../security/activity.ts";
 import { describeUserAgent } from "../security/user-agent.ts";

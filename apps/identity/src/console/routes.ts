@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { Deps } from "../composition/deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import type { Ctx } from "../http/context.ts";
 import { sendError } from "../http/respond.ts";
 import { route, sameSecret } from "../session/handlers.ts";

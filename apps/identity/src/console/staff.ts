@@ -6,7 +6,7 @@ import {
   type StaffRole,
   staffRoles,
 } from "@moos/contract";
-import type { Deps } from "../composition/deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import type { Ctx } from "../http/context.ts";
 import { sendJson } from "../http/respond.ts";
 import type { Identity } from "../identity/identity.ts";

@@ -1,4 +1,4 @@
-import type { Deps } from "../composition/deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { type Body, optionalString } from "../http/body.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { KratosMessageId } from "@moos/contract";
-import type { Deps } from "../composition/deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import type { Body } from "../http/body.ts";
 import type { Ctx } from "../http/context.ts";
 import type { Flow, FlowKind, FlowType } from "./flow.ts";

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { Deps } from "../composition/deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { type Body, normaliseBody } from "../http/body.ts";
 import type { Ctx } from "../http/context.ts";
 import { query } from "../http/context.ts";

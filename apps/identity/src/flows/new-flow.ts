@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { Deps } from "../composition/deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { maskCsrfToken } from "../http/csrf.ts";
 import type { UiNode } from "../ui/nodes.ts";
 import type { Flow, FlowKind, FlowType } from "./flow.ts";
@@ -18,11 +18,17 @@ export interface NewFlowOptions {
   sessionId?: string;
 }
 
-export function requestUrl(request: FastifyRequest, publicBaseUrl: string): string {
+/**
+ * What a new flow takes from the request that makes it: its URL and the browser's CSRF secret.
+ * A job makes a flow for the browser of an earlier request with these two alone.
+ */
+export type FlowRequest = Pick<FastifyRequest, "url" | "csrfSecret">;
+
+export function requestUrl(request: FlowRequest, publicBaseUrl: string): string {
   return new URL(request.url, publicBaseUrl).toString();
 }
 
-export function newFlow(deps: Deps, request: FastifyRequest, options: NewFlowOptions): Flow {
+export function newFlow(deps: Deps, request: FlowRequest, options: NewFlowOptions): Flow {
   const now = deps.now();
   const id = crypto.randomUUID();
   // Every flow carries a token masked from the CSRF secret of the request that created it.

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { Deps } from "../composition/deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { type Flow, type FlowKind, isExpired } from "../flows/flow.ts";
 import type { Body } from "../http/body.ts";
 import { acceptedLocale, type Locale, payloadLocale } from "./locale.ts";

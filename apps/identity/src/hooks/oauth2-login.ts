@@ -1,4 +1,4 @@
-import type { Deps } from "../composition/deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import type { Flow } from "../flows/flow.ts";
 import type { Ctx } from "../http/context.ts";
 import { errors, HttpError } from "../http/errors.ts";

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Deps } from "../composition/deps.ts";
+import type { Deps } from "../deps/deps.ts";
 
 /** One request as every handler sees it. `json`: answer with bodies, not redirects. */
 export interface Ctx {

@@ -36,6 +36,14 @@ function unmask(token: string): Buffer | undefined {
   return result;
 }
 
+/**
+ * The CSRF secret a flow's masked token was made from, for a flow made later for the same
+ * browser (flows/recovery/migration-email.ts); undefined for anything else.
+ */
+export function csrfSecretOf(token: string): string | undefined {
+  return unmask(token)?.toString("base64");
+}
+
 /** True when the masked token was made from the cookie's secret. */
 export function csrfTokenMatches(token: unknown, cookieValue: string | undefined): boolean {
   const secret = decodeSecret(cookieValue);

@@ -69,6 +69,12 @@ export function kratosError(
   return new HttpError(errorIds[id], message, { ...options, id });
 }
 
+/**
+ * What a 503 asks clients to wait: PostgreSQL restarts (a crash, an upgrade, a managed failover)
+ * take seconds; a client that asks sooner only adds load.
+ */
+export const unavailableRetryAfterSeconds = 5;
+
 export const errors = {
   badRequest: (reason: string, options: HttpErrorOptions = {}): HttpError =>
     new HttpError(400, "The request was malformed or contained invalid parameters", {
@@ -86,6 +92,17 @@ export const errors = {
       reason: `Too many requests. Try again in ${retryAfterSeconds} seconds.`,
       details: { retry_after_seconds: retryAfterSeconds },
       limit,
+    }),
+  /**
+   * 503: the database is unreachable for the moment (docs/production.md#when-the-database-is-down).
+   * Retry-After tells clients and load balancers when to try again; the cause is logged, never
+   * sent.
+   */
+  unavailable: (cause: unknown): HttpError =>
+    kratosError("service_unavailable", "the service is briefly unavailable", {
+      reason: "The database cannot be reached at the moment. Please try again in a few seconds.",
+      details: { retry_after_seconds: unavailableRetryAfterSeconds },
+      cause,
     }),
   internal: (cause: unknown): HttpError =>
     new HttpError(

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { FlowKind } from "../flows/flow.ts";
 
 // What a request achieved, noted where it is decided and read once it is answered (metrics).
 // A browser's failed sign-in is a redirect like a successful one, so the status code alone
@@ -12,8 +11,11 @@ export type RateLimitName =
   | "code_emails_per_address";
 
 export interface RequestOutcome {
-  /** A self-service submit that finished (success) or was answered with its errors (failure). */
-  flow?: { kind: FlowKind; method: string; result: "success" | "failure" };
+  /**
+   * A self-service submit that finished (success) or was answered with its errors (failure).
+   * `kind` is the flow's (`login`, `registration`, ...): a plain string, as http/ knows no flow.
+   */
+  flow?: { kind: string; method: string; result: "success" | "failure" };
   /** The limit that refused the request. */
   rateLimit?: RateLimitName;
   /** The status of an error answer, also when a browser was redirected to the error page. */
@@ -41,11 +43,11 @@ export function submittedMethod(request: FastifyRequest): string {
 }
 
 /** The flow finished; overrides a failure noted earlier in the same request. */
-export function noteFlowSuccess(request: FastifyRequest, kind: FlowKind, method: string): void {
+export function noteFlowSuccess(request: FastifyRequest, kind: string, method: string): void {
   request.outcome.flow = { kind, method, result: "success" };
 }
 
 /** The flow came back with errors for the customer. */
-export function noteFlowFailure(request: FastifyRequest, kind: FlowKind): void {
+export function noteFlowFailure(request: FastifyRequest, kind: string): void {
   request.outcome.flow ??= { kind, method: submittedMethod(request), result: "failure" };
 }

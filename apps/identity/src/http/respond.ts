@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Deps } from "../composition/deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import type { Flow } from "../flows/flow.ts";
 import { toFlowJson } from "../flows/flow.ts";
 import { uiUrl } from "../flows/new-flow.ts";
 import { toIdentityJson } from "../identity/identity.ts";
+import { isDatabaseUnavailable } from "../persistence/errors.ts";
 import type { Ctx } from "./context.ts";
 import { errors, HttpError } from "./errors.ts";
 import { noteFlowFailure } from "./request-outcome.ts";
@@ -73,7 +74,11 @@ export async function sendError(
   request.outcome ??= {};
   request.outcome.errorStatus = httpError.status;
   if (httpError.limit) request.outcome.rateLimit = httpError.limit;
-  if (httpError.status >= 500)
+  if (httpError.id === "service_unavailable") {
+    // An outage is logged once by the pool (component "database"); each answer only briefly.
+    const cause = httpError.cause instanceof Error ? httpError.cause.message : undefined;
+    request.log.warn({ cause }, "request answered 503: the database is unavailable");
+  } else if (httpError.status >= 500)
     request.log.error({ err: httpError.cause ?? error }, "request failed");
   // Only the unexpected: a 503 (shutting down, a database that is down) is an outage, which
   // the metrics and alerts report.
@@ -88,6 +93,14 @@ export async function sendError(
   if (typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
   const envelope = httpError.toEnvelope();
   if (json || httpError.status === 429) return sendJson(reply, httpError.status, envelope);
+  // Nothing can be stored now: the error UI is sent to the error the errors endpoint knows
+  // without the database (misc-routes.ts), and to the page to try again (a GET: an emailed
+  // link, the start of a flow), which it may offer as a link.
+  if (httpError.id === "service_unavailable") {
+    const target = new URL(errorUiUrl(deps, "stub:503"));
+    if (request.method === "GET") target.searchParams.set("retry", request.url);
+    return redirect(reply, target.toString());
+  }
   const id = crypto.randomUUID();
   try {
     await deps.persistence.errors.createError(id, envelope.error as Record<string, unknown>);
@@ -95,13 +108,19 @@ export async function sendError(
     request.log.error({ err: cause }, "could not store error");
     return sendJson(reply, httpError.status, envelope);
   }
+  redirect(reply, errorUiUrl(deps, id));
+}
+
+function errorUiUrl(deps: Deps, id: string): string {
   const target = new URL(deps.config.selfservice.flows.error.ui_url);
   target.searchParams.set("id", id);
-  redirect(reply, target.toString());
+  return target.toString();
 }
 
 export function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
+  // A database that is away is an outage, not a bug: 503 (docs/production.md#when-the-database-is-down).
+  if (isDatabaseUnavailable(error)) return errors.unavailable(error);
   const status = (error as { statusCode?: unknown })?.statusCode;
   if (typeof status === "number" && status >= 400 && status < 500) {
     const reason = status === 413 ? "The request body is too large." : (error as Error).message;

@@ -1,23 +1,20 @@
 import type { FastifyRequest } from "fastify";
-import type { Deps } from "../composition/deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { type Identity, normaliseIdentifier } from "../identity/identity.ts";
 import { dayOf } from "../security/days.ts";
 import type { FailedSignInDay } from "../security/records.ts";
 import { originOf } from "../security/request-origin.ts";
-import { secretHash } from "../security/secret-hash.ts";
+import { identifierHash } from "./identifier-hash.ts";
 
 // Failed sign-ins for the account activity, counted per identifier and day. They are kept by
-// the identifier's HMAC, for every identifier typed, registered or not: the write is the same
-// statement either way, so a failed sign-in costs the same for an unknown address as for a
-// customer's (docs/security.md#no-timing-oracle), and the table tells no reader which addresses
-// have accounts. An account's activity reads the rows of its own addresses.
+// the identifier's HMAC (identifier-hash.ts), for every identifier typed, registered or not:
+// the write is the same statement either way, so a failed sign-in costs the same for an unknown
+// address as for a customer's (docs/security.md#no-timing-oracle), and the table tells no
+// reader which addresses have accounts. An account's activity reads the rows of its own
+// addresses.
 
 const hourMs = 60 * 60 * 1000;
 let lastPurge = Date.now();
-
-function identifierHash(deps: Deps, identifier: string): string {
-  return secretHash(deps.config.secrets.default[0]!, "failed-sign-in", identifier);
-}
 
 export async function recordFailedSignIn(
   deps: Deps,

@@ -41,6 +41,8 @@ export function registerHttpMetrics(
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
     const limit = request.outcome?.rateLimit;
     if (limit) metrics.rateLimitRejections.inc({ limit });
+    // Only sendError notes a 503: the database was away (a shutdown's 503 is Fastify's own).
+    if (request.outcome?.errorStatus === 503) metrics.unavailableResponses.inc({ server });
     countFlowSubmit(request, reply, metrics);
   });
 }

@@ -1,6 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { OutboxDepthRow } from "../outbox/outbox-depth.ts";
-import type { OutboxMessageType } from "../persistence/sql/database.ts";
+import type { OutboxDepthRow, OutboxMessageType } from "../persistence/outbox.ts";
 
 // Prometheus metrics (prom-client), served by the admin server's GET /metrics. One registry per
 // app, so several apps in one process (tests) never share counters. Labels hold only bounded
@@ -13,6 +12,8 @@ export interface MetricsSources {
   /** pg's pool counters; undefined for the embedded database, which has one connection. */
   pool(): { total: number; idle: number; waiting: number; max: number } | undefined;
   driver: "postgres" | "pglite";
+  /** Asks the database now: true when it answered (docs/production.md#when-the-database-is-down). */
+  databaseAvailable(): Promise<boolean>;
   /** whoami's session cache (persistence/sql/session-cache.ts). */
   sessionCache(): { entries: number; hits: number; misses: number; current: boolean };
 }
@@ -26,6 +27,7 @@ export interface Metrics {
   rateLimitRejections: Counter<"limit">;
   courierSendFailures: Counter<"type" | "outcome">;
   dbQueryDuration: Histogram<"result">;
+  unavailableResponses: Counter<"server">;
 }
 
 const outboxStatuses = ["queued", "processing", "abandoned"] as const;
@@ -82,6 +84,14 @@ export function createMetrics(
     labelNames: ["driver"],
     registers,
   }).set({ driver: sources.driver }, 1);
+  new Gauge({
+    name: "moos_identity_database_available",
+    help: "1 when the database answered at scrape time, 0 while it is unreachable",
+    registers,
+    async collect() {
+      this.set((await sources.databaseAvailable()) ? 1 : 0);
+    },
+  });
   if (sources.driver === "postgres") registerPoolGauges(registry, sources);
   registerSessionCacheMetrics(registry, sources);
 
@@ -124,6 +134,12 @@ export function createMetrics(
       name: "moos_identity_courier_send_failures_total",
       help: "Failed outbox deliveries, by type and outcome (retry, abandoned, lease_lost)",
       labelNames: ["type", "outcome"],
+      registers,
+    }),
+    unavailableResponses: new Counter({
+      name: "moos_identity_unavailable_responses_total",
+      help: "Requests answered 503 because the database was unreachable (browsers: sent to the error page), by server",
+      labelNames: ["server"],
       registers,
     }),
     dbQueryDuration: new Histogram({

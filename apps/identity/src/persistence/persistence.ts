@@ -11,14 +11,6 @@ import type { Flow, FlowKind } from "../flows/flow.ts";
 import type { Identity } from "../identity/identity.ts";
 import type { OidcLink } from "../identity/oidc-credentials.ts";
 import type {
-  CourierMessageJson,
-  ListCourierMessagesQuery,
-  TemplateModel,
-  TemplateType,
-} from "../outbox/email/index.ts";
-import type { OutgoingJob } from "../outbox/jobs/job.ts";
-import type { OutgoingWebhook } from "../outbox/webhooks/outbox.ts";
-import type {
   EmailChange,
   FailedSignInDay,
   PasswordCredentialLookup,
@@ -27,6 +19,7 @@ import type {
   TrustedDevice,
 } from "../security/records.ts";
 import type { Session } from "../session/session.ts";
+import type { OutboxPersister } from "./outbox.ts";
 
 // The persistence port. Flows, strategies and hooks depend on these interfaces only; the
 // composition root picks the SQL adapter. A contract test suite runs against every database.
@@ -137,28 +130,6 @@ export interface ExchangePersister {
   ): Promise<void>;
   takeExchange(id: string, kind: string, now: Date): Promise<Record<string, unknown> | undefined>;
   getExchange(id: string, kind: string, now: Date): Promise<Record<string, unknown> | undefined>;
-}
-
-/** One email for the outbox: a template type with the model that template needs. */
-export type OutgoingEmail = {
-  [T in TemplateType]: {
-    templateType: T;
-    to: string;
-    locale: "de" | "en";
-    model: TemplateModel<T>;
-  };
-}[TemplateType];
-
-export interface CourierPersister {
-  enqueueEmail(email: OutgoingEmail): Promise<string>;
-  /** A webhook delivery for the shop (webhooks/outbox.ts), in the same outbox. */
-  enqueueWebhook(webhook: OutgoingWebhook): Promise<string>;
-  /** Work for after the request (jobs/), in the same outbox and the caller's transaction. */
-  enqueueJob(job: OutgoingJob): Promise<string>;
-  listMessages(
-    query: ListCourierMessagesQuery,
-  ): Promise<{ messages: CourierMessageJson[]; nextPageToken?: string }>;
-  getMessage(id: string): Promise<CourierMessageJson>;
 }
 
 /**
@@ -284,8 +255,11 @@ export interface Persistence {
   exchanges: ExchangePersister;
   /** Runs the function with persisters bound to one database transaction. */
   transaction<T>(fn: (tx: Persistence) => Promise<T>): Promise<T>;
-  /** The email outbox, written in the same transaction as the flow change. */
-  courier: CourierPersister;
+  /**
+   * Emails, webhook deliveries and jobs, written in the same transaction as the change they
+   * belong to (outbox.ts); outbox/ renders and sends them.
+   */
+  outbox: OutboxPersister;
   security: SecurityPersister;
   signInLookups: SignInLookupPersister;
   locks: AccountLockPersister;

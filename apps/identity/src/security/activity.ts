@@ -1,4 +1,4 @@
-import type { Deps } from "../composition/deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import type { Identity } from "../identity/identity.ts";
 import { failedSignInsOf } from "../limits/failed-sign-ins.ts";
 import type { Session } from "../session/session.ts";

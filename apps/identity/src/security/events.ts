@@ -1,4 +1,4 @@
-import type { Deps } from "../composition/deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import type { Identity } from "../identity/identity.ts";
 import type { Persistence } from "../persistence/persistence.ts";
 import { sendSecurityNotice } from "./notices.ts";

@@ -1,4 +1,4 @@
-import type { Deps } from "../composition/deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import type { Persistence } from "../persistence/persistence.ts";
 import { randomAlphanumeric } from "../session/tokens.ts";
 import type { SecurityLink, SecurityLinkKind } from "./records.ts";

@@ -1,5 +1,6 @@
-import type { Deps } from "../composition/deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { type Identity, localeOf } from "../identity/identity.ts";
+import { enqueueEmail } from "../outbox/email/enqueue-email.ts";
 import type { Persistence } from "../persistence/persistence.ts";
 import { createSecurityLink } from "./links.ts";
 import type { SecurityEvent, SecurityEventType } from "./records.ts";
@@ -37,7 +38,7 @@ export async function sendSecurityNotice(
         eventId: event.id,
         deviceId: event.device_id,
       });
-  await tx.courier.enqueueEmail({
+  await enqueueEmail(tx, {
     templateType: "security_notice",
     to,
     locale: localeOf(identity),

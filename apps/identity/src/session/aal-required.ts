@@ -1,4 +1,4 @@
-import type { Deps } from "../composition/deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { type HttpError, kratosError } from "../http/errors.ts";
 import { availableAal } from "./aal.ts";
 import type { ActiveSession } from "./session-manager.ts";

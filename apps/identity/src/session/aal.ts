@@ -1,4 +1,4 @@
-import type { Deps } from "../composition/deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import type { Identity } from "../identity/identity.ts";
 import type { Aal, AuthenticationMethod, Session } from "./session.ts";
 
@@ -25,7 +25,7 @@ export interface SecondFactor {
   isConfigured(identity: Identity): boolean;
 }
 
-declare module "../composition/deps.ts" {
+declare module "../deps/deps.ts" {
   interface Strategies {
     /** Every second factor the service knows, enabled or not. */
     secondFactors: readonly SecondFactor[];

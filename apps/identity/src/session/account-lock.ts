@@ -1,4 +1,4 @@
-import type { Deps } from "../composition/deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { HttpError } from "../http/errors.ts";
 import type { Session } from "./session.ts";
 

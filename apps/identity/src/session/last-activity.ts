@@ -1,4 +1,4 @@
-import type { Deps } from "../composition/deps.ts";
+import type { Deps } from "../deps/deps.ts";
 
 // Each session's last activity, for the active sessions in settings. whoami is called on most
 // page views, so writing on every call would cost a write per request: each instance writes at

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { type CryptoKey, importJWK, type JWK, type KeyObject, SignJWT } from "jose";
-import type { Deps } from "../composition/deps.ts";
 import type { TokenizeTemplateConfig } from "../config/config.ts";
+import type { Deps } from "../deps/deps.ts";
 import { errors } from "../http/errors.ts";
 
 // `GET /sessions/whoami?tokenize_as=<template>` (Kratos's session tokenizer): the session as a

@@ -97,8 +97,10 @@ describe("GET /metrics", () => {
     expect(failures.map((f) => f.status)).toEqual([400, 429]);
     await h.identityApi().deleteIdentity({ id: identity.id });
     expect((await fetch(`${h.publicUrl}/no/such/path/${identity.id}`)).status).toBe(404);
-    expect(await h.app.webhookDispatcher.dispatchOnce()).toBe(1);
+    expect(await h.app.outbox.dispatchOnce("webhook")).toBe(1);
     expect(webhookCalls).toBe(1);
+    // Every failed password sign-in leaves a job (flows/recovery/migration-email.ts): run them.
+    expect(await h.app.outbox.dispatchOnce("job")).toBe(2);
 
     const metrics = await scrape();
     const registration = { method: "password" };

@@ -2,12 +2,25 @@ import { createServer, type Server } from "node:http";
 import { ResponseError } from "@ory/client-fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../support/free-port.ts";
-import { type Harness, startHarness } from "../support/harness.ts";
+import { type Browser, type Harness, startHarness } from "../support/harness.ts";
 import { expectSchema } from "../support/openapi.ts";
-import { type Json, signInNative, traitsOf, uniqueEmail } from "./account-helpers.ts";
+import { deliveredMail } from "../support/safety.ts";
+import {
+  createAccount,
+  csrfOf,
+  failure,
+  type Json,
+  signInNative,
+  traitsOf,
+  uniqueEmail,
+} from "./account-helpers.ts";
 
-// User migration (docs/newsletter-deletion-migration.md#customers-who-need-migration): the "your account has moved" recovery email for customers imported
-// without a password, and Kratos's password migration hook asking the old shop once.
+// User migration (docs/newsletter-deletion-migration.md#customers-who-need-migration): the
+// "your account has moved" recovery email for customers imported without a password, which a
+// sign-in attempt sends too (while answering as for any wrong password), and Kratos's password
+// migration hook asking the old shop once.
+
+const migrationUiUrl = "http://shop.example/migration";
 
 const oldShopPassword = "Altes-Shop-Passwort-1";
 let h: Harness;
@@ -34,6 +47,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => oldShop.listen(port, "127.0.0.1", resolve));
   h = await startHarness({
     selfservice: {
+      flows: { recovery: { migration_ui_url: migrationUiUrl } },
       methods: {
         password: {
           config: {
@@ -114,6 +128,116 @@ describe("recovery for customers who need migration", () => {
     await importCustomer(email, { password: { config: { password: "Farn-und-Moos-1" } } });
     const { subject } = await recoveryEmail(email);
     expect(subject).toMatch(/^Dein Code zum Zurücksetzen deines Passworts: \d{6}$/);
+  });
+});
+
+/** What a browser sees of its identifier-first sign-in with `email`: both steps' answers. */
+async function signInAttempt(email: string): Promise<{ steps: Json[]; browser: Browser }> {
+  const browser = h.browser();
+  const flow = await browser.api.createBrowserLoginFlow();
+  const steps: Json[] = [];
+  for (const step of [
+    { method: "identifier_first", identifier: email },
+    { method: "password", identifier: email, password: "Irgendein-Passwort-1" },
+  ] as const) {
+    const answer = await failure(
+      browser.api.updateLoginFlow({
+        flow: flow.id,
+        updateLoginFlowBody: { ...step, csrf_token: csrfOf(flow) },
+      }),
+    );
+    expectSchema("loginFlow", answer.json);
+    steps.push({ status: answer.status, ...answer.json });
+  }
+  return { steps, browser };
+}
+
+/** A flow's answer without what differs for every flow and address: ids, times, the address. */
+function comparable(answer: Json, email: string): string {
+  const { id, issued_at, expires_at, created_at, updated_at, request_url, ...rest } = answer;
+  return JSON.stringify(rest)
+    .replaceAll(id, "<flow>")
+    .replaceAll(email, "<email>")
+    .replace(/"csrf_token","type":"hidden","value":"[^"]+"/g, '"csrf_token","type":"hidden"');
+}
+
+describe("sign-in of customers who need migration", () => {
+  it("answers alike for an imported, a registered and an unknown address; only the imported one gets the way to User migration", async () => {
+    const registered = uniqueEmail("registered");
+    await createAccount(h, registered);
+    const unknown = uniqueEmail("unknown");
+    const imported = uniqueEmail("imported");
+    await importCustomer(imported);
+    const mark = h.mails.length;
+
+    // Imported last: its email arriving means the other two jobs have run (in order).
+    const attempts: { email: string; steps: Json[]; browser: Browser }[] = [];
+    for (const email of [registered, unknown, imported]) {
+      attempts.push({ email, ...(await signInAttempt(email)) });
+    }
+    for (const step of [0, 1]) {
+      const answers = attempts.map((a) => comparable(a.steps[step]!, a.email));
+      expect(new Set(answers).size).toBe(1);
+    }
+    const [password] = attempts[2]!.steps.slice(1);
+    expect(password!.status).toBe(400);
+    expect(password!.ui.messages.map((m: Json) => m.id)).toEqual([4000006]);
+
+    const code = await h.codeFor(imported, { after: mark });
+    const mail = await deliveredMail(h, imported, /^Dein Kundenkonto ist umgezogen: dein Code/);
+    expect(mail.text).toContain(code);
+    const to = h.mails.slice(mark).map((m) => m.to);
+    expect(to.filter((address) => attempts.some((a) => a.email === address))).toEqual([imported]);
+    const link = mail.text?.match(/http:\/\/shop\.example\/migration\?flow=([0-9a-f-]{36})/);
+    expect(link).not.toBeNull();
+
+    // The link's flow is the trying browser's: it shows the code step there, and only there.
+    const { browser } = attempts[2]!;
+    const recovery = await browser.api.getRecoveryFlow({ id: link![1]! });
+    expect(recovery.state).toBe("sent_email");
+    const elsewhere = await failure(h.browser().api.getRecoveryFlow({ id: recovery.id }));
+    expect(elsewhere.json.error.id).toBe("security_csrf_violation");
+    const accepted = await failure(
+      browser.api.updateRecoveryFlow({
+        flow: recovery.id,
+        updateRecoveryFlowBody: { method: "code", code, csrf_token: csrfOf(recovery) },
+      }),
+    );
+    expect(accepted.status).toBe(422);
+    expect(accepted.json.error.id).toBe("browser_location_change_required");
+  });
+
+  it("sends one email while its code is valid, however often a password is tried", async () => {
+    const imported = uniqueEmail("tries");
+    await importCustomer(imported, undefined, "en");
+    const mark = h.mails.length;
+    await signInAttempt(imported);
+    await h.codeFor(imported, { after: mark });
+    const second = uniqueEmail("second");
+    await importCustomer(second);
+    await signInAttempt(imported);
+    await signInAttempt(second);
+    // The second customer's email comes after the first customer's second job has run.
+    await h.codeFor(second, { after: mark });
+    const to = h.mails.slice(mark).map((m) => m.to);
+    expect(to.filter((address) => address === imported || address === second)).toEqual([
+      imported,
+      second,
+    ]);
+    await deliveredMail(h, imported, /^Your account has moved: your code \d{6}$/);
+  });
+
+  it("leads there from Forgot your password? too", async () => {
+    const imported = uniqueEmail("forgot");
+    await importCustomer(imported);
+    const browser = h.browser();
+    const flow = await browser.api.createBrowserRecoveryFlow();
+    await browser.api.updateRecoveryFlow({
+      flow: flow.id,
+      updateRecoveryFlowBody: { method: "code", email: imported, csrf_token: csrfOf(flow) },
+    });
+    const mail = await deliveredMail(h, imported, /^Dein Kundenkonto ist umgezogen/);
+    expect(mail.text).toContain(`${migrationUiUrl}?flow=${flow.id}`);
   });
 });
 

@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { AuditRecord } from "../../src/console/records.ts";
 import type { Identity } from "../../src/identity/identity.ts";
+import { enqueueEmail } from "../../src/outbox/email/enqueue-email.ts";
 import type { Persistence } from "../../src/persistence/persistence.ts";
 import type { Database } from "../../src/persistence/sql/database.ts";
 
@@ -194,7 +195,7 @@ export function consoleContract(
     it("finds the emails to a customer's addresses and the newest code they were sent", async () => {
       const p = persistence();
       const address = `mail-${crypto.randomUUID()}@example.com`;
-      const id = await p.courier.enqueueEmail({
+      const id = await enqueueEmail(p, {
         templateType: "account_deleted",
         to: address,
         locale: "de",

@@ -46,6 +46,7 @@ export function childConfig(overrides: Record<string, unknown>): Record<string, 
 export async function startChildService(
   folder: string,
   config: Record<string, unknown>,
+  options: { onLine?: (line: Record<string, unknown>) => void } = {},
 ): Promise<ChildService> {
   const file = join(folder, "identity.json");
   writeFileSync(file, JSON.stringify(config));
@@ -68,6 +69,7 @@ export async function startChildService(
       for (const text of complete.filter(Boolean)) {
         const line = JSON.parse(text) as Record<string, unknown>;
         lines.push(line);
+        options.onLine?.(line);
         if (line.msg === "identity service listening") resolve(line);
       }
     });

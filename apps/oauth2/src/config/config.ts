@@ -34,6 +34,8 @@ export type AppEnv = "local" | "development" | "staging" | "production";
 export interface Config {
   dev: boolean;
   dsn: string;
+  /** PostgreSQL's bounds, in ms (docs/production.md#when-the-database-is-down). */
+  database: { connect_timeout: number; query_timeout: number };
   /** `local` never reports errors; the others do when `sentry.dsn` is set. */
   app_env: AppEnv;
   /** Error reports (Sentry): on with a DSN outside `local`. */

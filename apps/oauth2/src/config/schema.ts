@@ -123,6 +123,25 @@ export const configSchema = obj({
     "The database: `pglite://<folder>`, `memory://` for tests, `postgres://…` for several instances. `DATABASE_URL` sets it too.",
     { default: "pglite://.data/oauth2" },
   ),
+  // Ours, as the identity service's: how long a request may wait for PostgreSQL before it is
+  // answered 503 (the embedded database runs in the process and needs no bound).
+  database: shape(
+    {
+      connect_timeout: duration(
+        "5s",
+        "How long getting a PostgreSQL connection may take (connecting, or waiting for a free one in the pool of 10) before the request is answered 503.",
+      ),
+      query_timeout: duration(
+        "5s",
+        "How long one query may run before it is given up (also PostgreSQL's `statement_timeout`) and the request is answered 503. Migrations have no bound.",
+      ),
+    },
+    {
+      default: {},
+      description:
+        "PostgreSQL connections: the bounds within which an unreachable database becomes a 503.",
+    },
+  ),
   app_env: text(
     "Where this instance runs: `local`, `development`, `staging` or `production` (`APP_ENV`, as the web app and the identity service read it). Error reports are never sent from `local`, whatever `sentry.dsn` says.",
     { enum: ["local", "development", "staging", "production"], default: "production" },

@@ -19,10 +19,21 @@ export class FlowError extends Error {
   }
 }
 
+/**
+ * What a 503 asks clients to wait (Retry-After): PostgreSQL restarts (a crash, an upgrade, a
+ * managed failover) take seconds.
+ */
+export const unavailableRetryAfterSeconds = 5;
+
+/** RFC 6749's `temporarily_unavailable`, for any answer given while the database is away. */
+export const unavailableDescription =
+  "The database cannot be reached at the moment. Please try again in a few seconds.";
+
 export const flowErrors = {
   notFound: (description: string) => new FlowError(404, "not_found", description),
   invalid: (description: string) => new FlowError(400, "invalid_request", description),
   conflict: (description: string) => new FlowError(409, "conflict", description),
+  unavailable: () => new FlowError(503, "temporarily_unavailable", unavailableDescription),
   gone: (redirectTo: string) =>
     new FlowError(410, "gone", "The request was already answered.", { redirect_to: redirectTo }),
 };

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from "@moos/postgres";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -5,7 +6,7 @@ import Fastify, {
   LogController,
 } from "fastify";
 import type { Logger } from "pino";
-import { FlowError } from "../flows/flow-error.ts";
+import { FlowError, flowErrors, unavailableRetryAfterSeconds } from "../flows/flow-error.ts";
 import { countAdminRequests, type Metrics, registerMetricsRoute } from "../metrics/metrics.ts";
 import { requestIdOf } from "../observability/logger.ts";
 import type { UnexpectedErrors } from "../observability/unexpected-errors.ts";
@@ -25,6 +26,8 @@ export async function buildAdminServer(
     logger: Logger;
     onError: UnexpectedErrors;
     metrics: Metrics;
+    /** Asks the database now (GET /health/ready). */
+    databaseAvailable(): Promise<boolean>;
   },
 ): Promise<FastifyInstance> {
   const app = Fastify({
@@ -68,6 +71,17 @@ export async function buildAdminServer(
   app.addContentTypeParser("application/json-patch+json", { parseAs: "string" }, parseJson);
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    // docs/production.md#when-the-database-is-down: an outage, not a bug. The pool logs it once.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn(
+        { cause: error.message },
+        "request answered 503: the database is unavailable",
+      );
+      deps.metrics.unavailable("admin");
+      reply.header("retry-after", String(unavailableRetryAfterSeconds));
+      const unavailable = flowErrors.unavailable();
+      return sendError(reply, unavailable.status, unavailable.error, unavailable.description);
+    }
     if (error instanceof FlowError) {
       return sendError(reply, error.status, error.error, error.description, error.body);
     }
@@ -94,7 +108,11 @@ export async function buildAdminServer(
   countAdminRequests(app, deps.metrics);
   registerMetricsRoute(app, deps.metrics);
   app.get("/health/alive", async () => ({ status: "ok" }));
-  app.get("/health/ready", async () => ({ status: "ok" }));
+  app.get("/health/ready", async (_request, reply) =>
+    (await deps.databaseAvailable())
+      ? { status: "ok" }
+      : reply.code(503).send({ errors: { database: "unavailable" } }),
+  );
   // Named: traces show it as the admin API.
   app.register(async function adminApi(admin) {
     admin.addHook("onRequest", async (request, reply) => {

@@ -1,10 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { isDatabaseUnavailable } from "@moos/postgres";
 import type Provider from "oidc-provider";
+import { unavailableRetryAfterSeconds } from "../flows/flow-error.ts";
 import type { Metrics } from "../metrics/metrics.ts";
 import { requestIdOf } from "../observability/logger.ts";
 import type { UnexpectedErrors } from "../observability/unexpected-errors.ts";
 import type { LogoutStore } from "../persistence/logout-store.ts";
-import { errorPage } from "../provider/error-page.ts";
+import { errorPage, unavailablePage } from "../provider/error-page.ts";
 import { logoutPath } from "../provider/logout.ts";
 import type { ProviderHost } from "../provider/provider-host.ts";
 
@@ -18,7 +20,11 @@ export function createPublicServer(options: {
   logouts: LogoutStore;
   errorUrl?: string;
   onError: UnexpectedErrors;
+  /** A request failed because the database was away: answered 503 (counted, logged briefly). */
+  onUnavailable: (error: Error, request: IncomingMessage) => void;
   metrics: Metrics;
+  /** Asks the database now (GET /health/ready). */
+  databaseAvailable(): Promise<boolean>;
 }): Server {
   const handlers = new WeakMap<Provider, ReturnType<Provider["callback"]>>();
   const handlerOf = (provider: Provider) => {
@@ -32,8 +38,15 @@ export function createPublicServer(options: {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://public");
-    if (url.pathname === "/health/alive" || url.pathname === "/health/ready") {
+    if (url.pathname === "/health/alive") {
       res.writeHead(200, { "content-type": "application/json" }).end('{"status":"ok"}');
+      return;
+    }
+    if (url.pathname === "/health/ready") {
+      const ready = await options.databaseAvailable();
+      res
+        .writeHead(ready ? 200 : 503, { "content-type": "application/json" })
+        .end(ready ? '{"status":"ok"}' : '{"errors":{"database":"unavailable"}}');
       return;
     }
     const handler = handlerOf(options.host.current());
@@ -60,6 +73,18 @@ export function createPublicServer(options: {
       options.metrics.observePublic(req, res, Number(process.hrtime.bigint() - started) / 1e9),
     );
     handle(req, res).catch((error: unknown) => {
+      if (isDatabaseUnavailable(error)) {
+        options.onUnavailable(error as Error, req);
+        if (res.headersSent) res.end();
+        else
+          res
+            .writeHead(503, {
+              "content-type": "text/html; charset=utf-8",
+              "retry-after": String(unavailableRetryAfterSeconds),
+            })
+            .end(unavailablePage());
+        return;
+      }
       options.onError(error, req, "public");
       if (!res.headersSent) {
         sendError(res, undefined, { error: "server_error" });

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
-import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { logoutPath } from "../provider/logout.ts";
 
 // Prometheus metrics (prom-client) in the identity service's style: GET /metrics on the admin
@@ -14,6 +14,8 @@ export interface Metrics {
   registry: Registry;
   /** Counts one answered request. */
   observe(labels: Labels, seconds: number): void;
+  /** Counts one request answered 503 because the database was unreachable. */
+  unavailable(server: "public" | "admin"): void;
   /** Counts one answered request of the public server (node:http around oidc-provider). */
   observePublic(request: IncomingMessage, response: ServerResponse, seconds: number): void;
 }
@@ -41,10 +43,29 @@ function publicRoute(url: string | undefined): string {
   return "(other)";
 }
 
-export function createMetrics(): Metrics {
+export interface MetricsSources {
+  /** Asks the database now: true when it answered (docs/production.md#when-the-database-is-down). */
+  databaseAvailable(): Promise<boolean>;
+}
+
+export function createMetrics(sources: MetricsSources): Metrics {
   const registry = new Registry();
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
+  new Gauge({
+    name: "moos_oauth2_database_available",
+    help: "1 when the database answered at scrape time, 0 while it is unreachable",
+    registers,
+    async collect() {
+      this.set((await sources.databaseAvailable()) ? 1 : 0);
+    },
+  });
+  const unavailableResponses = new Counter({
+    name: "moos_oauth2_unavailable_responses_total",
+    help: "Requests answered 503 because the database was unreachable, by server",
+    labelNames: ["server"],
+    registers,
+  });
   const labelNames = ["server", "method", "route", "status_code"] as const;
   const requests = new Counter({
     name: "moos_oauth2_http_requests_total",
@@ -64,6 +85,9 @@ export function createMetrics(): Metrics {
     observe(labels, seconds) {
       requests.inc(labels);
       duration.observe(labels, seconds);
+    },
+    unavailable(server) {
+      unavailableResponses.inc({ server });
     },
     observePublic(request, response, seconds) {
       this.observe(

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import { isDatabaseUnavailable } from "@moos/postgres";
 import Provider, {
   type Configuration,
   type KoaContextWithOIDC,
@@ -6,6 +7,7 @@ import Provider, {
 } from "oidc-provider";
 import { verifyClientSecret } from "../clients/client-secret.ts";
 import type { Config } from "../config/config.ts";
+import { unavailableDescription, unavailableRetryAfterSeconds } from "../flows/flow-error.ts";
 import type { SigningSet } from "../keys/key-ring.ts";
 import type { ConsentStore } from "../persistence/consent-store.ts";
 import type { LogoutStore } from "../persistence/logout-store.ts";
@@ -29,6 +31,8 @@ export interface ProviderDeps {
   keys: SigningSet;
   /** oidc-provider's `server_error`: an unexpected error it answered with server_error. */
   onServerError: (error: unknown, request: IncomingMessage) => void;
+  /** A request oidc-provider failed because the database was away: answered 503. */
+  onUnavailable: (error: Error, request: IncomingMessage) => void;
 }
 
 export const cookieNames = {
@@ -57,9 +61,18 @@ export function buildProvider(deps: ProviderDeps): Provider {
     },
   });
   provider.use(impliedConsentForOfflineAccess("/oauth2/auth"));
-  provider.on("server_error", (ctx: KoaContextWithOIDC, error: unknown) =>
-    deps.onServerError(error, ctx.req),
-  );
+  provider.on("server_error", (ctx: KoaContextWithOIDC, error: unknown) => {
+    if (!isDatabaseUnavailable(error)) return deps.onServerError(error, ctx.req);
+    // An outage, not a bug (docs/production.md#when-the-database-is-down). Pages are rendered
+    // by renderError; an API answer (token, userinfo, JWKS) is made a 503 here, in RFC 6749's
+    // words, before it is sent.
+    deps.onUnavailable(error as Error, ctx.req);
+    if (ctx.status === 500 && typeof ctx.body === "object" && ctx.body !== null) {
+      ctx.status = 503;
+      ctx.set("retry-after", String(unavailableRetryAfterSeconds));
+      ctx.body = { error: "temporarily_unavailable", error_description: unavailableDescription };
+    }
+  });
   return provider;
 }
 

@@ -12,20 +12,20 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         primary:
-          "min-h-button rounded-control py-2 text-center bg-green-700 px-5 text-white hover:bg-green-800 active:bg-green-900",
+          "min-h-button rounded-control py-2 text-center bg-green-700 px-5 text-surface hover:bg-green-800 active:bg-green-900",
         secondary:
-          "min-h-button rounded-control py-2 text-center border-2 border-green-700 bg-white px-5 text-green-800 hover:bg-green-50 active:bg-green-100",
+          "min-h-button rounded-control py-2 text-center border-2 border-green-700 bg-surface px-5 text-green-800 hover:bg-green-50 active:bg-green-100",
         // Irreversible actions (account deletion): red, never mistaken for the green primary.
         danger:
-          "min-h-button rounded-control py-2 text-center bg-danger px-5 text-white hover:brightness-90 active:brightness-75",
+          "min-h-button rounded-control py-2 text-center bg-danger px-5 text-surface hover:brightness-90 active:brightness-75",
         link: "min-h-6 rounded-sm px-0.5 text-petrol-700 underline underline-offset-4 hover:text-petrol-900",
         // Social sign-in in each provider's own style (see social-button.tsx).
         apple:
-          "min-h-button rounded-control py-2 text-center bg-black px-5 text-white hover:bg-gray-800 active:bg-gray-900",
+          "min-h-button rounded-control py-2 text-center bg-apple px-5 text-on-apple hover:bg-apple-hover active:bg-apple-hover",
         facebook:
           "min-h-button rounded-control py-2 text-center bg-facebook-600 px-5 text-white hover:bg-facebook-700 active:bg-facebook-700",
         google:
-          "min-h-button rounded-control py-2 text-center border border-gray-500 bg-white px-5 text-gray-900 hover:bg-gray-50 active:bg-gray-100",
+          "min-h-button rounded-control py-2 text-center border border-google-border bg-google px-5 text-on-google hover:bg-google-hover active:bg-google-hover",
       },
     },
     defaultVariants: { variant: "primary" },

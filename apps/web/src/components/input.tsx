@@ -1,5 +1,6 @@
 import { clsx } from "clsx";
 import * as React from "react";
+import { EmailTypoHint } from "./email-typo-hint";
 import { LiveRegion } from "./live-region";
 
 /** `className` goes to the field's wrapper (label, control, error text), for layout. */
@@ -14,6 +15,8 @@ export type InputProps = React.ComponentProps<"input"> & {
    * password is a message of the whole form): marks the field invalid, described by it.
    */
   errorRef?: string;
+  /** An email field that offers "Meintest du ...?" for a likely typo (email-typo-hint.tsx). */
+  typoHint?: boolean;
 };
 
 export function Input(props: InputProps): React.JSX.Element {
@@ -29,6 +32,7 @@ export function InputField({
   error,
   isValid = false,
   errorRef,
+  typoHint = false,
   trailing,
   id,
   type = "text",
@@ -63,7 +67,7 @@ export function InputField({
           }
           data-status={status}
           className={clsx(
-            "h-input w-full rounded-control border bg-white px-4 text-base text-gray-900",
+            "h-input w-full rounded-control border bg-surface px-4 text-base text-gray-900",
             "placeholder:text-gray-600 focus-visible:outline-2 focus-visible:outline-offset-2",
             "focus-visible:outline-petrol-600 disabled:cursor-not-allowed disabled:bg-gray-100",
             status === "invalid" ? "border-danger bg-danger-light" : "border-gray-500",
@@ -90,6 +94,7 @@ export function InputField({
       <LiveRegion as="p" id={errorId} role="alert" className="text-sm text-danger empty:-mt-1.5">
         {error}
       </LiveRegion>
+      {typoHint ? <EmailTypoHint inputId={inputId} /> : null}
     </div>
   );
 }

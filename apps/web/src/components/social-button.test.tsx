@@ -12,12 +12,13 @@ describe("SocialButton", () => {
       </>,
     );
     const apple = screen.getByRole("button", { name: "Weiter mit Apple" });
-    expect(apple.className).toContain("bg-black");
+    // Black on light pages, white on dark ones (tokens.css: apple).
+    expect(apple.className).toContain("bg-apple");
     const facebook = screen.getByRole("button", { name: "Weiter mit Facebook" });
     // Meta's darker blue: white text on the brand blue #1877f2 would be only 4.23:1.
     expect(facebook.className).toContain("bg-facebook-600");
     const google = screen.getByRole("button", { name: "Weiter mit Google" });
-    expect(google.className).toContain("bg-white");
+    expect(google.className).toContain("bg-google");
     for (const button of [apple, facebook, google]) {
       const logo = button.querySelector("[data-slot=provider-logo]");
       expect(logo?.getAttribute("aria-hidden")).toBe("true");

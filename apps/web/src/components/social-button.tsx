@@ -2,11 +2,12 @@ import { clsx } from "clsx";
 import type * as React from "react";
 import { Button, type ButtonProps } from "./button";
 
-// Social sign-in buttons in each provider's own style: Apple black with the white logo
-// (Apple's Human Interface Guidelines), Facebook blue with the white "f" (Meta's current,
-// darker blue, so white text reaches 4.5:1), Google white with a grey border and the coloured
-// "G" (Google Identity's branding guidelines). Any other provider gets the secondary button.
-// Logos are decoration (aria-hidden): the label names the provider.
+// Social sign-in buttons in each provider's own style (colours in tokens.css): Apple black
+// with the white logo on light pages and white with the black logo on dark ones (Apple's Human
+// Interface Guidelines), Facebook blue with the white "f" in both schemes (Meta's current,
+// darker blue, so white text reaches 4.5:1), Google in its light or dark theme with the
+// coloured "G" (Google Identity's branding guidelines). Any other provider gets the secondary
+// button. Logos are decoration (aria-hidden): the label names the provider.
 
 export type SocialBrand = "apple" | "facebook" | "google";
 

@@ -130,7 +130,7 @@ function ToastItem({
       data-toast-id={toast.id}
       className={[
         "flex items-start gap-3 rounded-control border border-gray-200 border-l-4 border-l-green-700",
-        "bg-white p-4 text-gray-900 shadow-lg outline-none focus-visible:outline-2",
+        "bg-surface p-4 text-gray-900 shadow-lg outline-none focus-visible:outline-2",
         "focus-visible:outline-offset-2 focus-visible:outline-petrol-600",
         "data-[state=open]:animate-toast-in motion-reduce:animate-none",
         "data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x)",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorIdOf, flowIdOf, nextStepForError } from "./flow-error";
+import { errorIdOf, flowIdOf, isUnavailable, nextStepForError } from "./flow-error";
 import { loginFlowJson } from "./testing/fixtures";
 
 const envelope = (
@@ -164,6 +164,16 @@ describe("nextStepForError (SPEC.md §4)", () => {
       type: "unhandled",
     });
     expect(nextStepForError({ status: 0, data: undefined }, login)).toEqual({ type: "unhandled" });
+  });
+});
+
+describe("isUnavailable", () => {
+  it("tells a briefly unavailable identity service (503) from a broken one (500)", () => {
+    expect(isUnavailable({ status: 503, data: envelope("service_unavailable", 503) })).toBe(true);
+    // A load balancer's own 503 carries no envelope: still "try again in a moment".
+    expect(isUnavailable({ status: 503, data: "<html>" })).toBe(true);
+    expect(isUnavailable({ status: 500, data: { error: { code: 500 } } })).toBe(false);
+    expect(isUnavailable({ status: 0, data: undefined })).toBe(false);
   });
 });
 

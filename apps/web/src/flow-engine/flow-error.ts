@@ -49,6 +49,15 @@ function envelope(data: unknown): Record<string, unknown> | undefined {
   return asRecord(asRecord(data)?.error);
 }
 
+/**
+ * The identity service is briefly unavailable (503, `service_unavailable`: its database is away,
+ * docs/production.md#when-the-database-is-down): nothing is wrong with the flow, the same
+ * request will work in a moment, so the screen keeps what it has and offers to try again.
+ */
+export function isUnavailable(input: { readonly status: number; readonly data: unknown }): boolean {
+  return input.status === 503 || errorIdOf(input.data) === "service_unavailable";
+}
+
 export function errorIdOf(data: unknown): ErrorId | undefined {
   const id = envelope(data)?.id;
   return isErrorId(id) ? id : undefined;

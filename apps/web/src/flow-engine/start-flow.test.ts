@@ -40,6 +40,15 @@ describe("startBrowserFlow", () => {
       ).resolves.toBeUndefined();
     }
   });
+
+  it("says when the identity service is briefly unavailable, so the screen can say so", async () => {
+    const fetch = answering(
+      json(503, { error: { id: "service_unavailable", code: 503 } }, { "retry-after": "5" }),
+    );
+    await expect(
+      startBrowserFlow("registration", new URLSearchParams(), { ...options, fetch }),
+    ).resolves.toBe("unavailable");
+  });
 });
 
 describe("startsInPlace", () => {

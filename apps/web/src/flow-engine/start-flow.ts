@@ -9,12 +9,14 @@
 //
 // Whenever the answer is not a plain new flow (someone already signed in, an AAL that needs a
 // first factor, the service unreachable), the caller falls back to the browser redirect, so
-// the identity service decides those cases for browsers exactly as before. Not started here:
+// the identity service decides those cases for browsers exactly as before. While the identity
+// service is briefly unavailable (503, its database away) there is nothing to decide: the
+// screen says so and offers to try again (`unavailable`). Not started here:
 // settings (a session is needed, and its sub-screens come back through a cookie) and a
 // partner's sign-in (`login_challenge`: the provider may accept a signed-in browser at once).
 
-import { type BrowserContext, IdentityClient } from "../lib/identity-client";
-import type { FlowName } from "./flow-error";
+import { type BrowserContext, IdentityClient, IdentityError } from "../lib/identity-client";
+import { type FlowName, isUnavailable } from "./flow-error";
 
 const STARTED_IN_PLACE: ReadonlySet<FlowName> = new Set([
   "login",
@@ -42,12 +44,15 @@ export interface StartFlowOptions {
   readonly fetch?: typeof fetch;
 }
 
-/** A new browser flow, or undefined when the identity service answered anything else. */
+/**
+ * A new browser flow; "unavailable" when the identity service said it is briefly unavailable;
+ * undefined when it answered anything else.
+ */
 export async function startBrowserFlow(
   flow: FlowName,
   initQuery: URLSearchParams,
   options: StartFlowOptions,
-): Promise<StartedFlow | undefined> {
+): Promise<StartedFlow | "unavailable" | undefined> {
   const client = new IdentityClient(options);
   try {
     const body = await client.get<{ id?: unknown } | undefined>(`/self-service/${flow}/browser`, {
@@ -55,7 +60,7 @@ export async function startBrowserFlow(
     });
     if (typeof body?.id !== "string" || body.id === "") return undefined;
     return { id: body.id, setCookies: [...client.setCookies] };
-  } catch {
-    return undefined;
+  } catch (error) {
+    return error instanceof IdentityError && isUnavailable(error) ? "unavailable" : undefined;
   }
 }

@@ -34,10 +34,17 @@ export function needsDocumentNavigation(url: string): boolean {
 export async function finishSubmit(
   outcome: SubmitOutcome,
   state: FormState,
-  context: { readonly flow: string; readonly locale: Locale },
+  context: {
+    readonly flow: string;
+    readonly locale: Locale;
+    /** The form as it was sent, when `state` is what it shows after the call went through. */
+    readonly asSent?: FormState;
+  },
 ): Promise<FormState> {
   await relayCookies(outcome.setCookies);
   if (outcome.unexpected) await reportError(outcome.unexpected, { flow: context.flow });
+  // An outage, not a bug: nothing to report; the form keeps what was typed.
+  if (outcome.unavailable) return { ...(context.asSent ?? state), notice: "unavailable" };
   if (outcome.redirectTo === undefined) return state;
   // Our own screens (also as absolute URLs from the identity service) are shown by the
   // client router, in the user's language; everything else is loaded as a document.

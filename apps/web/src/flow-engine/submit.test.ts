@@ -130,6 +130,16 @@ describe("runSubmit (login)", () => {
     );
   });
 
+  it("keeps the form while the identity service is briefly unavailable (503), reporting nothing", async () => {
+    const body = {
+      error: { id: "service_unavailable", code: 503, status: "Service Unavailable", message: "x" },
+    };
+    const outcome = await submitLogin(
+      fakeIdentity({ status: 503, body, headers: [["retry-after", "5"]] }),
+    );
+    expect(outcome).toEqual({ setCookies: [], unavailable: true });
+  });
+
   it("reports what nobody expected and shows the screen with a generic error", async () => {
     const outcome = await submitLogin(
       fakeIdentity({ status: 500, body: { error: { code: 500, message: "boom" } } }),

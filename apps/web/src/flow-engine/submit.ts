@@ -8,6 +8,7 @@ import type { Locale } from "../lib/locale";
 import {
   type FlowName,
   flowIdOf,
+  isUnavailable,
   type NextStep,
   nextStepForError,
   type Screen,
@@ -34,6 +35,8 @@ export interface SubmitOutcome {
   readonly setCookies: readonly string[];
   /** An error nobody expected: to report. */
   readonly unexpected?: IdentityError;
+  /** The identity service was briefly unavailable: the form stays and says so. */
+  readonly unavailable?: true;
 }
 
 /** A flow as an error body carries it: its id and its form. */
@@ -74,6 +77,7 @@ export async function runSubmit<T>(options: {
     };
   } catch (error) {
     if (!(error instanceof IdentityError)) throw error;
+    if (isUnavailable(error)) return { setCookies: client.setCookies, unavailable: true };
     if (options.onFlow && error.status === 400 && flowIdOf(error.data)) {
       const next = options.onFlow(error.data as FlowAnswer);
       if (next === undefined || next.type === "unhandled") return { setCookies: client.setCookies };

@@ -18,8 +18,12 @@ export function buildUiTexts(
     reload: common("reload"),
     showPassword: common("showPassword"),
     hidePassword: common("hidePassword"),
+    // The address goes in on the client (components/email-typo-hint.tsx).
+    emailTypoQuestion: common("emailTypo.question", { email: "{email}" }),
+    emailTypoTake: common("emailTypo.take"),
     close: common("close"),
     notification: common("notification"),
     notifications: common("notifications", { hotkey: TOAST_HOTKEY.join("+") }),
+    unavailable: common("unavailable"),
   };
 }

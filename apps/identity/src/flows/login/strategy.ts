@@ -1,4 +1,4 @@
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import type { Body } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
@@ -52,7 +52,7 @@ export interface SecondFactorLoginStrategy extends SecondFactor {
   verifyLogin(ctx: Ctx, flow: Flow, identity: Identity, body: Body): Promise<SecondFactorCheck>;
 }
 
-declare module "../../composition/deps.ts" {
+declare module "../../deps/deps.ts" {
   interface Strategies {
     /** First factors, in the order a submit is offered to them. */
     login: readonly LoginStrategy[];

@@ -1,6 +1,6 @@
 import { MessageId } from "@moos/contract";
-import type { Deps } from "../../composition/deps.ts";
 import type { OidcProviderConfig } from "../../config/config.ts";
+import type { Deps } from "../../deps/deps.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { hasPassword, oidcLinks } from "../../identity/oidc-credentials.ts";
 import {

@@ -1,6 +1,5 @@
 import { MessageId } from "@moos/contract";
-import type { Deps } from "../../composition/deps.ts";
-import type { Ctx } from "../../http/context.ts";
+import type { Deps } from "../../deps/deps.ts";
 import { query } from "../../http/context.ts";
 import { kratosError } from "../../http/errors.ts";
 import { redirect, respondWithFlow } from "../../http/respond.ts";
@@ -9,7 +8,7 @@ import { resetMessages } from "../../ui/nodes.ts";
 import { emailMethod, linkToken } from "../email-method.ts";
 import type { Flow, FlowType } from "../flow.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
-import { newFlow } from "../new-flow.ts";
+import { type FlowRequest, newFlow } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
 import type { RecoveryStrategy } from "./strategy.ts";
 
@@ -21,7 +20,11 @@ export function recoveryStrategy(deps: Deps): RecoveryStrategy {
   return strategy;
 }
 
-export function createRecoveryFlow(ctx: Ctx, type: FlowType, returnTo: string | undefined): Flow {
+export function createRecoveryFlow(
+  ctx: { readonly deps: Deps; readonly request: FlowRequest },
+  type: FlowType,
+  returnTo: string | undefined,
+): Flow {
   const strategy = recoveryStrategy(ctx.deps);
   return newFlow(ctx.deps, ctx.request, {
     kind: "recovery",

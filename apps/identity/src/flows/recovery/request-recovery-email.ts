@@ -1,9 +1,10 @@
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import { addressJob } from "../../hooks/address-job.ts";
 import type { Body } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { respondWithFlow } from "../../http/respond.ts";
 import { limitCodeEmails } from "../../limits/code-email-limit.ts";
+import { enqueueJob } from "../../outbox/jobs/enqueue-job.ts";
 import type { UiNode } from "../../ui/nodes.ts";
 import type { Flow } from "../flow.ts";
 import { submittedEmail } from "../submitted-email.ts";
@@ -34,7 +35,7 @@ export async function requestRecoveryEmail(
     flow.internal.recoveryRound = round;
     strategy.markSent(flow, email);
     await tx.flows.updateFlow(flow);
-    await tx.courier.enqueueJob({ kind: "recovery_email", payload: { ...job } });
+    await enqueueJob(tx, { kind: "recovery_email", payload: { ...job } });
   });
   await respondWithFlow(ctx, flow, 200);
 }

@@ -1,4 +1,4 @@
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import type { Locale } from "../../hooks/locale.ts";
 import type { Body } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
@@ -36,7 +36,7 @@ export interface RecoveryStrategy {
   openLink?(ctx: Ctx, flow: Flow, token: string): Promise<void>;
 }
 
-declare module "../../composition/deps.ts" {
+declare module "../../deps/deps.ts" {
   interface Strategies {
     /** Recovery methods; the configured one serves every recovery flow. */
     recovery: readonly RecoveryStrategy[];

@@ -1,4 +1,4 @@
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 
 export function afterRegistrationUrl(deps: Deps, returnTo: string | undefined): string {
   return (

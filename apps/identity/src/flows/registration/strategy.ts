@@ -1,4 +1,4 @@
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import type { Body } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import type { UiNode } from "../../ui/nodes.ts";
@@ -32,7 +32,7 @@ export interface RegistrationStrategy {
   submit(ctx: Ctx, flow: Flow, body: Body): Promise<void>;
 }
 
-declare module "../../composition/deps.ts" {
+declare module "../../deps/deps.ts" {
   interface Strategies {
     /** Sign-up methods, in the order a submit is offered to them. */
     registration: readonly RegistrationStrategy[];

@@ -1,5 +1,5 @@
 import { MessageId } from "@moos/contract";
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import type { Ctx } from "../../http/context.ts";
 import { csrfNode, submitNode, type UiNode } from "../../ui/nodes.ts";
 import { enabledOidcProviders, oidcButtonNodes } from "../../ui/oidc-nodes.ts";

@@ -1,4 +1,4 @@
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import type { Body } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
@@ -31,7 +31,7 @@ export interface SettingsStrategy {
   submit(ctx: Ctx, flow: Flow, active: ActiveSession, body: Body): Promise<void>;
 }
 
-declare module "../../composition/deps.ts" {
+declare module "../../deps/deps.ts" {
   interface Strategies {
     /** Ways to change the account, in the order a submit is offered to them and their nodes appear. */
     settings: readonly SettingsStrategy[];

@@ -1,4 +1,4 @@
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import type { Ctx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { oidcLinks, signInMethodCount } from "../../identity/oidc-credentials.ts";

@@ -34,7 +34,7 @@ export interface VerificationStrategy {
   checkCode?(ctx: Ctx, flow: Flow, code: string): Promise<void>;
 }
 
-declare module "../../composition/deps.ts" {
+declare module "../../deps/deps.ts" {
   interface Strategies {
     /** Verification methods; the configured one serves every verification flow. */
     verification: readonly VerificationStrategy[];

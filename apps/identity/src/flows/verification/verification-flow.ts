@@ -1,5 +1,5 @@
 import { MessageId } from "@moos/contract";
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import { localeOf } from "../../hooks/locale.ts";
 import { acceptOAuth2Login } from "../../hooks/oauth2-login.ts";
 import type { Body } from "../../http/body.ts";
@@ -185,17 +185,20 @@ async function submitEmail(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
  * A code or link reached the address: it is verified and the flow passes (1080002). The
  * "continue" link goes to return_to, or, for the verification after a sign-up that an OAuth2
  * provider asked for, back to the provider with the login accepted (Kratos's verification
- * handler).
+ * handler). The code (or link token) is used up in the same transaction as the rest, so a
+ * request that fails half-way (the database crashed) leaves the code for the customer's retry.
+ * Returns false, changing nothing, when the code was used meanwhile.
  */
 export async function completeVerification(
   ctx: Ctx,
   flow: Flow,
-  proof: { identity_id: string | null; address: string },
-): Promise<void> {
+  proof: { id: string; identity_id: string | null; address: string },
+): Promise<boolean> {
   const { deps } = ctx;
   const { oauth2Login } = flow.internal;
   const target = oauth2Login ? await acceptOAuth2Login(deps, oauth2Login) : returnUrl(ctx, flow);
-  await deps.persistence.transaction(async (tx) => {
+  return deps.persistence.transaction(async (tx) => {
+    if (!(await tx.codes.useCode(proof.id, deps.now()))) return false;
     const identity = proof.identity_id
       ? await tx.identities.getIdentity(proof.identity_id)
       : undefined;
@@ -218,6 +221,7 @@ export async function completeVerification(
       messages: [uiText(MessageId.emailVerified)],
     };
     await tx.flows.updateFlow(flow);
+    return true;
   });
 }
 

@@ -1,16 +1,20 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { expectSchema } from "../../../test/support/openapi.ts";
+import type { Persistence } from "../../persistence/persistence.ts";
 import { connectDatabase } from "../../persistence/sql/connect.ts";
 import type { Database } from "../../persistence/sql/database.ts";
+import { createSqlPersistence } from "../../persistence/sql/sql-persistence.ts";
+import { CourierError } from "../errors.ts";
 import { getCourierMessage, listCourierMessages } from "./admin-messages.ts";
-import { CourierError } from "./errors.ts";
-import { enqueueEmail } from "./outbox.ts";
+import { enqueueEmail } from "./enqueue-email.ts";
 
 let db: Kysely<Database>;
+let persistence: Persistence;
 
 beforeAll(async () => {
   db = await connectDatabase("memory://");
+  persistence = createSqlPersistence(db);
 });
 afterAll(async () => {
   await db.destroy();
@@ -19,7 +23,7 @@ beforeEach(async () => {
   await db.deleteFrom("courier_messages").execute();
 });
 
-function enqueue(database: Kysely<Database>, to: string, code: string): Promise<string> {
+function enqueue(database: Persistence, to: string, code: string): Promise<string> {
   return enqueueEmail(database, {
     templateType: "recovery_code_valid",
     to,
@@ -30,8 +34,8 @@ function enqueue(database: Kysely<Database>, to: string, code: string): Promise<
 
 describe("listCourierMessages", () => {
   it("returns Kratos message objects that validate against the OpenAPI schema", async () => {
-    const id = await enqueue(db, "anna@example.com", "246810");
-    const { messages, nextPageToken } = await listCourierMessages(db, { pageSize: 10 });
+    const id = await enqueue(persistence, "anna@example.com", "246810");
+    const { messages, nextPageToken } = await listCourierMessages(persistence, { pageSize: 10 });
 
     expect(nextPageToken).toBeUndefined();
     expect(messages).toHaveLength(1);
@@ -55,20 +59,18 @@ describe("listCourierMessages", () => {
 
   it("pages newest first through messages created in the same instant, none twice", async () => {
     // One transaction: now() is the same for every row, so only the id orders them.
-    const sameInstant = await db
-      .transaction()
-      .execute(async (trx) =>
-        Promise.all(
-          Array.from({ length: 5 }, (_, n) => enqueue(trx, `same-${n}@example.com`, "111111")),
-        ),
-      );
-    const newest = await enqueue(db, "newest@example.com", "222222");
+    const sameInstant = await persistence.transaction(async (tx) =>
+      Promise.all(
+        Array.from({ length: 5 }, (_, n) => enqueue(tx, `same-${n}@example.com`, "111111")),
+      ),
+    );
+    const newest = await enqueue(persistence, "newest@example.com", "222222");
 
     const seen: string[] = [];
     let pageToken: string | undefined;
     let pages = 0;
     do {
-      const page = await listCourierMessages(db, {
+      const page = await listCourierMessages(persistence, {
         pageSize: 2,
         ...(pageToken ? { pageToken } : {}),
       });
@@ -85,22 +87,22 @@ describe("listCourierMessages", () => {
   });
 
   it("filters by recipient and by status", async () => {
-    const anna = await enqueue(db, "anna@example.com", "333333");
-    await enqueue(db, "ben@example.com", "444444");
+    const anna = await enqueue(persistence, "anna@example.com", "333333");
+    await enqueue(persistence, "ben@example.com", "444444");
     await db
       .updateTable("courier_messages")
       .set({ status: "sent" })
       .where("id", "=", anna)
       .execute();
 
-    const byRecipient = await listCourierMessages(db, {
+    const byRecipient = await listCourierMessages(persistence, {
       recipient: "anna@example.com",
       pageSize: 10,
     });
     expect(byRecipient.messages.map((m) => m.id)).toEqual([anna]);
-    const queued = await listCourierMessages(db, { status: "queued", pageSize: 10 });
+    const queued = await listCourierMessages(persistence, { status: "queued", pageSize: 10 });
     expect(queued.messages.map((m) => m.recipient)).toEqual(["ben@example.com"]);
-    const none = await listCourierMessages(db, {
+    const none = await listCourierMessages(persistence, {
       recipient: "anna@example.com",
       status: "abandoned",
       pageSize: 10,
@@ -113,12 +115,14 @@ describe("listCourierMessages", () => {
       "%%%",
       Buffer.from('{"t":"1; drop","id":"x"}').toString("base64url"),
     ]) {
-      await expect(listCourierMessages(db, { pageSize: 10, pageToken })).rejects.toMatchObject({
+      await expect(
+        listCourierMessages(persistence, { pageSize: 10, pageToken }),
+      ).rejects.toMatchObject({
         code: "courier_page_token_invalid",
       });
     }
     for (const pageSize of [0, 1001, 2.5]) {
-      await expect(listCourierMessages(db, { pageSize })).rejects.toMatchObject({
+      await expect(listCourierMessages(persistence, { pageSize })).rejects.toMatchObject({
         code: "courier_page_size_invalid",
       });
     }
@@ -127,18 +131,18 @@ describe("listCourierMessages", () => {
 
 describe("getCourierMessage", () => {
   it("returns one message, 404s an unknown id and 400s a malformed one", async () => {
-    const id = await enqueue(db, "anna@example.com", "555555");
-    const message = await getCourierMessage(db, id);
+    const id = await enqueue(persistence, "anna@example.com", "555555");
+    const message = await getCourierMessage(persistence, id);
     expectSchema("message", message);
     expect(message.id).toBe(id);
 
     await expect(
-      getCourierMessage(db, "00000000-0000-4000-8000-000000000000"),
+      getCourierMessage(persistence, "00000000-0000-4000-8000-000000000000"),
     ).rejects.toMatchObject({
       code: "courier_message_not_found",
     });
-    await expect(getCourierMessage(db, "not-a-uuid")).rejects.toBeInstanceOf(CourierError);
-    await expect(getCourierMessage(db, "not-a-uuid")).rejects.toMatchObject({
+    await expect(getCourierMessage(persistence, "not-a-uuid")).rejects.toBeInstanceOf(CourierError);
+    await expect(getCourierMessage(persistence, "not-a-uuid")).rejects.toMatchObject({
       code: "courier_message_id_invalid",
     });
   });

@@ -1,13 +1,13 @@
-import { type Kysely, type Selectable, sql } from "kysely";
-import type { CourierMessagesTable, Database } from "../../persistence/sql/database.ts";
-import { CourierError } from "./errors.ts";
+import type { OutboxStatus, StoredEmail } from "../../persistence/outbox.ts";
+import type { Persistence } from "../../persistence/persistence.ts";
+import { CourierError } from "../errors.ts";
 import { decodePageToken, encodePageToken, uuidPattern } from "./page-token.ts";
 
 // Read side of the outbox's emails for the admin API (`GET /admin/courier/messages`, `.../{id}`):
 // Kratos's `message` objects, so Ory's SDK and e2e helpers that read codes from sent mail work
 // against this service as they do against Kratos.
 
-export type CourierMessageStatus = CourierMessagesTable["status"];
+export type CourierMessageStatus = OutboxStatus;
 
 /** Kratos's `messageDispatch`. We keep no per-attempt rows, so the list is always empty. */
 export interface MessageDispatchJson {
@@ -43,9 +43,7 @@ export interface ListCourierMessagesQuery {
   pageToken?: string;
 }
 
-type MessageRow = Selectable<CourierMessagesTable>;
-
-function toJson(row: MessageRow): CourierMessageJson {
+function toJson(row: StoredEmail): CourierMessageJson {
   return {
     id: row.id,
     status: row.status,
@@ -56,15 +54,15 @@ function toJson(row: MessageRow): CourierMessageJson {
     body: row.body,
     template_type: row.template_type,
     send_count: row.send_count,
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
     dispatches: [],
   };
 }
 
 /** Newest first; filters match exactly, as in Kratos. */
 export async function listCourierMessages(
-  db: Kysely<Database>,
+  persistence: Persistence,
   query: ListCourierMessagesQuery,
 ): Promise<{ messages: CourierMessageJson[]; nextPageToken?: string }> {
   const { pageSize } = query;
@@ -72,26 +70,13 @@ export async function listCourierMessages(
     throw new CourierError("courier_page_size_invalid", "page_size must be from 1 to 1000");
   }
   const after = query.pageToken === undefined ? undefined : decodePageToken(query.pageToken);
-
-  let select = db
-    .selectFrom("courier_messages")
-    .selectAll()
-    .select(
-      sql<string>`(extract(epoch from created_at) * 1000000)::bigint::text`.as("created_at_us"),
-    )
-    // Webhook deliveries share the table but are not Kratos messages.
-    .where("type", "=", "email")
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(pageSize + 1);
-  if (query.recipient !== undefined) select = select.where("recipient", "=", query.recipient);
-  if (query.status !== undefined) select = select.where("status", "=", query.status);
-  if (after) {
-    select = select.where(
-      sql<boolean>`(created_at, id) < (timestamptz 'epoch' + ${after.createdAtMicros}::bigint * interval '1 microsecond', ${after.id}::uuid)`,
-    );
-  }
-  const rows = await select.execute();
+  // One more than a page, to know whether a next page exists.
+  const rows = await persistence.outbox.listEmails({
+    limit: pageSize + 1,
+    ...(query.recipient !== undefined ? { recipient: query.recipient } : {}),
+    ...(query.status !== undefined ? { status: query.status } : {}),
+    ...(after ? { after } : {}),
+  });
 
   const page = rows.slice(0, pageSize);
   const last = page.at(-1);
@@ -99,24 +84,19 @@ export async function listCourierMessages(
   if (rows.length <= pageSize || !last) return { messages };
   return {
     messages,
-    nextPageToken: encodePageToken({ createdAtMicros: last.created_at_us, id: last.id }),
+    nextPageToken: encodePageToken({ createdAtMicros: last.created_at_micros, id: last.id }),
   };
 }
 
 export async function getCourierMessage(
-  db: Kysely<Database>,
+  persistence: Persistence,
   id: string,
 ): Promise<CourierMessageJson> {
   // Checked here because PostgreSQL rejects a malformed uuid with an error, not an empty result.
   if (!uuidPattern.test(id)) {
     throw new CourierError("courier_message_id_invalid", "the message id is not a UUID");
   }
-  const row = await db
-    .selectFrom("courier_messages")
-    .selectAll()
-    .where("id", "=", id)
-    .where("type", "=", "email")
-    .executeTakeFirst();
+  const row = await persistence.outbox.getEmail(id);
   if (!row) throw new CourierError("courier_message_not_found", `no courier message ${id}`);
   return toJson(row);
 }

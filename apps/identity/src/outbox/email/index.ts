@@ -1,12 +1,7 @@
-// The courier's public surface: the outbox for flows, the dispatcher for the composition root,
-// the read side for the admin API.
+// The outbox's emails: enqueueEmail for flows, emailKind for the composition root, the read
+// side for the admin API.
 
-export {
-  consoleLogger,
-  createOutboxLoop,
-  type OutboxLoopOptions,
-  type RetryBackoff,
-} from "../outbox-loop.ts";
+export { CourierError, type CourierErrorCode } from "../errors.ts";
 export {
   type CourierMessageJson,
   type CourierMessageStatus,
@@ -14,14 +9,8 @@ export {
   type ListCourierMessagesQuery,
   listCourierMessages,
 } from "./admin-messages.ts";
-export {
-  type CourierLogger,
-  createDispatcher,
-  type Dispatcher,
-  type DispatcherOptions,
-} from "./dispatcher.ts";
-export { CourierError, type CourierErrorCode } from "./errors.ts";
-export { type EnqueueEmailInput, enqueueEmail } from "./outbox.ts";
+export { emailKind } from "./email-kind.ts";
+export { enqueueEmail, type OutgoingEmail } from "./enqueue-email.ts";
 export {
   type EmailLocale,
   renderEmail,

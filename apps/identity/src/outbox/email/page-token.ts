@@ -1,4 +1,4 @@
-import { CourierError } from "./errors.ts";
+import { CourierError } from "../errors.ts";
 
 // Keyset pagination over (created_at, id), newest first, as Kratos pages its admin lists. The
 // token is opaque to clients: base64url JSON of the last row's position. created_at travels as

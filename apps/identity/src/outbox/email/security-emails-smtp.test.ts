@@ -1,18 +1,25 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Persistence } from "../../persistence/persistence.ts";
 import { connectDatabase } from "../../persistence/sql/connect.ts";
 import type { Database } from "../../persistence/sql/database.ts";
-import { createDispatcher } from "./dispatcher.ts";
-import { enqueueEmail } from "./outbox.ts";
-import { recordingLogger, testCourierConfig } from "./test-support/courier-config.ts";
+import { createSqlPersistence } from "../../persistence/sql/sql-persistence.ts";
+import { enqueueEmail } from "./enqueue-email.ts";
+import {
+  emailDispatcher,
+  recordingLogger,
+  testCourierConfig,
+} from "./test-support/courier-config.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "./test-support/smtp-test-server.ts";
 
 // The account safety emails (docs/account-safety.md) through the outbox to a real SMTP server, in German and English.
 
 let db: Kysely<Database>;
+let persistence: Persistence;
 let smtp: TestSmtpServer;
 beforeAll(async () => {
   db = await connectDatabase("memory://");
+  persistence = createSqlPersistence(db);
   smtp = await startTestSmtpServer();
 });
 afterAll(async () => {
@@ -34,25 +41,25 @@ describe("security emails over SMTP", () => {
       link_valid_days: 7,
       activity_url: "https://konto.moos.example/settings/activity",
     };
-    await enqueueEmail(db, {
+    await enqueueEmail(persistence, {
       templateType: "security_notice",
       to: "anna@example.com",
       locale: "de",
       model: { ...notice, event: "password_changed" },
     });
-    await enqueueEmail(db, {
+    await enqueueEmail(persistence, {
       templateType: "security_notice",
       to: "ben@example.com",
       locale: "en",
       model: { ...notice, event: "recovery_used" },
     });
-    await enqueueEmail(db, {
+    await enqueueEmail(persistence, {
       templateType: "email_change_code",
       to: "neu@example.com",
       locale: "de",
       model: { code: "271828", expiresInMinutes: 10, new_address: "neu@example.com" },
     });
-    const dispatcher = createDispatcher(db, testCourierConfig(smtp.url), {
+    const dispatcher = emailDispatcher(persistence, testCourierConfig(smtp.url), {
       logger: recordingLogger(),
     });
     try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CourierError } from "./errors.ts";
+import { CourierError } from "../errors.ts";
 import { smtpTransportOptions } from "./smtp-transport.ts";
 
 const smtp = (connection_uri: string) => ({

@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import type { Config } from "../../config/config.ts";
-import { CourierError } from "./errors.ts";
+import { CourierError } from "../errors.ts";
 
 // Reads `courier.smtp.connection_uri` the way Kratos does:
 //   smtp://user:pass@host:port/   STARTTLS is mandatory (RFC 3207); the send fails without it

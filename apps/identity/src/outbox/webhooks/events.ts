@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Config, WebhookEventType } from "../../config/config.ts";
 import type { Identity } from "../../identity/identity.ts";
 import type { Persistence } from "../../persistence/persistence.ts";
+import { enqueueWebhook } from "./enqueue-webhook.ts";
 
 // The events the shop hears about (docs/newsletter-deletion-migration.md#webhooks). Each is enqueued once per endpoint that
 // subscribed to it, inside the caller's transaction. The event id stays the same on every
@@ -38,7 +39,7 @@ export async function emitWebhookEvent(
     data: event.data,
   });
   for (const endpoint of endpoints) {
-    await tx.courier.enqueueWebhook({ url: endpoint.url, type: event.type, body });
+    await enqueueWebhook(tx, { url: endpoint.url, type: event.type, body });
   }
 }
 

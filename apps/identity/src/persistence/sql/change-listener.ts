@@ -4,7 +4,7 @@ import { identityChangesChannel } from "./migrations/0004-identity-change-notifi
 import { outboxChannel } from "./migrations/0005-outbox-notifications.ts";
 
 // Hears what the database announces: identity changes (migration 0004) for the session cache,
-// and outbox messages due now (migration 0005) for the dispatchers. The cache trusts itself
+// and outbox messages due now (migration 0005) for the outbox's dispatcher. The cache trusts itself
 // only while `isCurrent()`:
 //
 // - PGlite runs in this process, and delivers a transaction's notifications before the query
@@ -67,6 +67,8 @@ export interface PostgresListenerOptions {
   heartbeatMs: number;
   maxLagMs: number;
   deadConnectionMs: number;
+  /** Bound on connecting (config `database.connect_timeout`); none when unset. */
+  connectTimeoutMs?: number;
   log?: ListenerLog;
 }
 
@@ -91,6 +93,7 @@ export function listenPostgres(
 
   const lost = (which: pg.Client, error?: unknown): void => {
     if (client !== which) return;
+    const wasListening = Number.isFinite(confirmedAt);
     client = undefined;
     confirmedAt = Number.NEGATIVE_INFINITY;
     beatSince = undefined;
@@ -100,13 +103,16 @@ export function listenPostgres(
     which.on("error", () => {});
     which.end().catch(() => {});
     if (closed) return;
-    options.log?.warn(
-      { err: error, retry_ms: retryMs },
-      "session cache: lost the database's change notifications; answering from the database until they are back",
-    );
+    // Once per loss: while the database is away, each new attempt fails quietly.
+    if (wasListening)
+      options.log?.warn(
+        { err: error, retry_ms: retryMs },
+        "session cache: lost the database's change notifications; answering from the database until they are back",
+      );
     retry = setTimeout(connect, retryMs);
     retry.unref();
-    retryMs = Math.min(retryMs * 2, 5_000);
+    // At most a second between attempts, so the notifications are back soon after the database.
+    retryMs = Math.min(retryMs * 2, 1_000);
   };
 
   const beat = async (which: pg.Client): Promise<void> => {
@@ -133,6 +139,7 @@ export function listenPostgres(
       connectionString: dsn,
       keepAlive: true,
       application_name: listenerApplicationName,
+      ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
     });
     client = next;
     next.on("error", (error) => lost(next, error));
@@ -148,7 +155,7 @@ export function listenPostgres(
       await next.query(`LISTEN ${identityChangesChannel}; LISTEN ${outboxChannel}`);
       if (client !== next) return;
       // Changes committed while nobody listened were not heard: start from nothing. (Outbox
-      // messages announced meanwhile are found by the dispatchers' poll.)
+      // messages announced meanwhile are found by the dispatcher's poll.)
       sinks.identities.clear();
       confirmedAt = started;
       if (retryMs > 100) options.log?.info({}, "session cache: change notifications are back");

@@ -1,7 +1,13 @@
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import {
+  type AvailabilityEvents,
+  createGuardedPool,
+  type GuardedPool,
+  type PoolStats,
+  retryWhileUnavailable,
+} from "@moos/postgres";
 import { Kysely, type LogEvent, PostgresDialect } from "kysely";
-import pg from "pg";
 import {
   type ChangeListener,
   type ChangeSinks,
@@ -16,12 +22,7 @@ import { FastPGliteDialect } from "./pglite-dialect.ts";
 import { createPgliteFolder, isNewPgliteFolder } from "./pglite-folder.ts";
 import { pgliteOptions } from "./pglite-options.ts";
 
-export interface PoolStats {
-  total: number;
-  idle: number;
-  waiting: number;
-  max: number;
-}
+export type { PoolStats };
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -29,24 +30,42 @@ export interface DatabaseHandle {
   /** pg's pool counters; undefined for PGlite (one embedded connection, no pool). */
   poolStats(): PoolStats | undefined;
   /**
+   * Whether the database answered the last query (PostgreSQL; the embedded database is always
+   * there). Changes are told to `onUnavailable` and `onAvailable` once per outage.
+   */
+  isAvailable(): boolean;
+  /** Asks the database now, within the timeouts; true when it answered. */
+  probe(): Promise<boolean>;
+  /**
    * Hands what the database announces (identity changes, outbox messages due) to the sinks:
    * PGlite in process, PostgreSQL over a LISTEN connection of its own (change-listener.ts).
    */
   listenForChanges(sinks: ChangeSinks, log?: ListenerLog): Promise<ChangeListener>;
 }
 
-export interface OpenDatabaseOptions {
+export interface OpenDatabaseOptions extends AvailabilityEvents {
   /**
    * `apply`: run pending migrations; `check`: refuse a schema that is behind; `skip`: neither
    * (the migrate command runs them itself).
    */
   migrations: "apply" | "check" | "skip";
+  /** PostgreSQL's bounds (config `database`); the defaults are the schema's. */
+  timeouts?: DatabaseTimeouts;
+  /**
+   * PostgreSQL unreachable at start: told before each new attempt (the migrations, or the
+   * schema check, wait for the database with a doubling delay instead of failing).
+   */
+  onStartRetry?(error: unknown, delayMs: number): void;
   /** Called after every query with its duration (metrics). */
   onQuery?(durationMs: number, failed: boolean): void;
-  /** An idle pooled connection broke (PostgreSQL restarted); the pool replaces it. */
-  onPoolError?(error: Error): void;
 }
 
+export interface DatabaseTimeouts {
+  connectMs: number;
+  queryMs: number;
+}
+
+const defaultTimeouts: DatabaseTimeouts = { connectMs: 5_000, queryMs: 5_000 };
 const poolSize = 10;
 
 /**
@@ -58,12 +77,16 @@ export async function openDatabase(
   dsn: string,
   options: OpenDatabaseOptions,
 ): Promise<DatabaseHandle> {
-  const { dialect, pool, pglite, folder } = dialectFor(dsn);
+  const timeouts = options.timeouts ?? defaultTimeouts;
+  const postgres = isPostgres(dsn);
+  if (postgres) {
+    if (options.migrations === "apply") await migratePostgres(dsn, options);
+    else if (options.migrations === "check")
+      await withPostgresForMigrations(dsn, options, assertMigrated);
+  }
+  const { dialect, pool, pglite, folder } = dialectFor(dsn, timeouts, options);
   if (folder !== undefined && isNewPgliteFolder(folder))
     await createPgliteFolder(folder, { migrations: options.migrations });
-  // pg emits 'error' when an idle connection dies (a database restart or failover); without a
-  // listener that event would end the process. The next query simply opens a new connection.
-  pool?.on("error", (error) => options.onPoolError?.(error));
   const onQuery = options.onQuery;
   const db = new Kysely<Database>({
     dialect,
@@ -71,20 +94,33 @@ export async function openDatabase(
       ? { log: (event: LogEvent) => onQuery(event.queryDurationMillis, event.level === "error") }
       : {}),
   });
-  try {
-    if (options.migrations === "apply") await migrateToLatest(db);
-    else if (options.migrations === "check") await assertMigrated(db);
-  } catch (error) {
-    await db.destroy();
-    throw error;
+  if (!postgres) {
+    try {
+      if (options.migrations === "apply") await migrateToLatest(db);
+      else if (options.migrations === "check") await assertMigrated(db);
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
   }
   return {
     db,
     driver: pool ? "postgres" : "pglite",
+    isAvailable: () => pool?.isAvailable() ?? true,
+    async probe() {
+      if (pool) return pool.probe();
+      try {
+        await db.selectNoFrom((eb) => eb.lit(1).as("one")).execute();
+        return true;
+      } catch {
+        return false;
+      }
+    },
     async listenForChanges(sinks, log) {
       if (pool)
         return listenPostgres(dsn, sinks, {
           ...defaultPostgresListenerOptions,
+          connectTimeoutMs: timeouts.connectMs,
           ...(log ? { log } : {}),
         });
       // The dialect made its PGlite instance when the migrations (or the first query) ran.
@@ -93,16 +129,27 @@ export async function openDatabase(
       if (!instance) throw new Error("PGlite was not started");
       return listenPglite(instance, sinks);
     },
-    poolStats: () =>
-      pool
-        ? {
-            total: pool.totalCount,
-            idle: pool.idleCount,
-            waiting: pool.waitingCount,
-            max: poolSize,
-          }
-        : undefined,
+    poolStats: () => pool?.stats(),
   };
+}
+
+/**
+ * Applies the pending migrations (the migrate command, and `serve` with `auto_migrate`);
+ * returns the names applied by this call. On PostgreSQL they run on a connection of their own
+ * without a query timeout (a migration may take long on a big table), and wait for a database
+ * that is not reachable yet.
+ */
+export async function migrateDatabase(
+  dsn: string,
+  options: Pick<OpenDatabaseOptions, "timeouts" | "onStartRetry"> = {},
+): Promise<string[]> {
+  if (isPostgres(dsn)) return migratePostgres(dsn, options);
+  const { db } = await openDatabase(dsn, { migrations: "skip" });
+  try {
+    return await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
 }
 
 /** Opens the database and applies pending migrations (tests and tools). */
@@ -110,9 +157,50 @@ export async function connectDatabase(dsn: string): Promise<Kysely<Database>> {
   return (await openDatabase(dsn, { migrations: "apply" })).db;
 }
 
-function dialectFor(dsn: string): {
+function isPostgres(dsn: string): boolean {
+  return dsn.startsWith("postgres://") || dsn.startsWith("postgresql://");
+}
+
+function migratePostgres(
+  dsn: string,
+  options: Pick<OpenDatabaseOptions, "timeouts" | "onStartRetry">,
+): Promise<string[]> {
+  return withPostgresForMigrations(dsn, options, migrateToLatest);
+}
+
+/** Runs `work` on a one-connection pool without a query timeout, retried while unreachable. */
+function withPostgresForMigrations<T>(
+  dsn: string,
+  options: Pick<OpenDatabaseOptions, "timeouts" | "onStartRetry">,
+  work: (db: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  const { connectMs } = options.timeouts ?? defaultTimeouts;
+  return retryWhileUnavailable(
+    async () => {
+      const pool = createGuardedPool({
+        connectionString: dsn,
+        max: 1,
+        connectTimeoutMs: connectMs,
+        queryTimeoutMs: 0,
+      });
+      const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool.kysely }) });
+      try {
+        return await work(db);
+      } finally {
+        await db.destroy();
+      }
+    },
+    { onRetry: (error, delayMs) => options.onStartRetry?.(error, delayMs) },
+  );
+}
+
+function dialectFor(
+  dsn: string,
+  timeouts: DatabaseTimeouts,
+  events: AvailabilityEvents,
+): {
   dialect: FastPGliteDialect | PostgresDialect;
-  pool?: pg.Pool;
+  pool?: GuardedPool;
   /** The embedded database, once the dialect has started it. */
   pglite: () => PGlite | undefined;
   /** The embedded database's data folder (`pglite://`). */
@@ -129,9 +217,16 @@ function dialectFor(dsn: string): {
     pglite: () => instance,
     ...(folder !== undefined ? { folder } : {}),
   });
-  if (dsn.startsWith("postgres://") || dsn.startsWith("postgresql://")) {
-    const pool = new pg.Pool({ connectionString: dsn, max: poolSize });
-    return { dialect: new PostgresDialect({ pool }), pool, pglite: () => undefined };
+  if (isPostgres(dsn)) {
+    const pool = createGuardedPool({
+      connectionString: dsn,
+      max: poolSize,
+      connectTimeoutMs: timeouts.connectMs,
+      queryTimeoutMs: timeouts.queryMs,
+      onUnavailable: events.onUnavailable,
+      onAvailable: events.onAvailable,
+    });
+    return { dialect: new PostgresDialect({ pool: pool.kysely }), pool, pglite: () => undefined };
   }
   if (dsn === "memory://") return embedded();
   if (dsn.startsWith("pglite://")) {

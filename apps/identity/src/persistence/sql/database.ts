@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from "kysely";
+import type { OutboxMessageType, OutboxStatus } from "../outbox.ts";
 
 // Row types of every table. Kratos's wire objects are assembled from these by the persisters.
 
@@ -101,16 +102,11 @@ export interface CodesTable {
   created_at: Timestamp;
 }
 
-/**
- * The outbox holds emails, the shop's webhook deliveries (url in `recipient`) and jobs: work
- * taken off a request's path (jobs/outbox.ts; the job kind in `template_type`, JSON in `body`).
- */
-export type OutboxMessageType = "email" | "webhook" | "job";
-
+/** The outbox (persistence/outbox.ts): emails, the shop's webhook deliveries and jobs. */
 export interface CourierMessagesTable {
   id: string;
   type: OutboxMessageType;
-  status: "queued" | "processing" | "sent" | "abandoned";
+  status: OutboxStatus;
   recipient: string;
   subject: string;
   body: string;

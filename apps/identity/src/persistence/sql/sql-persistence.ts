@@ -1,13 +1,11 @@
 import type { Kysely } from "kysely";
-import { enqueueEmail, getCourierMessage, listCourierMessages } from "../../outbox/email/index.ts";
-import { enqueueJob } from "../../outbox/jobs/outbox.ts";
-import { enqueueWebhook } from "../../outbox/webhooks/outbox.ts";
 import type { Persistence } from "../persistence.ts";
 import { SqlConsolePersister } from "./console-persister.ts";
 import type { Database } from "./database.ts";
 import { SqlFlowPersister } from "./flow-persister.ts";
 import { SqlIdentityPersister } from "./identity-persister.ts";
 import { SqlAccountLockPersister } from "./lock-persister.ts";
+import { SqlOutboxPersister } from "./outbox-persister.ts";
 import { SqlSecurityPersister } from "./security-persister.ts";
 import type { SessionCache } from "./session-cache.ts";
 import { SqlSessionPersister } from "./session-persister.ts";
@@ -50,13 +48,7 @@ function build(
     errors: new SqlErrorPersister(db),
     limits: new SqlRateLimitPersister(db),
     exchanges: new SqlExchangePersister(db),
-    courier: {
-      enqueueEmail: (email) => enqueueEmail(db, email),
-      enqueueWebhook: (webhook) => enqueueWebhook(db, webhook),
-      enqueueJob: (job) => enqueueJob(db, job),
-      listMessages: (query) => listCourierMessages(db, query),
-      getMessage: (id) => getCourierMessage(db, id),
-    },
+    outbox: new SqlOutboxPersister(db),
     security: new SqlSecurityPersister(db),
     signInLookups: new SqlSignInLookups(db),
     locks: new SqlAccountLockPersister(db),

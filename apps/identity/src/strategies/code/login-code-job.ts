@@ -1,4 +1,4 @@
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import { type AddressJob, flowAwaitingJob, jobLocale } from "../../hooks/address-job.ts";
 import type { Identity } from "../../identity/identity.ts";
 import type { JobHandler } from "../../outbox/jobs/job.ts";

@@ -12,6 +12,7 @@ import type { Ctx } from "../../http/context.ts";
 import { respondWithFlow } from "../../http/respond.ts";
 import { normaliseIdentifier } from "../../identity/identity.ts";
 import { limitCodeEmails } from "../../limits/code-email-limit.ts";
+import { enqueueJob } from "../../outbox/jobs/enqueue-job.ts";
 import {
   addFieldMessage,
   addFlowMessage,
@@ -75,7 +76,7 @@ async function sendLoginCode(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
     flow.payload.ui.nodes = loginCodeNodes(ctx, flow.csrf_token, identifier);
     addFlowMessage(flow.payload.ui, uiText(MessageId.loginCodeSent));
     await tx.flows.updateFlow(flow);
-    await tx.courier.enqueueJob({ kind: "login_code_email", payload: { ...job } });
+    await enqueueJob(tx, { kind: "login_code_email", payload: { ...job } });
   });
   // Kratos answers this step with 400 and the flow; browsers go back to the login UI.
   await respondWithFlow(ctx, flow, 400);

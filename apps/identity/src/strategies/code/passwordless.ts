@@ -1,4 +1,4 @@
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 
 /** Sign-in and sign-up by email code (Kratos: `selfservice.methods.code.passwordless_enabled`). */
 export function isPasswordlessCodeEnabled(deps: Deps): boolean {

@@ -1,7 +1,8 @@
 import { MessageId } from "@moos/contract";
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import type { Flow } from "../../flows/flow.ts";
 import { completeRecovery } from "../../flows/recovery/complete-recovery.ts";
+import { migrationLink } from "../../flows/recovery/migration-email.ts";
 import { recoveryFlow } from "../../flows/recovery/recovery-flow.ts";
 import { requestRecoveryEmail } from "../../flows/recovery/request-recovery-email.ts";
 import type { RecoveryEmail, RecoveryStrategy } from "../../flows/recovery/strategy.ts";
@@ -9,6 +10,7 @@ import { optionalString } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { respondWithFlow } from "../../http/respond.ts";
 import { needsMigration } from "../../identity/migration.ts";
+import { enqueueEmail } from "../../outbox/email/enqueue-email.ts";
 import type { Persistence } from "../../persistence/persistence.ts";
 import { addFlowMessage, type UiNode } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
@@ -72,15 +74,18 @@ async function sendRecoveryCode(
     used_at: null,
     expires_at: new Date(deps.now().getTime() + lifespan),
   });
-  await tx.courier.enqueueEmail({
+  await enqueueEmail(tx, {
     templateType: "recovery_code_valid",
     to: address,
     locale,
     model: {
       code,
       expiresInMinutes: Math.round(lifespan / 60_000),
-      // Imported without a password: the email says the account has moved.
-      ...(needsMigration(identity) ? { migration: true } : {}),
+      // Imported without a password: the email says the account has moved and links to the
+      // User migration screen with this flow.
+      ...(needsMigration(identity)
+        ? { migration: true, migrationUrl: migrationLink(deps, flow.id) }
+        : {}),
     },
   });
 }

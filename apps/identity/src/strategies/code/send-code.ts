@@ -1,5 +1,6 @@
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import type { Locale } from "../../hooks/locale.ts";
+import { enqueueEmail } from "../../outbox/email/enqueue-email.ts";
 import type { CodeRecord, Persistence } from "../../persistence/persistence.ts";
 import { hashCode, newCode } from "./one-time-code.ts";
 
@@ -31,7 +32,7 @@ export async function sendPasswordlessCode(
     expires_at: new Date(deps.now().getTime() + lifespan),
   };
   await tx.codes.createCode(record);
-  await tx.courier.enqueueEmail({
+  await enqueueEmail(tx, {
     templateType: options.kind === "login" ? "login_code_valid" : "registration_code_valid",
     to: options.address,
     locale: options.locale,

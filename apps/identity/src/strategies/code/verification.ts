@@ -7,6 +7,7 @@ import {
 } from "../../flows/verification/verification-flow.ts";
 import type { Ctx } from "../../http/context.ts";
 import { respondWithFlow } from "../../http/respond.ts";
+import { enqueueEmail } from "../../outbox/email/enqueue-email.ts";
 import type { Persistence } from "../../persistence/persistence.ts";
 import { addFlowMessage, resetMessages, setInputValue } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
@@ -55,7 +56,7 @@ async function sendVerificationCode(
   const link = new URL("self-service/verification", deps.config.serve.public.base_url);
   link.searchParams.set("flow", flow.id);
   link.searchParams.set("code", code);
-  await tx.courier.enqueueEmail({
+  await enqueueEmail(tx, {
     templateType: "verification_code_valid",
     to: address,
     locale,
@@ -76,14 +77,13 @@ async function submitCode(ctx: Ctx, flow: Flow, code: string): Promise<void> {
   if (flow.state !== "sent_email" || (flow.internal.tries ?? 0) >= max) return restart(ctx, flow);
   const codes = await deps.persistence.codes.activeCodesOfFlow(flow.id, deps.now());
   const match = findMatchingCode(codes, code.trim(), deps.config.secrets.default[0]!);
-  if (!match || !(await deps.persistence.codes.useCode(match.id, deps.now()))) {
+  if (!match || !(await completeVerification(ctx, flow, match))) {
     flow.internal.tries = (flow.internal.tries ?? 0) + 1;
     addFlowMessage(flow.payload.ui, uiText(MessageId.invalidVerificationCode));
     setInputValue(flow.payload.ui, "code", undefined);
     await deps.persistence.flows.updateFlow(flow);
     return respondWithFlow(ctx, flow, 200);
   }
-  await completeVerification(ctx, flow, match);
   await respondWithFlow(ctx, flow, 200);
 }
 

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import type { CodeRecord, Persistence } from "../../persistence/persistence.ts";
 import { randomAlphanumeric } from "../../session/tokens.ts";
 import { hashCode } from "../code/one-time-code.ts";
@@ -41,14 +41,22 @@ export async function useLinkToken(
   deps: Deps,
   options: { kind: LinkKind; flowId: string; token: string },
 ): Promise<CodeRecord | undefined> {
+  const match = await findLinkToken(deps, options);
+  if (!match || !(await deps.persistence.codes.useCode(match.id, deps.now()))) return undefined;
+  return match;
+}
+
+/** The flow's unspent token the link carries, not used yet (the caller uses it up). */
+export async function findLinkToken(
+  deps: Deps,
+  options: { kind: LinkKind; flowId: string; token: string },
+): Promise<CodeRecord | undefined> {
   if (!/^[A-Za-z0-9]{32}$/.test(options.token)) return undefined;
   const candidate = Buffer.from(hashCode(options.token, deps.config.secrets.default[0]!), "hex");
   const tokens = await deps.persistence.codes.activeCodesOfFlow(options.flowId, deps.now());
-  const match = tokens.find(
+  return tokens.find(
     (t) => t.kind === options.kind && timingSafeEqual(Buffer.from(t.code_hash, "hex"), candidate),
   );
-  if (!match || !(await deps.persistence.codes.useCode(match.id, deps.now()))) return undefined;
-  return match;
 }
 
 export function linkLifespanMinutes(deps: Deps): number {

@@ -9,6 +9,7 @@ import type { Body } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import { rotateCsrfSecret } from "../../http/cookies.ts";
 import { redirect } from "../../http/respond.ts";
+import { enqueueEmail } from "../../outbox/email/enqueue-email.ts";
 import { addFlowMessage } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import { linkEmailNodes } from "./link-nodes.ts";
@@ -34,7 +35,7 @@ export const linkRecovery: RecoveryStrategy = {
       address,
       identityId: identity.id,
     });
-    await tx.courier.enqueueEmail({
+    await enqueueEmail(tx, {
       templateType: "recovery_valid",
       to: address,
       locale,

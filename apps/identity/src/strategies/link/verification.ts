@@ -10,11 +10,12 @@ import type { Ctx } from "../../http/context.ts";
 import { rotateCsrfSecret } from "../../http/cookies.ts";
 import { maskCsrfToken } from "../../http/csrf.ts";
 import { redirect } from "../../http/respond.ts";
+import { enqueueEmail } from "../../outbox/email/enqueue-email.ts";
 import type { Persistence } from "../../persistence/persistence.ts";
 import { addFlowMessage } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import { linkEmailNodes } from "./link-nodes.ts";
-import { createLinkToken, linkLifespanMinutes, useLinkToken } from "./link-token.ts";
+import { createLinkToken, findLinkToken, linkLifespanMinutes } from "./link-token.ts";
 
 // Verification by link (`selfservice.flows.verification.use: link`): the email carries
 // `<public>/self-service/verification?flow=<id>&token=<token>`; opening it verifies the address
@@ -45,7 +46,7 @@ async function sendVerificationLink(
     address: options.address,
     identityId: options.identity.id,
   });
-  await tx.courier.enqueueEmail({
+  await enqueueEmail(tx, {
     templateType: "verification_valid",
     to: options.address,
     locale: options.locale,
@@ -57,18 +58,17 @@ async function sendVerificationLink(
 async function useVerificationToken(ctx: Ctx, flow: Flow, token: string): Promise<void> {
   const { deps } = ctx;
   ctx.json = false;
-  const match = await useLinkToken(deps, { kind: "verification_link", flowId: flow.id, token });
+  const match = await findLinkToken(deps, { kind: "verification_link", flowId: flow.id, token });
   rotateCsrfSecret(ctx.request, ctx.reply, deps.config);
-  if (!match) {
+  // The flow follows the rotated secret, so this browser can still read it.
+  flow.csrf_token = maskCsrfToken(ctx.request.csrfSecret);
+  if (!match || !(await completeVerification(ctx, flow, match))) {
     // Kratos starts over with a fresh flow that says why (4070001).
     const fresh = createVerificationFlow(ctx, flow.type, flow.payload.return_to);
     addFlowMessage(fresh.payload.ui, uiText(MessageId.invalidVerificationLink));
     await deps.persistence.flows.createFlow(fresh);
     return redirect(ctx.reply, uiUrl(deps, "verification", fresh.id));
   }
-  // The flow follows the rotated secret, so this browser can still read it.
-  flow.csrf_token = maskCsrfToken(ctx.request.csrfSecret);
-  await completeVerification(ctx, flow, match);
   const after = deps.config.selfservice.flows.verification.after.default_browser_return_url;
   redirect(ctx.reply, after ?? uiUrl(deps, "verification", flow.id));
 }

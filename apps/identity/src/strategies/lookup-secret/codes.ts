@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import type { Identity } from "../../identity/identity.ts";
 
 // Backup codes (Kratos's lookup_secret): 12 codes of 8 lower-case letters and digits (about 41

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import { showAccountLocked } from "../../flows/account-locked.ts";
 import { isExpired } from "../../flows/flow.ts";
 import type { FlowKindModule } from "../../flows/flow-kind.ts";

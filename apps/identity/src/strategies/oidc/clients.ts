@@ -54,6 +54,13 @@ export interface OidcClients {
   get(id: string): OidcClient | undefined;
 }
 
+declare module "../../deps/deps.ts" {
+  interface Deps {
+    /** One client per enabled social sign-in provider (composition/app.ts builds them). */
+    oidc: OidcClients;
+  }
+}
+
 const timeoutSeconds = 10;
 const metadataTtlMs = 60 * 60 * 1000;
 const upstreamAllowed = new Set(["login_hint", "prompt", "hd", "auth_type"]);

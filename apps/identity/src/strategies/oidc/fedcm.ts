@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { decodeJwt } from "jose";
 import * as client from "openid-client";
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import { isExpired } from "../../flows/flow.ts";
 import { createLoginFlow } from "../../flows/login/login-flow.ts";
 import { normaliseBody, optionalString } from "../../http/body.ts";

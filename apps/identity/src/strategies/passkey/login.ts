@@ -1,6 +1,6 @@
 import { MessageId } from "@moos/contract";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import type { Flow } from "../../flows/flow.ts";
 import { completeLogin } from "../../flows/login/complete-login.ts";
 import type { LoginStrategy } from "../../flows/login/strategy.ts";

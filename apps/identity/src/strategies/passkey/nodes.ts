@@ -1,5 +1,5 @@
 import { MessageId } from "@moos/contract";
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import type { Flow } from "../../flows/flow.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { inputAttributes, inputNode, type UiNode } from "../../ui/nodes.ts";

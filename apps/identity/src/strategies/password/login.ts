@@ -3,6 +3,7 @@ import type { Flow } from "../../flows/flow.ts";
 import { completeLogin, issueLoginSession } from "../../flows/login/complete-login.ts";
 import type { LoginStrategy } from "../../flows/login/strategy.ts";
 import { identifierStepNodes } from "../../flows/login/ui.ts";
+import { requestMigrationEmail } from "../../flows/recovery/migration-email.ts";
 import { runHooks } from "../../hooks/hook-executor.ts";
 import { linkPendingCredentials } from "../../hooks/link-credentials.ts";
 import type { Body } from "../../http/body.ts";
@@ -61,6 +62,8 @@ async function submitPasswordLogin(ctx: Ctx, flow: Flow, body: Body): Promise<vo
   if (!checked) {
     await recordLoginFailure(deps, identifier);
     await recordFailedSignIn(deps, ctx.request, identifier);
+    // Imported without a password: the same answer, and the way on by email (from a job).
+    await requestMigrationEmail(ctx, flow, body, identifier);
     return fail(ctx, flow, rawIdentifier, uiText(MessageId.invalidCredentials));
   }
   const { identity, hash } = checked;

@@ -1,4 +1,4 @@
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import { getCredential, type Identity } from "../../identity/identity.ts";
 
 // Kratos's password migration hook (selfservice.methods.password.config.migrate_hook): an

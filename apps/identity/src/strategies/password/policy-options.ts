@@ -1,4 +1,4 @@
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import type { PasswordPolicyOptions } from "./policy/index.ts";
 
 export function passwordPolicyOf(deps: Deps): PasswordPolicyOptions {

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { MessageId } from "@moos/contract";
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import type { Flow } from "../../flows/flow.ts";
 import {
   beginSettingsAttempt,
@@ -17,6 +17,7 @@ import type { Identity } from "../../identity/identity.ts";
 import { withLoginAddress } from "../../identity/login-address.ts";
 import { conflictsWithOtherIdentity } from "../../identity/traits.ts";
 import { limitCodeEmails } from "../../limits/code-email-limit.ts";
+import { enqueueEmail } from "../../outbox/email/enqueue-email.ts";
 import { isUniqueViolation } from "../../persistence/errors.ts";
 import type { Persistence } from "../../persistence/persistence.ts";
 import { currentDeviceId } from "../../security/devices.ts";
@@ -113,7 +114,7 @@ async function sendChangeCode(
   const { deps } = ctx;
   const code = newCode();
   const lifespan = deps.config.selfservice.methods.code.config.lifespan;
-  await tx.courier.enqueueEmail({
+  await enqueueEmail(tx, {
     templateType: "email_change_code",
     to: input.address,
     locale: localeOf(ctx.request, input.body, input.identity),

@@ -1,4 +1,4 @@
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 
 /**
  * Claims a one-time use (a TOTP time step, a backup code) for every instance sharing the

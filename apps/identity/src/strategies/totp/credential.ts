@@ -1,4 +1,4 @@
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import { getCredential, type Identity } from "../../identity/identity.ts";
 import { schemaOf, traitValue } from "../../identity/traits.ts";
 

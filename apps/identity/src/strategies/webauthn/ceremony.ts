@@ -5,7 +5,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import type { Flow } from "../../flows/flow.ts";
 import type { CeremonyState, PendingCeremony } from "../../flows/flow-state.ts";
 import { claimOnce } from "../second-factor/claim-once.ts";

@@ -1,6 +1,6 @@
 import type { KratosMessageId } from "@moos/contract";
 import { MessageId } from "@moos/contract";
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import type { Flow } from "../../flows/flow.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { inputNode, type UiNode } from "../../ui/nodes.ts";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import type { Deps } from "../../composition/deps.ts";
+import type { Deps } from "../../deps/deps.ts";
 import { randomAlphanumeric } from "../../session/tokens.ts";
 import type { UiNode } from "../../ui/nodes.ts";
 import { webauthnScriptSource } from "./script-source.ts";

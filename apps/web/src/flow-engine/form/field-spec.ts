@@ -25,6 +25,8 @@ export interface FieldSpec {
   readonly maxLength?: number;
   readonly readOnly?: boolean;
   readonly description?: string;
+  /** An email address typed by the customer: offer "Meintest du ...?" for a likely typo. */
+  readonly typoHint?: boolean;
 }
 
 export interface HiddenField {

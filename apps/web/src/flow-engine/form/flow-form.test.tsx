@@ -153,4 +153,33 @@ describe("FlowForm in the browser", () => {
       repeatPassword: "geheim12345",
     });
   });
+
+  it("says the identity service is briefly unavailable and keeps what was typed", async () => {
+    const action = vi.fn(
+      async (_state: FormState, data: FormData): Promise<FormState> => ({
+        values: { "traits.email": String(data.get("traits.email")) },
+        errors: {},
+        notice: "unavailable",
+      }),
+    );
+    renderForm(action);
+    fireEvent.change(input("E-Mail-Adresse"), { target: { value: "ada@example.de" } });
+    fireEvent.change(input("Passwort"), { target: { value: "geheim12345" } });
+    fireEvent.change(input("Passwort wiederholen"), { target: { value: "geheim12345" } });
+    await act(async () => {
+      fireEvent.submit(
+        screen.getByRole("button", { name: "Konto erstellen" }).closest("form") as HTMLFormElement,
+      );
+    });
+    await waitFor(() =>
+      expect(errors()).toContain(
+        "Wir sind gerade kurz nicht erreichbar. Versuche es bitte in einem Moment noch einmal.",
+      ),
+    );
+    expect(input("E-Mail-Adresse").value).toBe("ada@example.de");
+    // The same button sends it again: it is not busy.
+    expect(screen.getByRole("button", { name: "Konto erstellen" }).getAttribute("aria-busy")).toBe(
+      null,
+    );
+  });
 });

@@ -5,6 +5,7 @@ import { Button } from "../../components/button";
 import { Input } from "../../components/input";
 import { PasswordInput } from "../../components/password-input";
 import type { FieldSpec, HiddenField } from "./field-spec";
+import { FormNotice } from "./form-notice";
 import { type FieldState, type FormAction, useFlowForm } from "./use-flow-form";
 
 export interface SubmitSpec {
@@ -52,6 +53,7 @@ export function FlowForm(props: FlowFormProps): React.JSX.Element {
         <FlowField key={spec.name} spec={spec} state={form.field(spec)} />
       ))}
       {props.children}
+      <FormNotice state={form.state} />
       <Button
         type="submit"
         name={props.submit.name}
@@ -103,5 +105,5 @@ export function FlowField({
     readOnly: spec.readOnly,
   };
   if (spec.type === "password") return <PasswordInput {...props} />;
-  return <Input {...props} type={spec.type} />;
+  return <Input {...props} type={spec.type} typoHint={spec.typoHint} />;
 }

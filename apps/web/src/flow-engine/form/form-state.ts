@@ -12,6 +12,11 @@ export interface FormState {
    * sites). Set only for calls made by JavaScript; without it the action redirects.
    */
   readonly navigateTo?: string;
+  /**
+   * The identity service was briefly unavailable (503): the form stays, with what was typed,
+   * and says so; sending it again is the retry (the flow id travels in its hidden fields).
+   */
+  readonly notice?: "unavailable";
 }
 
 export const initialFormState: FormState = { values: {}, errors: {} };

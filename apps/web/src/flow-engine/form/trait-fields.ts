@@ -33,6 +33,7 @@ export function traitFieldOverrides(common: (key: string) => string): TraitField
       inputMode: "email",
       autoComplete: "email",
       rule: "email",
+      typoHint: true,
     },
   };
 }

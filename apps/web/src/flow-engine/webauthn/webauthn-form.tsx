@@ -16,6 +16,7 @@ import { Alert } from "../../components/alert";
 import { Button } from "../../components/button";
 import type { FieldSpec, HiddenField } from "../form/field-spec";
 import { FlowField, HiddenFields } from "../form/flow-form";
+import { FormNotice } from "../form/form-notice";
 import { type FormAction, useFlowForm } from "../form/use-flow-form";
 import { loadWebAuthnScript, webAuthnFunction } from "./load-webauthn-script";
 import type { WebAuthnScript, WebAuthnTrigger } from "./webauthn-nodes";
@@ -119,6 +120,7 @@ export function WebAuthnForm(props: WebAuthnFormProps): React.JSX.Element {
       {(props.fields ?? []).map((spec) => (
         <FlowField key={spec.name} spec={spec} state={form.field(spec)} />
       ))}
+      <FormNotice state={form.state} />
       <Button
         type="button"
         name={trigger.name}

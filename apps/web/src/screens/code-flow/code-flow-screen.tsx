@@ -10,6 +10,7 @@ import type {
   VerificationFlow,
 } from "@ory/client-fetch";
 import type * as React from "react";
+import { EmailTypoNote } from "../../components/email-typo-hint";
 import type { RuleName } from "../../flow-engine/form/field-rules";
 import type { HiddenField } from "../../flow-engine/form/field-spec";
 import { FlowForm } from "../../flow-engine/form/flow-form";
@@ -23,6 +24,7 @@ import {
   nodeValue,
 } from "../../flow-engine/nodes";
 import type { Locale } from "../../lib/locale";
+import { suggestEmail } from "../../validation/email-typo";
 import { FlowMessages, LinkButton } from "../ui/screen";
 
 export interface CodeFlowTexts {
@@ -65,6 +67,7 @@ export function CodeFlowBody({
   errorTexts,
   fallbackContinueHref,
   prefillEmail,
+  typoTakeHref,
 }: {
   locale: Locale;
   flow: VerificationFlow | RecoveryFlow;
@@ -76,6 +79,11 @@ export function CodeFlowBody({
   fallbackContinueHref: string;
   /** The address to start with when the flow has none yet (recovery-email.ts). */
   prefillEmail?: string | undefined;
+  /**
+   * Where the code step's typo hint leads ("Meintest du ...?"): the screen's start, which takes
+   * `email=` (recovery-email.ts). Without it, no hint on the code step.
+   */
+  typoTakeHref?: string;
 }): React.JSX.Element {
   const nodes = flow.ui.nodes;
   const base: HiddenField[] = [
@@ -103,6 +111,13 @@ export function CodeFlowBody({
     return (
       <>
         {messages}
+        {address && typoTakeHref ? (
+          <EmailTypoNote
+            email={address}
+            suggestion={suggestEmail(address) ?? null}
+            takeHref={typoTakeHref}
+          />
+        ) : null}
         <FlowForm
           action={action}
           label={texts.formLabel}
@@ -161,6 +176,7 @@ export function CodeFlowBody({
             autoComplete: "email",
             rule: "email",
             required: true,
+            typoHint: true,
           },
         ]}
         submit={{ label: texts.sendCode, name: "method", value: "code" }}

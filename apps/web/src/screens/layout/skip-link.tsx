@@ -25,7 +25,7 @@ export function SkipLink({
         event.preventDefault();
         focusElement(start);
       }}
-      className="sr-only rounded-control bg-white px-4 py-3 font-semibold text-petrol-700 underline focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:outline-2 focus:outline-petrol-600"
+      className="sr-only rounded-control bg-surface px-4 py-3 font-semibold text-petrol-700 underline focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:outline-2 focus:outline-petrol-600"
     >
       {label}
     </a>

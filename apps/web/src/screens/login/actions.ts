@@ -4,8 +4,6 @@ import { checkFields, formValues } from "../../flow-engine/form/field-rules";
 import type { FormState } from "../../flow-engine/form/form-state";
 import { findInput } from "../../flow-engine/nodes";
 import { type Locale, toLocale } from "../../lib/locale";
-import { leadToMigration } from "../migration/login-step.server";
-import { isMigrationPending } from "../migration/migration.server";
 import { offersLoginCode } from "./code-login-nodes";
 import { sendLoginCode } from "./code-login-submit";
 import { updateLogin } from "./update-login";
@@ -26,9 +24,6 @@ export async function submitLogin(_state: FormState, formData: FormData): Promis
   if (values.step === "identifier") {
     const errors = checkFields({ identifier: "email" }, kept);
     if (Object.keys(errors).length > 0) return { values: kept, errors, step: "identifier" };
-    if (await isMigrationPending(identifier)) {
-      return leadToMigration(values.flow, identifier, locale, { values: kept, errors });
-    }
     if (values.identifierFirst !== "true") return { values: kept, errors, step: "password" };
     return submitIdentifier(values, identifier, locale);
   }
@@ -77,6 +72,7 @@ async function submitIdentifier(
       transient_payload: { locale },
     },
     state: { values: { identifier }, errors: {}, step: "password" },
+    asSent: { values: { identifier }, errors: {}, step: "identifier" },
     // Anything but the plain password step (the providers of a social-only account, a message
     // on the address, the offer of a code by email) is the screen's to show.
     onFlow: (flow) =>

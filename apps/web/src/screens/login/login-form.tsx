@@ -2,8 +2,10 @@
 
 import type * as React from "react";
 import { Button } from "../../components/button";
+import { EmailTypoNote } from "../../components/email-typo-hint";
 import type { FieldSpec, HiddenField } from "../../flow-engine/form/field-spec";
 import { FlowField, HiddenFields } from "../../flow-engine/form/flow-form";
+import { FormNotice } from "../../flow-engine/form/form-notice";
 import type { FormAction } from "../../flow-engine/form/use-flow-form";
 import { useFlowForm } from "../../flow-engine/form/use-flow-form";
 import { FlowLink } from "../loading/flow-link";
@@ -25,6 +27,11 @@ export interface LoginFormProps {
   readonly identifier: FieldSpec;
   readonly password: FieldSpec;
   readonly initialStep: "identifier" | "password";
+  /**
+   * The address meant, when the server rendered the password step for a likely typo (null:
+   * none); after a step taken in the browser, the form works it out itself.
+   */
+  readonly identifierSuggestion?: string | null;
   /** A refresh login: the account is given, only the password is asked for. */
   readonly identifierFixed: boolean;
   readonly changeEmailHref: string;
@@ -76,6 +83,7 @@ export function LoginForm(props: LoginFormProps): React.JSX.Element {
         {step === "identifier" ? (
           <>
             <FlowField spec={identifier} state={identifierState} />
+            <FormNotice state={form.state} />
             <Button type="submit" isLoading={isBusy}>
               {texts.continue}
             </Button>
@@ -89,6 +97,13 @@ export function LoginForm(props: LoginFormProps): React.JSX.Element {
               changeHref={props.identifierFixed ? undefined : props.changeEmailHref}
               changeText={texts.changeEmail}
             />
+            {props.identifierFixed ? null : (
+              <EmailTypoNote
+                email={identifierState.defaultValue ?? ""}
+                suggestion={form.state.step ? undefined : props.identifierSuggestion}
+                takeHref={props.changeEmailHref}
+              />
+            )}
             {/* A new password field after the email step: focus it so the user can type on. */}
             <FlowField
               spec={password}
@@ -102,6 +117,7 @@ export function LoginForm(props: LoginFormProps): React.JSX.Element {
             >
               {texts.forgotPassword}
             </FlowLink>
+            <FormNotice state={form.state} />
             <Button type="submit" isLoading={isBusy}>
               {texts.logIn}
             </Button>

@@ -18,6 +18,7 @@ import { queryParam, type SearchParams } from "../../flow-engine/screen-query";
 import { offersPasskeyAutofill } from "../../flow-engine/webauthn/webauthn-nodes";
 import { config } from "../../lib/config";
 import { type Locale, localizedHref } from "../../lib/locale";
+import { suggestEmail } from "../../validation/email-typo";
 import { SecondFactorScreen } from "../second-factor/second-factor-screen";
 import { submitProvider } from "../social/actions";
 import { isSocialOnlyStep, type SocialProvider, socialProviders } from "../social/social-nodes";
@@ -148,6 +149,7 @@ export async function LoginScreen({
           identifierFixed={identifierFixed}
           wantsIdentifier={wantsIdentifier}
           changeEmailHref={changeEmailHref}
+          typedEmail={wantsIdentifier ? queryParam(query, "email") : undefined}
         />
       )}
       <PasskeyLogin locale={locale} flow={flow} format={format} />
@@ -173,6 +175,7 @@ async function PasswordLogin({
   identifierFixed,
   wantsIdentifier,
   changeEmailHref,
+  typedEmail,
 }: {
   locale: Locale;
   flow: LoginFlow;
@@ -182,6 +185,8 @@ async function PasswordLogin({
   identifierFixed: boolean;
   wantsIdentifier: boolean;
   changeEmailHref: string;
+  /** The address to start the email step with (the typo hint's "Übernehmen"). */
+  typedEmail: string | undefined;
 }): Promise<React.JSX.Element> {
   const t = await getTranslations({ locale, namespace: "login" });
   const common = await getTranslations({ locale, namespace: "common" });
@@ -197,6 +202,8 @@ async function PasswordLogin({
     autoComplete: offersPasskeyAutofill(nodes) ? "username webauthn" : "username",
     rule: "email",
     required: true,
+    typoHint: true,
+    ...(typedEmail ? { defaultValue: typedEmail } : {}),
   } as const;
   const passwordNode = findInput(nodes, "password");
   const password = {
@@ -209,6 +216,11 @@ async function PasswordLogin({
     required: true,
   } as const;
   const initialStep = identifier.defaultValue && !wantsIdentifier ? "password" : "identifier";
+  // The password step shows a likely typo in the address (also without JavaScript).
+  const identifierSuggestion =
+    initialStep === "password" && !identifierFixed
+      ? (suggestEmail(identifier.defaultValue ?? "") ?? null)
+      : undefined;
 
   return (
     <LoginForm
@@ -225,6 +237,7 @@ async function PasswordLogin({
       identifier={identifier}
       password={password}
       initialStep={initialStep}
+      identifierSuggestion={identifierSuggestion}
       identifierFixed={identifierFixed}
       changeEmailHref={changeEmailHref}
       forgotPasswordHref={localizedHref(locale, "/recovery")}

@@ -18,6 +18,8 @@ export async function updateLogin(options: {
   readonly body: UpdateLoginFlowBody;
   /** What the form shows when it stays (the flow came back with messages for it). */
   readonly state: FormState;
+  /** The form as sent, when `state` is a step further (identifier first): shown with a notice. */
+  readonly asSent?: FormState;
   readonly onFlow?: (flow: FlowAnswer) => NextStep | undefined;
 }): Promise<FormState> {
   const { flowId, locale, body } = options;
@@ -29,5 +31,9 @@ export async function updateLogin(options: {
     onSuccess: (result) => stepAfterSignIn(result.continue_with),
     ...(options.onFlow ? { onFlow: options.onFlow } : {}),
   });
-  return finishSubmit(outcome, options.state, { flow: "login", locale });
+  return finishSubmit(outcome, options.state, {
+    flow: "login",
+    locale,
+    ...(options.asSent ? { asSent: options.asSent } : {}),
+  });
 }

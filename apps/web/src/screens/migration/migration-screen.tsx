@@ -6,7 +6,7 @@ import type { FieldSpec } from "../../flow-engine/form/field-spec";
 import { FlowForm } from "../../flow-engine/form/flow-form";
 import { newPasswordFields } from "../../flow-engine/form/new-password-fields";
 import { loadFlow } from "../../flow-engine/load-flow";
-import { findInput, hiddenFields, nodeField } from "../../flow-engine/nodes";
+import { findInput, hiddenFields, nodeField, nodeValue } from "../../flow-engine/nodes";
 import { queryParam, type SearchParams } from "../../flow-engine/screen-query";
 import { type Locale, localizedHref } from "../../lib/locale";
 import { errorTexts, kratosFormatter } from "../ui/i18n.server";
@@ -15,9 +15,11 @@ import { SuccessNote } from "../ui/success-note";
 import { resendMigrationCode, startMigration, submitMigration } from "./actions";
 
 /**
- * User migration: a customer of the old shop sets a password by code. Without a flow it offers
- * to send the code; with the recovery flow (`?flow=`) it takes the code and the new password in
- * one form; after an accepted code whose password was refused (`?settings=`), the password only.
+ * User migration: a customer of the old shop sets a password by code. The customer comes from
+ * the email the identity service sends after a sign-in attempt or "Passwort vergessen?"
+ * (`?flow=`, the recovery flow whose code it carries). Without a flow it offers to send the
+ * code; with the recovery flow it takes the code and the new password in one form; after an
+ * accepted code whose password was refused (`?settings=`), the password only.
  */
 export async function MigrationScreen({
   locale,
@@ -28,16 +30,10 @@ export async function MigrationScreen({
 }): Promise<React.JSX.Element> {
   const t = await getTranslations({ locale, namespace: "migration" });
   const common = await getTranslations({ locale, namespace: "common" });
-  const email = queryParam(query, "email") ?? "";
   const returnTo = queryParam(query, "return_to");
   const error = queryParam(query, "error");
   const flowId = queryParam(query, "flow");
   const settingsId = queryParam(query, "settings");
-  const base = [
-    { name: "email", value: email },
-    { name: "locale", value: locale },
-    ...(returnTo ? [{ name: "return_to", value: returnTo }] : []),
-  ];
   const format = await kratosFormatter(locale);
   const texts = await errorTexts(locale, {
     [RECOVERY_CODE_REQUIRED]: t("codeRequired"),
@@ -60,6 +56,17 @@ export async function MigrationScreen({
           fetch: (api, id) => api.getRecoveryFlow({ id }),
         })
       : undefined;
+  // The emailed link carries the flow only: the address is the one its code went to (the
+  // resend button's value).
+  const email =
+    queryParam(query, "email") ??
+    (recovery ? nodeValue(findInput(recovery.ui.nodes, "email")) : undefined) ??
+    "";
+  const base = [
+    { name: "email", value: email },
+    { name: "locale", value: locale },
+    ...(returnTo ? [{ name: "return_to", value: returnTo }] : []),
+  ];
   const passwordFields = (flow: SettingsFlow | undefined): FieldSpec[] =>
     newPasswordFields(flow?.ui.nodes ?? [], format, {
       password: t("newPassword"),

@@ -1,27 +1,14 @@
 // The User migration journey's calls, all Kratos self-service calls made by this server with
-// the browser's cookies (docs/newsletter-deletion-migration.md#in-the-web-app): a recovery flow (method code) sends the code and checks
-// it; the privileged session it gives sets the password through a settings flow.
+// the browser's cookies (docs/newsletter-deletion-migration.md#in-the-web-app): a recovery flow
+// (method code) sends the code and checks it; the privileged session it gives sets the password
+// through a settings flow. No admin call: who needs migration is the identity service's to know,
+// and it tells only the customer, by email.
 
 import type { RecoveryFlow } from "@ory/client-fetch";
 import { findInput, nodeValue } from "../../flow-engine/nodes";
-import { adminApi, hasAdminApi } from "../../lib/admin.server";
 import type { IdentityClient } from "../../lib/identity-client";
 import { type Locale, localizedHref } from "../../lib/locale";
 import { reportError } from "../../lib/report-error";
-import { needsMigration } from "./needs-migration";
-
-/** True when the address belongs to an imported customer who has to set a password first. */
-export async function isMigrationPending(email: string): Promise<boolean> {
-  if (!hasAdminApi()) return false;
-  try {
-    const found = await adminApi().listIdentities({ credentialsIdentifier: email });
-    return found.some(needsMigration);
-  } catch (error) {
-    // The login goes on as usual: it must not depend on this check.
-    await reportError(error, { flow: "migration" });
-    return false;
-  }
-}
 
 export function csrfOf(flow: { ui: { nodes: RecoveryFlow["ui"]["nodes"] } }): string | undefined {
   return nodeValue(findInput(flow.ui.nodes, "csrf_token"));
@@ -66,8 +53,9 @@ export function migrationHref(
 }
 
 /**
- * From the login screen's email step or the migration screen: sends the code and shows the
- * migration screen with the new recovery flow (its CSRF cookie goes to the browser).
+ * "Code senden" on the migration screen (opened without a flow, or its flow expired): sends the
+ * code and shows the migration screen with the new recovery flow (its CSRF cookie goes to the
+ * browser). Like every recovery request it answers alike for every address.
  */
 export async function beginMigration(
   client: IdentityClient,

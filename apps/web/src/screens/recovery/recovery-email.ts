@@ -1,5 +1,7 @@
 // "Passwort vergessen?" carries the address the customer already typed at login into the
-// recovery screen. The login screen links to `/recovery?email=...`; starting the flow goes
+// recovery screen, and the email typo hint ("Meintest du ...?") the address meant into recovery
+// or, as a new address, into settings (an account registered with the typo).
+// The login screen links to `/recovery?email=...`; starting the flow goes
 // through the identity service, whose redirect back (`/recovery?flow=...`) knows no other
 // parameters, as Kratos's does not. So the proxy keeps the address in a short-lived cookie
 // of this app, hands it to the recovery screen in a request header when the flow comes back,

@@ -55,6 +55,7 @@ export async function RecoveryScreen({
         }
         fallbackContinueHref={localizedHref(locale, "/settings")}
         prefillEmail={recoveryEmail((await headers()).get(RECOVERY_EMAIL_HEADER))}
+        typoTakeHref={localizedHref(locale, "/recovery")}
         texts={{
           emailLabel: common("email"),
           sendCode: t("sendCode"),

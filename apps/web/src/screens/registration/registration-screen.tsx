@@ -73,6 +73,7 @@ export async function RegistrationScreen({
       autoComplete: "email",
       rule: "email",
       required: true,
+      typoHint: true,
     }),
     ...newPasswordFields(nodes, format, {
       password: common("password"),

@@ -7,9 +7,11 @@ import type { SettingsFlow, UiNodeTextAttributes } from "@ory/client-fetch";
 import { getTranslations } from "next-intl/server";
 import type * as React from "react";
 import { Alert } from "../../components/alert";
+import { EmailTypoNote } from "../../components/email-typo-hint";
 import { FlowForm } from "../../flow-engine/form/flow-form";
 import { type FormatText, fieldFromNodes, hiddenFields } from "../../flow-engine/nodes";
-import type { Locale } from "../../lib/locale";
+import { type Locale, localizedHref } from "../../lib/locale";
+import { suggestEmail } from "../../validation/email-typo";
 import { errorTexts } from "../ui/i18n.server";
 import { SETTINGS_CARD, SETTINGS_CARD_TITLE } from "../ui/settings-card";
 import {
@@ -41,6 +43,7 @@ export async function EmailChangeSection({
 }): Promise<React.JSX.Element | null> {
   const pending = pendingText(flow);
   if (!pending) return null;
+  const newAddress = (pending.context as { new_address?: unknown } | undefined)?.new_address;
   const t = await getTranslations({ locale, namespace: "settings" });
   const hidden = [
     ...hiddenFields(flow.ui.nodes),
@@ -63,6 +66,14 @@ export async function EmailChangeSection({
         {t("emailChange.title")}
       </h2>
       <Alert severity="info">{format(pending)}</Alert>
+      {/* A typo in the new address: settings again with the address meant in the field. */}
+      {typeof newAddress === "string" ? (
+        <EmailTypoNote
+          email={newAddress}
+          suggestion={suggestEmail(newAddress) ?? null}
+          takeHref={localizedHref(locale, "/settings")}
+        />
+      ) : null}
       <FlowForm
         action={confirmEmailChange}
         label={t("emailChange.title")}

@@ -1,5 +1,6 @@
 import { MessageId } from "@moos/contract";
 import type { UiNode } from "@ory/client-fetch";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import type * as React from "react";
@@ -19,6 +20,7 @@ import { queryParam, type SearchParams } from "../../flow-engine/screen-query";
 import { type Locale, localizedHref } from "../../lib/locale";
 import { AccountDeleteSection } from "../account-delete/account-delete-section";
 import { NewsletterSection } from "../newsletter/newsletter-section";
+import { RECOVERY_EMAIL_HEADER, recoveryEmail } from "../recovery/recovery-email";
 import { loadAccountActivity } from "../security/account-activity.server";
 import { errorTexts, kratosFormatter } from "../ui/i18n.server";
 import { ErrorNotice, FlowMessages, LinkButton, Screen, ScreenRoot } from "../ui/screen";
@@ -74,7 +76,19 @@ export async function SettingsScreen({
   }
 
   const format = await kratosFormatter(locale);
-  const fields = profileFields(flow.ui.nodes, format, traitFieldOverrides(common));
+  // The address meant, from an email typo hint (`/settings?email=`): the new address to save.
+  const newEmail = recoveryEmail((await headers()).get(RECOVERY_EMAIL_HEADER));
+  const overrides = traitFieldOverrides(common);
+  const fields = profileFields(
+    flow.ui.nodes,
+    format,
+    newEmail
+      ? {
+          ...overrides,
+          "traits.email": { ...overrides["traits.email"], defaultValue: newEmail },
+        }
+      : overrides,
+  );
   const activity = await loadAccountActivity();
   const base = [
     { name: "flow", value: flow.id },

@@ -5,6 +5,7 @@ import { Button } from "../../components/button";
 import { ProviderLogo, SocialButton } from "../../components/social-button";
 import type { HiddenField } from "../../flow-engine/form/field-spec";
 import { HiddenFields } from "../../flow-engine/form/flow-form";
+import { FormNotice } from "../../flow-engine/form/form-notice";
 import { type FormAction, useFlowForm } from "../../flow-engine/form/use-flow-form";
 import { SocialRedirect, type SocialRedirectTexts } from "./social-redirect";
 
@@ -62,6 +63,7 @@ export function SocialForm({
         aria-label={label}
       >
         <HiddenFields fields={hidden} />
+        <FormNotice state={form.state} />
         <ul className="flex flex-col gap-3">
           {buttons.map((button) => (
             <li key={`${button.name}-${button.id}`}>

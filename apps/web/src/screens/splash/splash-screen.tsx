@@ -109,7 +109,7 @@ export async function SplashScreen({
               <a
                 href={localizedHref(locale, "/", { ...keep, mode: entry.mode })}
                 aria-current={entry.mode === mode ? "page" : undefined}
-                className="flex min-h-button items-center justify-center rounded-control px-2 py-1 text-center font-semibold text-gray-800 hover:bg-beige-200 aria-[current=page]:bg-white aria-[current=page]:text-green-800 aria-[current=page]:shadow-sm"
+                className="flex min-h-button items-center justify-center rounded-control px-2 py-1 text-center font-semibold text-gray-800 hover:bg-beige-200 aria-[current=page]:bg-surface aria-[current=page]:text-green-800 aria-[current=page]:shadow-sm"
               >
                 {entry.label}
               </a>

@@ -141,6 +141,8 @@ export async function errorReasonText(locale: Locale, reason: string): Promise<s
       return common("networkError");
     case "rate_limited":
       return common("rateLimited");
+    case "service_unavailable":
+      return common("unavailable");
     default:
       return common("genericError");
   }

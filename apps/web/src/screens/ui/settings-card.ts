@@ -3,6 +3,6 @@
 // screen's h1 (h1 26 px, section titles 20 px), a real heading scale.
 
 export const SETTINGS_CARD =
-  "flex flex-col gap-4 rounded-lg border border-beige-200 bg-white p-4 mobile:p-6";
+  "flex flex-col gap-4 rounded-lg border border-beige-200 bg-surface p-4 mobile:p-6";
 
 export const SETTINGS_CARD_TITLE = "text-h3 font-bold text-gray-900";

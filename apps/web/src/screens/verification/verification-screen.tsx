@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 import type * as React from "react";
 import { loadScreenFlow } from "../../flow-engine/load-flow";
 import type { SearchParams } from "../../flow-engine/screen-query";
-import type { Locale } from "../../lib/locale";
+import { type Locale, localizedHref } from "../../lib/locale";
 import { CodeFlowBody, codeAddress } from "../code-flow/code-flow-screen";
 import { errorTexts, kratosFormatter } from "../ui/i18n.server";
 import { ErrorNotice, Screen, ScreenRoot } from "../ui/screen";
@@ -51,6 +51,8 @@ export async function VerificationScreen({
         codeRule="verificationCode"
         errorTexts={await errorTexts(locale)}
         fallbackContinueHref="/api/redirect"
+        // A typo in the address (right after registering): change it in settings.
+        typoTakeHref={localizedHref(locale, "/settings")}
         texts={{
           emailLabel: common("email"),
           sendCode: t("sendCode"),

@@ -1,4 +1,4 @@
-import { CourierError } from "../errors.ts";
+import { CourierError } from "../../errors.ts";
 import { email as accountDeletedDe } from "./account_deleted/de/email.ts";
 import { email as accountDeletedEn } from "./account_deleted/en/email.ts";
 import { email as emailChangeCodeDe } from "./email_change_code/de/email.ts";

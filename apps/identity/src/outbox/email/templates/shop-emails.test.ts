@@ -41,6 +41,20 @@ describe("recovery_code_valid for migrated customers", () => {
     expect(renderEmail("recovery_code_valid", "de", model).text).toContain("\n\n482913\n\n");
   });
 
+  it.each(locales)("links to the User migration screen, then shows the code (%s)", (locale) => {
+    const url = "https://shop.example/migration?flow=3d2&x=<1>";
+    const model = { code: "482913", expiresInMinutes: 10, migration: true, migrationUrl: url };
+    const email = renderEmail("recovery_code_valid", locale, model);
+    expect(email.text).toContain(`\n\n${url}\n\n482913\n\n`);
+    expect(email.html).toContain('href="https://shop.example/migration?flow=3d2&amp;x=&lt;1&gt;"');
+    expect(email.html).toContain(
+      locale === "de" ? "Neues Passwort festlegen" : "Set a new password",
+    );
+    expect(email.text).toContain(
+      locale === "de" ? "Falls du das nicht warst" : "If this wasn't you",
+    );
+  });
+
   it("speaks German with du, never Sie", () => {
     for (const [type, model] of [
       ["newsletter_confirmation", { confirmation_url: "https://shop.example/c" }],

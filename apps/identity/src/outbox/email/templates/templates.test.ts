@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CourierError } from "../errors.ts";
+import { CourierError } from "../../errors.ts";
 import { escapeHtml, html } from "./html.ts";
 import { type EmailLocale, renderEmail, type TemplateType } from "./index.ts";
 import { formatMinutes } from "./template.ts";

@@ -1,5 +1,8 @@
 import type { Config } from "../../../config/config.ts";
-import type { CourierLogger } from "../dispatcher.ts";
+import type { Persistence } from "../../../persistence/persistence.ts";
+import { createOutboxDispatcher, type OutboxDispatcher } from "../../dispatcher.ts";
+import type { OutboxLogger, RetryBackoff } from "../../kind.ts";
+import { emailKind } from "../email-kind.ts";
 
 /** Courier settings for tests: short lease and poll interval, the given SMTP server. */
 export function testCourierConfig(
@@ -19,7 +22,7 @@ export function testCourierConfig(
   };
 }
 
-export interface RecordingLogger extends CourierLogger {
+export interface RecordingLogger extends OutboxLogger {
   lines: { level: "info" | "warn" | "error"; message: string; details: object }[];
 }
 
@@ -32,4 +35,19 @@ export function recordingLogger(): RecordingLogger {
     warn: (details, message) => lines.push({ level: "warn", message, details }),
     error: (details, message) => lines.push({ level: "error", message, details }),
   };
+}
+
+/** The outbox's dispatcher with the email kind alone, sending to the configured SMTP server. */
+export function emailDispatcher(
+  persistence: Persistence,
+  courier: Config["courier"],
+  options: { logger: OutboxLogger; retryBackoff?: RetryBackoff },
+): OutboxDispatcher {
+  return createOutboxDispatcher({
+    outbox: persistence.outbox,
+    kinds: [emailKind(courier, options)],
+    pollIntervalMs: courier.dispatcher.poll_interval,
+    batchSize: courier.dispatcher.batch_size,
+    logger: options.logger,
+  });
 }

@@ -1,6 +1,6 @@
 import { connectDatabase } from "../../../persistence/sql/connect.ts";
-import { createDispatcher } from "../dispatcher.ts";
-import { testCourierConfig } from "./courier-config.ts";
+import { createSqlPersistence } from "../../../persistence/sql/sql-persistence.ts";
+import { emailDispatcher, testCourierConfig } from "./courier-config.ts";
 
 // A dispatcher in its own process, for the test that kills one mid-send.
 // Usage: node --conditions=development dispatch-child.ts <pglite folder> <smtp url> <lease ms>
@@ -11,7 +11,8 @@ if (!folder || !smtpUrl || !leaseMs)
   throw new Error("usage: <pglite folder> <smtp url> <lease ms>");
 
 const db = await connectDatabase(`pglite://${folder}`);
-const dispatcher = createDispatcher(db, testCourierConfig(smtpUrl, { lease: Number(leaseMs) }), {
+const config = testCourierConfig(smtpUrl, { lease: Number(leaseMs) });
+const dispatcher = emailDispatcher(createSqlPersistence(db), config, {
   logger: {
     info: () => {},
     warn: (details, message) => console.error(message, details),

@@ -3,8 +3,8 @@ import { type Kysely, sql } from "kysely";
 // For speed: a message in the outbox should leave at once, not on its dispatcher's next poll. So
 // the database announces, with pg_notify in the writing transaction, the types (email, webhook,
 // job) that got a message due now: a new one, or one given back to the queue by an instance
-// that shut down. Every instance's dispatchers of those types wake and claim (outbox-loop.ts);
-// the claim's lease keeps a message to one of them. The notification comes with the commit, so
+// that shut down. Every instance's dispatcher wakes the kinds of those types that wake, and they
+// claim (outbox/dispatcher.ts); the claim's lease keeps a message to one of them. The notification comes with the commit, so
 // a dispatcher never wakes for a row it cannot see yet. Retries due later, and messages of an
 // instance that died, are still found by the poll.
 

@@ -8,5 +8,12 @@ export const generateMetadata = pageTitle("error", "title");
 
 export default async function Page(props: PageProps): Promise<React.JSX.Element> {
   const { locale, query } = await readPageProps(props);
-  return <ErrorScreen locale={locale} errorId={queryParam(query, "id")} />;
+  return (
+    <ErrorScreen
+      locale={locale}
+      errorId={queryParam(query, "id")}
+      oauth2Error={queryParam(query, "error")}
+      retry={queryParam(query, "retry")}
+    />
+  );
 }

@@ -98,6 +98,9 @@ const tones = [
   "bg-info-light",
   "bg-black",
   "bg-white",
+  "bg-surface",
+  "bg-apple",
+  "bg-google",
   "bg-facebook",
   "bg-facebook-600",
   "bg-facebook-700",
@@ -195,9 +198,11 @@ export default async function DesignSystemPage(): Promise<React.JSX.Element> {
           ))}
         </div>
         <p className="text-sm text-gray-700">
-          Text: shades 600-900 on white or any 50 shade (at least 4.5:1, pinned in tokens.test.ts).
-          Facebook blue with white text reaches only 4.23:1: bold text of 18.66px or more only; the
-          Facebook button uses the darker facebook-600 (4.82:1).
+          Text: shades 600-900 on the surface or any 50 shade (at least 4.5:1 in both colour
+          schemes, pinned in tokens.test.ts). In the dark scheme every palette mirrors (50 and 900
+          trade values, and so on), so the same classes serve both. Facebook blue with white text
+          reaches only 4.23:1: bold text of 18.66px or more only; the Facebook button uses the
+          darker facebook-600 (4.82:1).
         </p>
       </Section>
 
