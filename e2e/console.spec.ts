@@ -1,7 +1,7 @@
 // The customer-service console (docs/console.md): staff sign in through Moos with a second
 // factor, search, open a customer, change the account with a reason, and read the audit log;
 // every screen in German and English, with and without JavaScript (every console form is a
-// plain post), axe on each. The console starts on first use in the worker
+// plain post), axe on each (the customer page in the dark scheme too). The console starts on first use in the worker
 // (support/services/console.ts).
 
 import { mkdirSync } from "node:fs";
@@ -160,6 +160,7 @@ for (const lang of languages) {
       await customer.open(person.id);
       await customer.expectShown(person.fullName, person.email);
       await customer.expectNoChanges();
+      await customer.expectDarkAccessible("console customer");
       await customer.open(admin.id);
       await expect(
         page.getByRole("alert").filter({ hasText: customer.t.customer.forbidden }),

@@ -6,6 +6,11 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../../support/axe.ts";
 import { actionKey, type ConsoleTexts, consoleTexts } from "../../support/console-texts.ts";
 import { format, type Language, localizedPath } from "../../support/languages.ts";
+import { pixelAt, type Rgb } from "../../support/pixel.ts";
+
+// The page's background in the dark scheme (beige-50 under prefers-color-scheme: dark in
+// apps/console/src/components/tokens.css, the account app's value).
+const PAGE_DARK: Rgb = [0x22, 0x22, 0x21];
 
 export interface ConsoleContext {
   readonly page: Page;
@@ -111,6 +116,24 @@ export abstract class ConsoleScreen {
     await expectNoAxeViolations(this.page, {
       javaScriptEnabled: this.context.javaScriptEnabled,
       screen,
+    });
+  }
+
+  /**
+   * The screen on a device set to dark (docs/console.md#colour-scheme): the page is dark and axe
+   * finds nothing, contrast included; the device's setting is reset after.
+   */
+  async expectDarkAccessible(screen: string): Promise<void> {
+    await this.page.emulateMedia({ colorScheme: "dark" });
+    try {
+      expect(await pixelAt(this.page, 0, 0)).toEqual(PAGE_DARK);
+    } finally {
+      await this.page.emulateMedia({ colorScheme: null });
+    }
+    await expectNoAxeViolations(this.page, {
+      javaScriptEnabled: this.context.javaScriptEnabled,
+      screen: `${screen}, dark`,
+      media: { colorScheme: "dark" },
     });
   }
 }
