@@ -148,6 +148,7 @@ for (const lang of languages) {
     test("viewer: reads only, no team page, 404 screens, logging out", async ({
       console: screens,
       signedInAs,
+      forgetSignIn,
       page,
       browserErrors,
     }) => {
@@ -176,6 +177,7 @@ for (const lang of languages) {
       await notFound.expectPageNotFound();
 
       await search.logOut();
+      forgetSignIn("viewer");
       await signIn.expectShown("signed_out");
       await page.goto(search.url("/"));
       await signIn.expectShown();

@@ -51,6 +51,12 @@ interface Fixtures {
    * any copy is as good), and sign in again should the session have ended meanwhile.
    */
   signedInAs: (role: StaffRole) => Promise<StaffMember>;
+  /**
+   * Forgets the cookies `signedInAs` keeps for `role`: after logging out, the provider's session
+   * they hold has ended, and a later test must sign in anew (with the copy, the provider's logout
+   * finds no one signed in and asks for a click without JavaScript).
+   */
+  forgetSignIn: (role: StaffRole) => void;
   /** The shared guard (support/test.ts), counting the console's origin as own. */
   consoleErrors: BrowserErrors;
 }
@@ -107,6 +113,11 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       await signInToConsole(staff);
       staffSessions.set(role, { staff, cookies: (await context.storageState()).cookies });
       return staff;
+    });
+  },
+  forgetSignIn: async ({ staffSessions }, use) => {
+    await use((role) => {
+      staffSessions.delete(role);
     });
   },
   consoleErrors: [
