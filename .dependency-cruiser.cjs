@@ -116,18 +116,7 @@ module.exports = {
       from: { path: `${identity}http/`, pathNot: notTests },
       to: {
         path: `${identity}(flows|strategies|hooks|session|security|outbox|limits|admin|composition)/`,
-        // Until respondWithFlow and flowJson move into the flows (under way): then drop this.
-        pathNot: `${identity}flows/(flow|new-flow)\\.ts$`,
       },
-    },
-    {
-      name: "http-respond-flow-answer-only",
-      severity: "error",
-      comment:
-        "The one exception to http-is-only-http while it lasts: respond.ts answers with a flow " +
-        "(the flow record and its UI URL); no other file of http/ reads a flow.",
-      from: { path: `${identity}http/`, pathNot: [notTests, `${identity}http/respond\\.ts$`] },
-      to: { path: `${identity}flows/` },
     },
     {
       name: "outbox-below-flows-and-strategies",
@@ -193,6 +182,37 @@ module.exports = {
         path: `${identity}(http|flows|strategies|hooks|session|persistence|composition|deps|outbox|limits)/`,
         pathNot: flowRecord,
       },
+    },
+    {
+      name: "methods-never-answer",
+      severity: "error",
+      comment:
+        "A method says what happened (a verdict) and the flow answers: strategies/ reach neither " +
+        "the reply helpers nor the code that saves a flow and answers (docs/architecture.md#a-request). " +
+        "strategies/methods-never-answer.test.ts checks what imports do not show (the reply type, " +
+        "the flow persister reached through deps).",
+      from: { path: `${identity}strategies/`, pathNot: notTests },
+      to: {
+        path: [
+          `${identity}http/(respond|answer)\\.ts$`,
+          `${identity}flows/(flow-answer|flow-routes)\\.ts$`,
+          `${identity}flows/[^/]+/(first-factor-step|second-factor-step|submit-method|outcome|complete-[^/]+|answer-[^/]+|[^/]+-route|[^/]+-routes)\\.ts$`,
+          `${identity}persistence/sql/`,
+        ],
+      },
+    },
+    {
+      name: "flows-answer-in-one-place",
+      severity: "error",
+      comment:
+        "Login, registration, settings, recovery, verification and the social callback return " +
+        "an Answer; flow-routes.ts (answerRequest) writes it, or the error, once " +
+        "(docs/architecture.md#a-request). Their folders never reach the reply helpers.",
+      from: {
+        path: `${identity}flows/(login|registration|settings|recovery|verification|social)/`,
+        pathNot: notTests,
+      },
+      to: { path: `${identity}http/respond\\.ts$` },
     },
     {
       name: "strategies-only-from-composition-root",

@@ -3,7 +3,8 @@ import type { Deps } from "../deps/deps.ts";
 import { errors, type HttpError } from "../http/errors.ts";
 import { redirect, sendError, sendJson } from "../http/respond.ts";
 import { isDatabaseUnavailable } from "../persistence/errors.ts";
-import { registerWebauthnScriptRoute } from "../strategies/webauthn/script.ts";
+import { webauthnScriptPath } from "../strategies/webauthn/script.ts";
+import { webauthnScriptSource } from "../strategies/webauthn/script-source.ts";
 
 export function registerHealthRoutes(app: FastifyInstance, deps: Deps): void {
   app.get("/health/alive", async (_request, reply) => sendJson(reply, 200, { status: "ok" }));
@@ -79,7 +80,15 @@ export function registerMiscRoutes(app: FastifyInstance, deps: Deps): void {
     sendJson(reply, 200, schema.raw);
   });
 
-  registerWebauthnScriptRoute(app);
+  // The WebAuthn script the security-key and passkey nodes load (strategies/webauthn/script.ts).
+  app.get(`/${webauthnScriptPath}`, async (_request, reply) => {
+    reply
+      .type("text/javascript; charset=utf-8")
+      .header("cache-control", "public, max-age=300")
+      // crossorigin="anonymous" with integrity needs CORS when a page loads it from elsewhere.
+      .header("access-control-allow-origin", "*")
+      .send(webauthnScriptSource);
+  });
   app.get("/.well-known/change-password", async (_request, reply) =>
     redirect(reply, deps.config.selfservice.flows.settings.ui_url),
   );

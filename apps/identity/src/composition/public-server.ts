@@ -11,6 +11,8 @@ import { registrationFlow } from "../flows/registration/registration-flow.ts";
 import { registerActivityRoute } from "../flows/security/activity-route.ts";
 import { registerSecurityLinkRoutes } from "../flows/security/link-routes.ts";
 import { registerSettingsReturnRoute, settingsFlow } from "../flows/settings/settings-flow.ts";
+import { registerSocialCallbackRoutes } from "../flows/social/callback-route.ts";
+import { registerFedcmRoutes } from "../flows/social/fedcm-routes.ts";
 import { verificationFlow } from "../flows/verification/verification-flow.ts";
 import { csrfCookie, ensureCsrfSecret } from "../http/cookies.ts";
 import { registerCors } from "../http/cors.ts";
@@ -21,8 +23,6 @@ import { sendError } from "../http/respond.ts";
 import { createServer, type ServerOps } from "../http/server-base.ts";
 import { rateLimitHook } from "../limits/rate-limit.ts";
 import { registerSessionRoutes } from "../session/handlers.ts";
-import { registerOidcCallbackRoutes } from "../strategies/oidc/callback.ts";
-import { registerFedcmRoutes } from "../strategies/oidc/fedcm.ts";
 import { registerMiscRoutes } from "./misc-routes.ts";
 
 // Paths where nosurf sets no CSRF cookie (docs/protocol.md#csrf): API flows, submits, sessions.
@@ -91,7 +91,7 @@ export async function buildPublicServer(deps: Deps, ops: ServerOps): Promise<Fas
     registerFlowRoutes(app, deps, module);
   }
   registerSettingsReturnRoute(app, deps);
-  registerOidcCallbackRoutes(app, deps);
+  registerSocialCallbackRoutes(app, deps);
   registerFedcmRoutes(app, deps);
   registerLogoutRoutes(app, deps);
   registerSessionRoutes(app, deps);

@@ -8,6 +8,7 @@ import { linkVerification } from "../strategies/link/verification.ts";
 import { lookupSecretLogin } from "../strategies/lookup-secret/login.ts";
 import { lookupSecretSettings } from "../strategies/lookup-secret/settings.ts";
 import { oidcSettings } from "../strategies/oidc/settings.ts";
+import { oidcSocial } from "../strategies/oidc/social.ts";
 import { oidcLogin, oidcRegistration } from "../strategies/oidc/submit.ts";
 import { passkeyLogin } from "../strategies/passkey/login.ts";
 import { passkeyRegistration } from "../strategies/passkey/registration.ts";
@@ -53,5 +54,6 @@ export function selfServiceStrategies(): Strategies {
     ],
     recovery: [codeRecovery, linkRecovery],
     verification: [codeVerification, linkVerification],
+    social: oidcSocial,
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps/deps.ts";
+import { type Answer, jsonAnswer, redirectAnswer, writeAnswer } from "../http/answer.ts";
 import { type Body, normaliseBody } from "../http/body.ts";
 import type { Ctx } from "../http/context.ts";
 import { query } from "../http/context.ts";
@@ -7,17 +8,35 @@ import { csrfCookie } from "../http/cookies.ts";
 import { csrfTokenMatches } from "../http/csrf.ts";
 import { errors, HttpError, kratosError } from "../http/errors.ts";
 import { wantsJson } from "../http/negotiate.ts";
-import { flowJson, redirect, respondWithFlow, sendError, sendJson } from "../http/respond.ts";
+import { redirect, sendError } from "../http/respond.ts";
 import { AccountLocked } from "../session/account-lock.ts";
 import { addFlowMessage, resetMessages } from "../ui/nodes.ts";
 import { formatMinutes, uiText } from "../ui/text.ts";
-import { showAccountLocked } from "./account-locked.ts";
+import { accountLockedAnswer } from "./account-locked.ts";
 import type { Flow, FlowType } from "./flow.ts";
 import { isExpired } from "./flow.ts";
+import { answerWithFlow, flowJson } from "./flow-answer.ts";
+import { FlowError } from "./flow-error.ts";
 import type { FlowKindModule } from "./flow-kind.ts";
 
 // The routes every self-service flow shares (docs/protocol.md#endpoints): init (browser, api), fetch by
-// id, and submit. Kind-specific behaviour lives in each flow folder's FlowKindModule.
+// id, and submit. Kind-specific behaviour lives in each flow folder's FlowKindModule, whose init
+// and submit return the answer; the route writes it, or the error, once.
+
+/**
+ * Writes what a handler answered; anything it threw becomes the error answer, except that a
+ * FlowError sends a browser on to where it names.
+ */
+export async function answerRequest(ctx: Ctx, handler: () => Promise<Answer>): Promise<void> {
+  try {
+    writeAnswer(ctx.reply, await handler());
+  } catch (error) {
+    if (error instanceof FlowError && error.browserTo !== undefined && !ctx.json)
+      return redirect(ctx.reply, error.browserTo);
+    const thrown = error instanceof FlowError ? error.error : error;
+    await sendError(ctx.deps, ctx.request, ctx.reply, thrown, ctx.json);
+  }
+}
 
 export function registerFlowRoutes(app: FastifyInstance, deps: Deps, module: FlowKindModule): void {
   const { kind } = module;
@@ -28,15 +47,11 @@ export function registerFlowRoutes(app: FastifyInstance, deps: Deps, module: Flo
     json: wantsJson(request),
   });
   const guarded =
-    (handler: (ctx: Ctx) => Promise<void>, jsonAlways = false) =>
+    (handler: (ctx: Ctx) => Promise<Answer>, jsonAlways = false) =>
     async (request: Ctx["request"], reply: Ctx["reply"]): Promise<void> => {
       const ctx = ctxOf(request, reply);
       if (jsonAlways) ctx.json = true;
-      try {
-        await handler(ctx);
-      } catch (error) {
-        await sendError(deps, request, reply, error, ctx.json);
-      }
+      await answerRequest(ctx, () => handler(ctx));
     };
 
   for (const type of ["browser", "api"] as const) {
@@ -45,7 +60,7 @@ export function registerFlowRoutes(app: FastifyInstance, deps: Deps, module: Flo
       guarded(async (ctx) => {
         if (!module.isEnabled(deps)) throw errors.flowDisabled(kind);
         if (type === "api") assertApiRequest(ctx);
-        await module.init(ctx, type);
+        return module.init(ctx, type);
       }, type === "api"),
     );
   }
@@ -63,7 +78,7 @@ export function registerFlowRoutes(app: FastifyInstance, deps: Deps, module: Flo
       ) {
         throw errors.csrf("The CSRF cookie does not match the flow.");
       }
-      sendJson(ctx.reply, 200, await flowJson(ctx, flow));
+      return jsonAnswer(200, await flowJson(ctx, flow));
     }, true),
   );
 
@@ -72,8 +87,7 @@ export function registerFlowRoutes(app: FastifyInstance, deps: Deps, module: Flo
     const flow = await deps.persistence.flows.getFlow(flowId ?? "", kind);
     if (!flow) {
       if (!ctx.json)
-        return redirect(
-          ctx.reply,
+        return redirectAnswer(
           new URL(`self-service/${kind}/browser`, deps.config.serve.public.base_url).toString(),
         );
       throw flowId
@@ -83,9 +97,12 @@ export function registerFlowRoutes(app: FastifyInstance, deps: Deps, module: Flo
     if (flow.type === "api") ctx.json = true;
     if (isExpired(flow, deps.now())) return replaceExpired(ctx, module, flow);
     const body = bodyOf(ctx);
+    // Parsed once, when first read: by the CSRF decision of a flow that skips the check for
+    // some submits, or where the flow's submit reads them.
+    const readFields = once(() => module.submitFields(deps).parse(body));
     if (flow.type === "api") assertApiRequest(ctx);
     else if (
-      (module.needsCsrf?.(body, deps) ?? true) &&
+      (module.needsCsrf?.(readFields(), deps) ?? true) &&
       !csrfTokenMatches(body.csrf_token, ctx.request.cookies[csrfCookie(deps.config)])
     ) {
       throw errors.csrf(
@@ -95,10 +112,10 @@ export function registerFlowRoutes(app: FastifyInstance, deps: Deps, module: Flo
       );
     }
     try {
-      await module.submit(ctx, flow, body);
+      return await module.submit(ctx, flow, { body, fields: readFields });
     } catch (error) {
       // The credential was right, but the account is locked (session/account-lock.ts).
-      if (error instanceof AccountLocked) return showAccountLocked(ctx, flow);
+      if (error instanceof AccountLocked) return accountLockedAnswer(ctx, flow);
       throw error;
     }
   });
@@ -113,6 +130,14 @@ async function loadFlow(ctx: Ctx, module: FlowKindModule, id: string | undefined
   const flow = await ctx.deps.persistence.flows.getFlow(id, module.kind);
   if (!flow) throw errors.notFound(`The ${module.kind} flow could not be found.`);
   return flow;
+}
+
+function once<T>(compute: () => T): () => T {
+  let done: { value: T } | undefined;
+  return () => {
+    done ??= { value: compute() };
+    return done.value;
+  };
 }
 
 function bodyOf(ctx: Ctx): Body {
@@ -168,13 +193,12 @@ export async function recreateExpired(
   return fresh;
 }
 
-async function replaceExpired(ctx: Ctx, module: FlowKindModule, expired: Flow): Promise<void> {
+async function replaceExpired(ctx: Ctx, module: FlowKindModule, expired: Flow): Promise<Answer> {
   const fresh = await recreateExpired(ctx, module, expired);
   const minutes = formatMinutes(ctx.deps.now().getTime() - expired.expires_at.getTime());
-  if (!ctx.json) return respondWithFlow(ctx, fresh);
+  if (!ctx.json) return answerWithFlow(ctx, fresh);
   if (module.kind === "recovery" || module.kind === "verification") {
-    return redirect(
-      ctx.reply,
+    return redirectAnswer(
       new URL(
         `self-service/${module.kind}/flows?id=${fresh.id}`,
         ctx.deps.config.serve.public.base_url,

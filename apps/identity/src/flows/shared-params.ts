@@ -1,4 +1,4 @@
-import type { Ctx } from "../http/context.ts";
+import type { RequestCtx } from "../http/context.ts";
 import { errors } from "../http/errors.ts";
 import { randomAlphanumeric } from "../session/tokens.ts";
 
@@ -7,7 +7,7 @@ import { randomAlphanumeric } from "../session/tokens.ts";
  * otherwise ignored; an identity schema must exist. (`login_challenge`: login-challenge.ts.)
  */
 export function checkOrganizationAndSchema(
-  ctx: Ctx,
+  ctx: RequestCtx,
   params: Record<string, string | undefined>,
 ): void {
   const organization = params.organization;
@@ -20,7 +20,10 @@ export function checkOrganizationAndSchema(
 }
 
 /** Native apps finishing sign-in in a browser collect their token with these codes later. */
-export async function createExchangeCodes(ctx: Ctx, flowId: string): Promise<{ initCode: string }> {
+export async function createExchangeCodes(
+  ctx: RequestCtx,
+  flowId: string,
+): Promise<{ initCode: string }> {
   const initCode = randomAlphanumeric(64);
   const expiresAt = new Date(ctx.deps.now().getTime() + 60 * 60 * 1000);
   await ctx.deps.persistence.exchanges.putExchange(

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { Deps } from "../deps/deps.ts";
 import { type Flow, type FlowKind, isExpired } from "../flows/flow.ts";
-import type { Body } from "../http/body.ts";
-import { acceptedLocale, type Locale, payloadLocale } from "./locale.ts";
+import { acceptedLocale, type Locale, payloadLocale, type WithTransientPayload } from "./locale.ts";
 
 // The address steps that email only a registered address (recovery, passwordless sign-in)
 // must not tell, by how long they take, whether it is one (docs/security.md#no-timing-oracle). So the request does the
@@ -23,7 +22,7 @@ export interface AddressJob {
 /** The job for this submit of the flow's address step. */
 export function addressJob(
   request: FastifyRequest,
-  body: Body,
+  body: WithTransientPayload,
   flow: Flow,
   address: string,
   round: number,

@@ -1,8 +1,8 @@
 import type { Flow } from "../flows/flow.ts";
+import { type Answer, jsonAnswer, redirectAnswer } from "../http/answer.ts";
 import type { Ctx } from "../http/context.ts";
 import { errors } from "../http/errors.ts";
 import { noteFlowSuccess, submittedMethod } from "../http/request-outcome.ts";
-import { redirect, sendJson } from "../http/respond.ts";
 import type { Identity } from "../identity/identity.ts";
 import { toIdentityJson } from "../identity/identity.ts";
 import type { AcceptOAuth2Login } from "../oauth2/oauth2-provider.ts";
@@ -50,12 +50,12 @@ async function handBackToApp(
   ctx: Ctx,
   native: { flowId: string; returnTo: string },
   issued: IssuedSession,
-): Promise<void> {
+): Promise<Answer> {
   const returnToCode = randomAlphanumeric(64);
   await storeExchangeToken(ctx, native.flowId, issued.token, returnToCode);
   const target = new URL(native.returnTo);
   target.searchParams.set("code", returnToCode);
-  if (!ctx.json) return redirect(ctx.reply, target.toString());
+  if (!ctx.json) return redirectAnswer(target.toString());
   throw errors.browserLocationChange(target.toString());
 }
 
@@ -81,7 +81,7 @@ async function storeExchangeToken(
 }
 
 /** The last step of login and registration: cookie or token, then the answer per client. */
-export async function completeWithSession(ctx: Ctx, completion: Completion): Promise<void> {
+export async function completeWithSession(ctx: Ctx, completion: Completion): Promise<Answer> {
   const { deps } = ctx;
   const { flow, identity, issued } = completion;
   // The method that signed in (a social callback has no submitted `method`).
@@ -109,7 +109,7 @@ export async function completeWithSession(ctx: Ctx, completion: Completion): Pro
       ...(completion.continueWith ?? []),
       ...(issued ? [{ action: "set_ory_session_token", ory_session_token: issued.token }] : []),
     ];
-    return sendJson(ctx.reply, 200, {
+    return jsonAnswer(200, {
       ...(issued ? { session_token: issued.token, session } : {}),
       ...identityJson,
       continue_with: continueWith.length ? continueWith : null,
@@ -133,14 +133,16 @@ export async function completeWithSession(ctx: Ctx, completion: Completion): Pro
     const target = secondFactorLoginUrl(deps, flow.payload.return_to, {
       loginChallenge: challenge,
     });
-    if (!ctx.json) return redirect(ctx.reply, target);
+    if (!ctx.json) return redirectAnswer(target);
     throw errors.browserLocationChange(target);
   }
   const body = { ...(session ? { session } : {}), ...identityJson };
-  if (challenge && issued && (await answerOAuth2Login(ctx, completion, challenge, issued, body)))
-    return;
-  if (!ctx.json) return redirect(ctx.reply, completion.browserTarget ?? completion.returnTo);
-  sendJson(ctx.reply, 200, {
+  if (challenge && issued) {
+    const answered = await answerOAuth2Login(ctx, completion, challenge, issued, body);
+    if (answered) return answered;
+  }
+  if (!ctx.json) return redirectAnswer(completion.browserTarget ?? completion.returnTo);
+  return jsonAnswer(200, {
     ...body,
     continue_with: [
       ...(completion.continueWith ?? []),
@@ -153,7 +155,7 @@ export async function completeWithSession(ctx: Ctx, completion: Completion): Pro
  * The OAuth2 provider asked for this sign-in (`oauth2_login_challenge`): it learns who signed
  * in, and the browser goes back to it instead of return_to. A sign-up whose address is verified
  * next hands the challenge to that verification flow, which answers the provider once the code
- * is in (Kratos's verification hook); until then the usual answer goes out (false).
+ * is in (Kratos's verification hook); until then the usual answer goes out (undefined).
  * Login answers JSON clients with 422 browser_location_change_required, registration with
  * continue_with redirect_browser_to, as Kratos does.
  */
@@ -163,7 +165,7 @@ async function answerOAuth2Login(
   challenge: string,
   issued: IssuedSession,
   body: Record<string, unknown>,
-): Promise<boolean> {
+): Promise<Answer | undefined> {
   const { deps } = ctx;
   const { flow } = completion;
   const login = oauth2LoginOf(challenge, issued.session);
@@ -171,22 +173,18 @@ async function answerOAuth2Login(
   const verification = continueWith.find((item) => item.action === "show_verification_ui");
   if (verification) {
     await handChallengeToVerification(ctx, verification, login);
-    return false;
+    return undefined;
   }
   const target = await acceptOAuth2Login(deps, login);
-  if (!ctx.json) {
-    redirect(ctx.reply, target);
-    return true;
-  }
+  if (!ctx.json) return redirectAnswer(target);
   if (flow.kind === "login") throw errors.browserLocationChange(target);
-  sendJson(ctx.reply, 200, {
+  return jsonAnswer(200, {
     ...body,
     continue_with: [
       ...continueWith.filter((item) => item.action !== "redirect_browser_to"),
       { action: "redirect_browser_to", redirect_browser_to: target },
     ],
   });
-  return true;
 }
 
 async function handChallengeToVerification(

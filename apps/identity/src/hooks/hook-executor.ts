@@ -1,5 +1,5 @@
 import type { Config, HookName } from "../config/config.ts";
-import type { Ctx } from "../http/context.ts";
+import type { Ctx, RequestCtx } from "../http/context.ts";
 import type { Identity } from "../identity/identity.ts";
 import type { Session } from "../session/session.ts";
 import {
@@ -36,6 +36,12 @@ export interface HookInputs {
 }
 export type HookPoint = keyof HookInputs;
 
+/**
+ * What a point's hooks see of the request: `loginCheck` runs inside a method's check, which
+ * never answers, so its hooks get no reply; the others run where the flow completes.
+ */
+export type HookCtx<Point extends HookPoint> = Point extends "loginCheck" ? RequestCtx : Ctx;
+
 /** A hook stopped the flow; the flow answers with why. */
 export interface HookRefusal {
   refused: "address_not_verified";
@@ -44,7 +50,7 @@ export interface HookRefusal {
 }
 
 type Action<Point extends HookPoint> = (
-  ctx: Ctx,
+  ctx: HookCtx<Point>,
   input: HookInputs[Point],
 ) => Promise<HookRefusal | undefined> | HookRefusal | undefined;
 
@@ -107,7 +113,7 @@ export function configuredHooks(
  * not at `registrationBefore`) is passed over here.
  */
 export async function runHooks<Point extends HookPoint>(
-  ctx: Ctx,
+  ctx: HookCtx<Point>,
   point: Point,
   input: HookInputs[Point],
 ): Promise<HookRefusal | undefined> {

@@ -1,6 +1,6 @@
 import type { Flow } from "../flows/flow.ts";
 import type { PendingLink } from "../flows/flow-state.ts";
-import type { Ctx } from "../http/context.ts";
+import type { RequestCtx } from "../http/context.ts";
 import type { Identity } from "../identity/identity.ts";
 import { addOidcLink, oidcIdentifier } from "../identity/oidc-credentials.ts";
 import { isUniqueViolation } from "../persistence/errors.ts";
@@ -16,7 +16,7 @@ export function pendingLinkOf(flow: Flow): PendingLink | undefined {
 
 /** Links the flow's pending social profile to the identity that just proved itself. */
 export async function linkPendingCredentials(
-  ctx: Ctx,
+  ctx: RequestCtx,
   flow: Flow,
   identity: Identity,
 ): Promise<"none" | "linked" | "mismatch"> {

@@ -1,7 +1,11 @@
 import type { FastifyRequest } from "fastify";
-import type { Body } from "../http/body.ts";
 
 export type Locale = "de" | "en";
+
+/** A submit that may carry Kratos's transient_payload (the web app sends `locale` in it). */
+export interface WithTransientPayload {
+  readonly transient_payload?: unknown;
+}
 
 /**
  * The language of an email: transient_payload.locale on the submit, else the language kept on
@@ -10,7 +14,7 @@ export type Locale = "de" | "en";
  */
 export function localeOf(
   request: FastifyRequest,
-  body?: Body,
+  body?: WithTransientPayload,
   identity?: { metadata_public: Record<string, unknown> | null },
 ): Locale {
   const fromPayload = payloadLocale(body);
@@ -21,7 +25,7 @@ export function localeOf(
 }
 
 /** transient_payload.locale of a submit, when it names a language we write. */
-export function payloadLocale(body: Body | undefined): Locale | undefined {
+export function payloadLocale(body: WithTransientPayload | undefined): Locale | undefined {
   const payload = body?.transient_payload as Record<string, unknown> | undefined;
   const fromPayload =
     typeof payload?.locale === "string" ? payload.locale.slice(0, 2).toLowerCase() : undefined;

@@ -1,8 +1,8 @@
 import type { Deps } from "../deps/deps.ts";
 import type { Flow } from "../flows/flow.ts";
+import { type Answer, redirectAnswer } from "../http/answer.ts";
 import type { Ctx } from "../http/context.ts";
 import { errors, HttpError } from "../http/errors.ts";
-import { redirect } from "../http/respond.ts";
 import type { Identity } from "../identity/identity.ts";
 import type { AcceptOAuth2Login, OAuth2LoginRequest } from "../oauth2/oauth2-provider.ts";
 import { availableAal } from "../session/aal.ts";
@@ -95,8 +95,8 @@ export async function acceptSignedInBrowser(
   ctx: Ctx,
   challenge: string,
   session: Session,
-): Promise<void> {
+): Promise<Answer> {
   const target = await acceptOAuth2Login(ctx.deps, oauth2LoginOf(challenge, session));
-  if (!ctx.json) return redirect(ctx.reply, target);
+  if (!ctx.json) return redirectAnswer(target);
   throw errors.browserLocationChange(target);
 }

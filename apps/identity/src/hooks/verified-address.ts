@@ -1,9 +1,9 @@
-import type { Ctx } from "../http/context.ts";
+import type { RequestCtx } from "../http/context.ts";
 import type { Identity } from "../identity/identity.ts";
 
 /** Marks the address verified: a code or link that reached it proves the customer reads it. */
 export async function markAddressVerified(
-  ctx: Ctx,
+  ctx: RequestCtx,
   identity: Identity,
   value: string,
 ): Promise<void> {

@@ -44,9 +44,13 @@ export function isPlainObject(value: unknown): value is Body {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-export function optionalString(body: Body, key: string): string | undefined {
-  const value = body[key];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== "string") throw errors.badRequest(`The field "${key}" must be a string.`);
-  return value;
+/** A field a submit did not send: missing, or `null` (which JSON clients send for an empty one). */
+export function isAbsent(value: unknown): value is null | undefined {
+  return value === undefined || value === null;
+}
+
+/** Whether the body carries `name` as text that is not empty (a named submit of a form). */
+export function hasText(body: Body, name: string): boolean {
+  const value = body[name];
+  return typeof value === "string" && value !== "";
 }

@@ -1,13 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Deps } from "../deps/deps.ts";
-import type { Flow } from "../flows/flow.ts";
-import { toFlowJson } from "../flows/flow.ts";
-import { uiUrl } from "../flows/new-flow.ts";
-import { toIdentityJson } from "../identity/identity.ts";
 import { isDatabaseUnavailable } from "../persistence/errors.ts";
-import type { Ctx } from "./context.ts";
 import { errors, HttpError } from "./errors.ts";
-import { noteFlowFailure } from "./request-outcome.ts";
 
 export function sendJson(reply: FastifyReply, status: number, body: unknown): void {
   reply
@@ -27,35 +21,6 @@ export function sendJsonText(reply: FastifyReply, status: number, json: string):
 
 export function redirect(reply: FastifyReply, location: string, status = 303): void {
   reply.code(status).header("location", location).send();
-}
-
-/** Answers with the flow: a body for JSON and API clients, a redirect to the UI for browsers. */
-export async function respondWithFlow(ctx: Ctx, flow: Flow, status = 200): Promise<void> {
-  if (status === 400) noteFlowFailure(ctx.request, flow.kind);
-  if (ctx.json || flow.type === "api")
-    return sendJson(ctx.reply, status, await flowJson(ctx, flow));
-  redirect(ctx.reply, uiUrl(ctx.deps, flow.kind, flow.id));
-}
-
-/**
- * Settings flows carry the identity; a browser login or registration flow answering an OAuth2
- * login challenge carries the provider's login request (`oauth2_login_request`, read anew each
- * time as Kratos does: the UI shows the client's name from it). The others are their stored
- * payload.
- */
-export async function flowJson(ctx: Ctx, flow: Flow): Promise<Record<string, unknown>> {
-  const json = toFlowJson(flow);
-  if (flow.kind === "settings" && flow.identity_id) {
-    const identity = await ctx.deps.persistence.identities.getIdentity(flow.identity_id);
-    if (identity) json.identity = toIdentityJson(identity, ctx.deps.config.serve.public.base_url);
-  }
-  const challenge = flow.payload.oauth2_login_challenge;
-  // A completed flow's challenge is answered: the provider no longer describes it.
-  if (typeof challenge === "string" && flow.type === "browser" && !flow.internal.completed) {
-    const request = await ctx.deps.oauth2?.getLoginRequest(challenge);
-    if (request) json.oauth2_login_request = request;
-  }
-  return json;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { FlowType } from "../flows/flow.ts";
-import type { Ctx } from "../http/context.ts";
+import type { Ctx, RequestCtx } from "../http/context.ts";
 import { deviceCookie, setDeviceCookie } from "../http/cookies.ts";
 import type { Identity } from "../identity/identity.ts";
 import type { Persistence } from "../persistence/persistence.ts";
@@ -30,7 +30,7 @@ export interface SignInDevice {
   isNew: boolean;
 }
 
-function presentedToken(ctx: Ctx, flowType: FlowType): string | undefined {
+function presentedToken(ctx: RequestCtx, flowType: FlowType): string | undefined {
   const raw =
     flowType === "browser"
       ? ctx.request.cookies[deviceCookie(ctx.deps.config)]
@@ -38,7 +38,7 @@ function presentedToken(ctx: Ctx, flowType: FlowType): string | undefined {
   return typeof raw === "string" && tokenPattern.test(raw) ? raw : undefined;
 }
 
-function deviceHash(ctx: Ctx, token: string): string {
+function deviceHash(ctx: RequestCtx, token: string): string {
   return secretHash(ctx.deps.config.secrets.default[0]!, "device", token);
 }
 
@@ -111,7 +111,7 @@ export async function touchKnownDevice(
 
 /** The trusted device this request comes from, if the identity knows it (events name it). */
 export async function currentDeviceId(
-  ctx: Ctx,
+  ctx: RequestCtx,
   identityId: string,
   flowType: FlowType,
 ): Promise<string | null> {

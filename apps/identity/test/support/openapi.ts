@@ -50,3 +50,8 @@ export function expectSchema(name: string, body: unknown): void {
     );
   }
 }
+
+/** A schema of Kratos's OpenAPI document, as written there (request bodies and answers). */
+export function openapiSchema(name: string): Record<string, unknown> | undefined {
+  return document.components.schemas[name];
+}

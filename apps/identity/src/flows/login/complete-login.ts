@@ -1,5 +1,6 @@
 import { completeWithSession } from "../../hooks/complete-with-session.ts";
 import { runHooks } from "../../hooks/hook-executor.ts";
+import type { Answer } from "../../http/answer.ts";
 import type { Ctx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { noteSignIn } from "../../security/sign-in.ts";
@@ -11,16 +12,13 @@ import {
 } from "../../session/session-manager.ts";
 import type { Flow } from "../flow.ts";
 import { afterLoginUrl } from "./after-login.ts";
+import type { FirstFactor } from "./strategy.ts";
 
 // The shared end of every first-factor sign-in (password, code, passkey, social): the session
-// is issued or refreshed, the flow is marked done and the answer goes out (cookie or token).
+// is issued or refreshed, the flow is marked done and saved, and the answer is the session
+// (cookie or token).
 
-/** The method the session records (Kratos's authentication_methods entry). */
-export interface FirstFactor {
-  method: string;
-  /** The social sign-in provider's id, for method `oidc`. */
-  provider?: string;
-}
+export type { FirstFactor };
 
 /** A session a first factor issued; `refreshed` when it re-authenticated the signed-in one. */
 export interface LoginSession extends IssuedSession {
@@ -52,8 +50,8 @@ export async function issueLoginSession(
 export async function completeLogin(
   ctx: Ctx,
   flow: Flow,
-  completion: { identity: Identity; issued: LoginSession; inBrowser?: boolean },
-): Promise<void> {
+  completion: { identity: Identity; issued: LoginSession; inBrowser?: boolean | undefined },
+): Promise<Answer> {
   // The configured login hooks that act once the session exists (revoke_active_sessions).
   await runHooks(ctx, "login", {
     identity: completion.identity,
@@ -67,7 +65,7 @@ export async function completeLogin(
   flow.internal.completed = true;
   flow.identity_id = completion.identity.id;
   await ctx.deps.persistence.flows.updateFlow(flow);
-  await completeWithSession(ctx, {
+  return completeWithSession(ctx, {
     flow,
     identity: completion.identity,
     issued: completion.issued,

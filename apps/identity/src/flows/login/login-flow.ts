@@ -6,89 +6,45 @@ import {
   loginChallengeOf,
   meetsSecondFactorRequest,
 } from "../../hooks/oauth2-login.ts";
+import { type Answer, redirectAnswer } from "../../http/answer.ts";
 import type { Body } from "../../http/body.ts";
-import { optionalString } from "../../http/body.ts";
+import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
 import { errors, kratosError } from "../../http/errors.ts";
-import { redirect, respondWithFlow } from "../../http/respond.ts";
-import { type Identity, normaliseIdentifier } from "../../identity/identity.ts";
-import { type ActiveSession, findActiveSession } from "../../session/session-manager.ts";
+import { normaliseIdentifier } from "../../identity/identity.ts";
+import { findActiveSession } from "../../session/session-manager.ts";
 import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { linkedProviders } from "../../ui/oidc-nodes.ts";
-import { loginOrder, sortNodes } from "../../ui/sort-nodes.ts";
 import { uiText } from "../../ui/text.ts";
-import type { Flow, FlowType } from "../flow.ts";
+import type { Flow } from "../flow.ts";
+import { answerWithFlow } from "../flow-answer.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { browserLoginChallenge, loginChallengeParam } from "../login-challenge.ts";
-import { newFlow } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
-import { checkOrganizationAndSchema, createExchangeCodes } from "../shared-params.ts";
+import { checkOrganizationAndSchema } from "../shared-params.ts";
 import { afterLoginUrl } from "./after-login.ts";
 import { IDENTIFIER_STEP_FLOOR_MS, notSoonerThan } from "./answer-floor.ts";
-import {
-  aal1Required,
-  secondFactorStepNodes,
-  submitSecondFactorStep,
-} from "./second-factor-step.ts";
+import { createLoginFlow } from "./create-login-flow.ts";
+import { submitFirstFactor } from "./first-factor-step.ts";
+import { aal1Required, submitSecondFactorStep } from "./second-factor-step.ts";
 import { enabledLoginMethod } from "./strategy.ts";
-import { identifierStepNodes, loginNodes } from "./ui.ts";
+import { identifierStepNodes } from "./ui.ts";
 
-export interface LoginOptions {
-  type: FlowType;
-  refresh: boolean;
-  requestedAal: "aal1" | "aal2";
-  returnTo?: string | undefined;
-  /** The signed-in account being re-authenticated (refresh=true). */
-  refreshOf?: { identifier: string; identity: Identity } | undefined;
-  /** The signed-in session an aal2 flow raises (its identity's second factors are offered). */
-  secondFactorOf?: ActiveSession | undefined;
-  exchange: boolean;
-  /** The OAuth2 provider's login challenge this sign-in answers (`oauth2_login_challenge`). */
-  loginChallenge?: string | undefined;
-}
+/** What the login flow reads of every submit itself: the method, to pick who answers it. */
+const loginFields = bodySchema({ method: "string" });
 
-export async function createLoginFlow(ctx: Ctx, options: LoginOptions): Promise<Flow> {
-  const { deps } = ctx;
-  const flow = newFlow(deps, ctx.request, {
-    kind: "login",
-    type: options.type,
-    lifespanMs: deps.config.selfservice.flows.login.lifespan,
-    state: "choose_method",
-    returnTo: options.returnTo,
-    nodes: (csrf) =>
-      loginNodes(deps, csrf, options.refreshOf ? { refresh: options.refreshOf } : {}),
-    fields: {
-      organization_id: null,
-      refresh: options.refresh,
-      requested_aal: options.requestedAal,
-      ...(options.loginChallenge ? { oauth2_login_challenge: options.loginChallenge } : {}),
-    },
-  });
-  if (options.refreshOf) addFlowMessage(flow.payload.ui, uiText(MessageId.confirmItIsYou));
-  if (options.requestedAal === "aal2" && options.secondFactorOf) {
-    const { identity, session } = options.secondFactorOf;
-    flow.identity_id = identity.id;
-    flow.session_id = session.id;
-    flow.payload.ui.nodes = await secondFactorStepNodes(ctx, flow, identity);
-    addFlowMessage(flow.payload.ui, uiText(MessageId.completeSecondFactor));
-  }
-  if (options.exchange) {
-    const codes = await createExchangeCodes(ctx, flow.id);
-    flow.payload.session_token_exchange_code = codes.initCode;
-  }
-  for (const strategy of deps.strategies.login) {
-    if (strategy.isEnabled(deps)) await strategy.populate?.(ctx, flow);
-  }
-  sortNodes(flow.payload.ui.nodes, loginOrder);
-  await deps.persistence.flows.createFlow(flow);
-  return flow;
-}
+/** The first step of identifier_first (Kratos's updateLoginFlowWithIdentifierFirstMethod). */
+const identifierFirstBody = bodySchema(
+  { identifier: "string" },
+  { kratos: "updateLoginFlowWithIdentifierFirstMethod" },
+);
 
-export const loginFlow: FlowKindModule = {
+export const loginFlow: FlowKindModule<BodyOf<{ method: "string" }>> = {
   kind: "login",
   expiredMessageId: MessageId.loginFlowExpired,
   isEnabled: () => true,
+  submitFields: () => loginFields,
 
   async init(ctx, type) {
     const params = query(ctx);
@@ -119,8 +75,7 @@ export const loginFlow: FlowKindModule = {
     // Kratos answers a session that already has the requested level as signed in.
     if (active && !refresh && (aal === "aal1" || active.session.aal !== "aal1")) {
       if (oauth2) return acceptSignedInBrowser(ctx, oauth2.challenge, active.session);
-      if (!ctx.json && type === "browser")
-        return redirect(ctx.reply, afterLoginUrl(ctx.deps, returnTo));
+      if (!ctx.json && type === "browser") return redirectAnswer(afterLoginUrl(ctx.deps, returnTo));
       throw kratosError(
         "session_already_available",
         "A valid session was detected and thus login is not possible. Did you forget to set `?refresh=true`?",
@@ -144,7 +99,7 @@ export const loginFlow: FlowKindModule = {
       exchange: type === "api" && params.return_session_token_exchange_code === "true",
       loginChallenge: challenge,
     });
-    await respondWithFlow(ctx, flow);
+    return answerWithFlow(ctx, flow);
   },
 
   async recreate(ctx, expired) {
@@ -163,37 +118,36 @@ export const loginFlow: FlowKindModule = {
     });
   },
 
-  async submit(ctx, flow, body) {
+  async submit(ctx, flow, { body, fields }) {
+    // Each submit starts from a clean form: what it says replaces what the last one said.
+    resetMessages(flow.payload.ui);
     if (flow.internal.completed) {
-      resetMessages(flow.payload.ui);
       addFlowMessage(flow.payload.ui, uiText(MessageId.loginAlreadyCompleted));
-      return respondWithFlow(ctx, flow, 400);
+      return answerWithFlow(ctx, flow, 400);
     }
+    const { method } = fields();
     if (flow.payload.requested_aal === "aal2") return submitSecondFactorStep(ctx, flow, body);
-    const method = optionalString(body, "method");
     if (method === "identifier_first") return submitIdentifier(ctx, flow, body);
     const strategy = ctx.deps.strategies.login.find(
       (s) => s.isSubmit(body) && s.isEnabled(ctx.deps),
     );
-    if (strategy) return strategy.submit(ctx, flow, body);
-    resetMessages(flow.payload.ui);
+    if (strategy) return submitFirstFactor(ctx, flow, strategy, body);
     addFlowMessage(flow.payload.ui, uiText(MessageId.loginMethodNotFound));
     await ctx.deps.persistence.flows.updateFlow(flow);
-    await respondWithFlow(ctx, flow, 400);
+    return answerWithFlow(ctx, flow, 400);
   },
 };
 
-async function submitIdentifier(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+async function submitIdentifier(ctx: Ctx, flow: Flow, raw: Body): Promise<Answer> {
   const startedAt = performance.now();
-  const identifier = optionalString(body, "identifier")?.trim() ?? "";
-  resetMessages(flow.payload.ui);
+  const identifier = identifierFirstBody.parse(raw).identifier?.trim() ?? "";
   if (!identifier) {
     const node = flow.payload.ui.nodes.find(
       (n) => n.attributes.node_type === "input" && n.attributes.name === "identifier",
     );
     node?.messages.push(uiText(MessageId.missingProperty, { property: "identifier" }));
     await ctx.deps.persistence.flows.updateFlow(flow);
-    return respondWithFlow(ctx, flow, 400);
+    return answerWithFlow(ctx, flow, 400);
   }
   // Every identifier gets the password step, registered or not (no account enumeration),
   // except an account that can only sign in socially: it is offered its providers.
@@ -206,7 +160,7 @@ async function submitIdentifier(ctx: Ctx, flow: Flow, body: Body): Promise<void>
   await ctx.deps.persistence.flows.updateFlow(flow);
   await notSoonerThan(startedAt, IDENTIFIER_STEP_FLOOR_MS);
   // Kratos answers a step with 400 and the flow; browsers are sent back to the UI.
-  await respondWithFlow(ctx, flow, 400);
+  return answerWithFlow(ctx, flow, 400);
 }
 
 /**

@@ -1,9 +1,9 @@
 import { MessageId } from "@moos/contract";
 import { completeWithSession } from "../../hooks/complete-with-session.ts";
+import type { Answer } from "../../http/answer.ts";
 import type { Body } from "../../http/body.ts";
-import type { Ctx } from "../../http/context.ts";
+import type { Ctx, RequestCtx } from "../../http/context.ts";
 import { kratosError } from "../../http/errors.ts";
-import { respondWithFlow } from "../../http/respond.ts";
 import type { Identity } from "../../identity/identity.ts";
 import {
   clearLoginFailures,
@@ -12,15 +12,10 @@ import {
 } from "../../limits/login-throttle.ts";
 import { completeSecondFactor, configuredSecondFactors } from "../../session/aal.ts";
 import { findActiveSession } from "../../session/session-manager.ts";
-import {
-  addFieldMessage,
-  addFlowMessage,
-  csrfNode,
-  resetMessages,
-  type UiNode,
-} from "../../ui/nodes.ts";
+import { addFieldMessage, addFlowMessage, csrfNode, type UiNode } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import type { Flow } from "../flow.ts";
+import { answerWithFlow } from "../flow-answer.ts";
 import { identityMismatch } from "../settings/settings-session.ts";
 import { afterLoginUrl } from "./after-login.ts";
 import type { SecondFactorLoginStrategy } from "./strategy.ts";
@@ -31,7 +26,7 @@ import type { SecondFactorLoginStrategy } from "./strategy.ts";
 // six digits cannot be tried through.
 
 export async function secondFactorStepNodes(
-  ctx: Ctx,
+  ctx: RequestCtx,
   flow: Flow,
   identity: Identity,
 ): Promise<UiNode[]> {
@@ -42,7 +37,7 @@ export async function secondFactorStepNodes(
   return nodes;
 }
 
-export function aal1Required(ctx: Ctx): Error {
+export function aal1Required(ctx: RequestCtx): Error {
   const reason = "You can not requested a higher AAL (AAL2/AAL3) without an active session.";
   return kratosError("session_aal1_required", reason, {
     reason,
@@ -55,35 +50,36 @@ export function aal1Required(ctx: Ctx): Error {
   });
 }
 
-export async function submitSecondFactorStep(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+/** An aal2 submit (the flow's messages are reset): checked, throttled, saved and answered here. */
+export async function submitSecondFactorStep(ctx: Ctx, flow: Flow, raw: Body): Promise<Answer> {
   const { deps } = ctx;
   const active = await findActiveSession(deps, ctx.request);
   if (!active) throw aal1Required(ctx);
   if (flow.identity_id && active.identity.id !== flow.identity_id) throw identityMismatch();
-  resetMessages(flow.payload.ui);
-  const strategy = secondFactorFor(ctx, body);
+  const strategy = secondFactorFor(ctx, raw);
   if (!strategy?.isConfigured(active.identity)) {
     addFlowMessage(flow.payload.ui, uiText(MessageId.loginMethodNotFound));
     await deps.persistence.flows.updateFlow(flow);
-    return respondWithFlow(ctx, flow, 400);
+    return answerWithFlow(ctx, flow, 400);
   }
   flow.payload.active = strategy.method;
   const throttleKey = `aal2:${active.identity.id}`;
   await throttleLogin(deps, throttleKey);
+  const body = strategy.body.parse(raw);
   const check = await strategy.verifyLogin(ctx, flow, active.identity, body);
   if (!check.ok) {
     await recordLoginFailure(deps, throttleKey);
     if (check.field) addFieldMessage(flow.payload.ui, check.field, check.message);
     else addFlowMessage(flow.payload.ui, check.message);
     await deps.persistence.flows.updateFlow(flow);
-    return respondWithFlow(ctx, flow, 400);
+    return answerWithFlow(ctx, flow, 400);
   }
   await clearLoginFailures(deps, throttleKey);
   await completeSecondFactor(deps, active.session, strategy.method);
   flow.state = "passed_challenge";
   flow.internal.completed = true;
   await deps.persistence.flows.updateFlow(flow);
-  await completeWithSession(ctx, {
+  return completeWithSession(ctx, {
     flow,
     identity: active.identity,
     issued: { session: active.session, token: active.token },
@@ -93,7 +89,7 @@ export async function submitSecondFactorStep(ctx: Ctx, flow: Flow, body: Body): 
 }
 
 /** The enabled second factor an aal2 submit belongs to. */
-function secondFactorFor(ctx: Ctx, body: Body): SecondFactorLoginStrategy | undefined {
+function secondFactorFor(ctx: RequestCtx, body: Body): SecondFactorLoginStrategy | undefined {
   const { deps } = ctx;
   return deps.strategies.loginSecondFactors.find((s) => s.isEnabled(deps) && s.isSubmit(body));
 }

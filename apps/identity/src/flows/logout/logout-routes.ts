@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../../deps/deps.ts";
+import { normaliseBody } from "../../http/body.ts";
+import { bodySchema } from "../../http/body-schema.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
 import { errors } from "../../http/errors.ts";
@@ -59,11 +61,16 @@ async function updateLogoutFlow(ctx: Ctx): Promise<void> {
   ctx.reply.code(204).header("location", target).send();
 }
 
+/** DELETE /self-service/logout/api's body, as Kratos's performNativeLogoutBody. */
+export const nativeLogoutBody = bodySchema(
+  { session_token: "string" },
+  { kratos: "performNativeLogoutBody" },
+);
+
 async function performNativeLogout(ctx: Ctx): Promise<void> {
   const { deps } = ctx;
-  const body = ctx.request.body as Record<string, unknown> | undefined;
-  const token = body && typeof body === "object" ? body.session_token : undefined;
-  if (typeof token !== "string" || !token) {
+  const token = nativeLogoutBody.parse(normaliseBody(ctx.request.body)).session_token;
+  if (!token) {
     throw errors.badRequest("Please include a session token in the request body.");
   }
   const session =

@@ -1,14 +1,15 @@
 import { MessageId } from "@moos/contract";
 import { runHooks } from "../../hooks/hook-executor.ts";
 import { markAddressVerified } from "../../hooks/verified-address.ts";
+import { type Answer, jsonAnswer, redirectAnswer } from "../../http/answer.ts";
 import type { Ctx } from "../../http/context.ts";
 import { errors } from "../../http/errors.ts";
-import { flowJson, redirect, sendJson } from "../../http/respond.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { noteRecovery } from "../../security/sign-in.ts";
 import { createSession, sendSessionCookie } from "../../session/session-manager.ts";
 import { formatMinutes, uiText } from "../../ui/text.ts";
 import type { Flow } from "../flow.ts";
+import { flowJson } from "../flow-answer.ts";
 import { uiUrl } from "../new-flow.ts";
 import { createSettingsFlow } from "../settings/settings-flow.ts";
 
@@ -21,7 +22,7 @@ export async function completeRecovery(
   flow: Flow,
   identity: Identity,
   options: { address: string; method: "code_recovery" | "link_recovery" },
-): Promise<void> {
+): Promise<Answer> {
   const { deps } = ctx;
   // The code or link reached the address, so it counts as verified too.
   await markAddressVerified(ctx, identity, options.address);
@@ -53,7 +54,7 @@ export async function completeRecovery(
   await deps.persistence.flows.updateFlow(flow);
   const settingsUrl = uiUrl(deps, "settings", settings.id);
   if (flow.type === "api") {
-    return sendJson(ctx.reply, 200, {
+    return jsonAnswer(200, {
       ...(await flowJson(ctx, flow)),
       continue_with: [
         { action: "set_ory_session_token", ory_session_token: issued.token },
@@ -61,6 +62,6 @@ export async function completeRecovery(
       ],
     });
   }
-  if (!ctx.json) return redirect(ctx.reply, settingsUrl);
+  if (!ctx.json) return redirectAnswer(settingsUrl);
   throw errors.browserLocationChange(settingsUrl);
 }

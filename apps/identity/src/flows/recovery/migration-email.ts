@@ -2,7 +2,7 @@ import type { Deps } from "../../deps/deps.ts";
 import type { AddressJob } from "../../hooks/address-job.ts";
 import { addressJob, jobLocale } from "../../hooks/address-job.ts";
 import type { Body } from "../../http/body.ts";
-import type { Ctx } from "../../http/context.ts";
+import type { RequestCtx } from "../../http/context.ts";
 import { csrfSecretOf } from "../../http/csrf.ts";
 import { needsMigration } from "../../identity/migration.ts";
 import { firstMigrationEmail } from "../../limits/code-email-limit.ts";
@@ -21,7 +21,7 @@ import { createRecoveryFlow, recoveryStrategy } from "./recovery-flow.ts";
 
 /** Writes the job for a failed password sign-in with `address`, whatever the address is. */
 export async function requestMigrationEmail(
-  ctx: Ctx,
+  ctx: RequestCtx,
   loginFlow: Flow,
   body: Body,
   address: string,

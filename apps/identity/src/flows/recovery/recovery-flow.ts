@@ -1,16 +1,22 @@
 import { MessageId } from "@moos/contract";
 import type { Deps } from "../../deps/deps.ts";
+import { type Answer, redirectAnswer } from "../../http/answer.ts";
+import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
+import { rotateCsrfSecret } from "../../http/cookies.ts";
 import { kratosError } from "../../http/errors.ts";
-import { redirect, respondWithFlow } from "../../http/respond.ts";
 import { findActiveSession } from "../../session/session-manager.ts";
-import { resetMessages } from "../../ui/nodes.ts";
-import { emailMethod, linkToken } from "../email-method.ts";
+import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
+import { emailMethod, type LinkFields, linkTokenFields } from "../email-method.ts";
 import type { Flow, FlowType } from "../flow.ts";
+import { answerWithFlow } from "../flow-answer.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
-import { type FlowRequest, newFlow } from "../new-flow.ts";
+import { type FlowRequest, newFlow, uiUrl } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
-import type { RecoveryStrategy } from "./strategy.ts";
+import { putMessages } from "../verdict.ts";
+import { completeRecovery } from "./complete-recovery.ts";
+import { requestRecoveryEmail } from "./request-recovery-email.ts";
+import type { OpenedLink, RecoveryStrategy, RecoveryVerdict } from "./strategy.ts";
 
 /** The strategy `selfservice.flows.recovery.use` names; it serves every recovery flow. */
 export function recoveryStrategy(deps: Deps): RecoveryStrategy {
@@ -37,19 +43,19 @@ export function createRecoveryFlow(
   });
 }
 
-export const recoveryFlow: FlowKindModule = {
+export const recoveryFlow: FlowKindModule<LinkFields> = {
   kind: "recovery",
   expiredMessageId: MessageId.recoveryFlowExpired,
   isEnabled: (deps) => deps.config.selfservice.flows.recovery.enabled,
+  submitFields: (deps) => linkTokenFields(deps, "recovery"),
   // The emailed link is opened wherever the customer reads mail: its token is the proof.
-  needsCsrf: (body, deps) => linkToken(body, recoveryStrategy(deps)) === undefined,
+  needsCsrf: (fields) => fields.token === undefined,
 
   async init(ctx, type) {
     const returnTo = validateReturnTo(ctx.deps.config, query(ctx).return_to);
     if (await findActiveSession(ctx.deps, ctx.request)) {
       if (!ctx.json && type === "browser")
-        return redirect(
-          ctx.reply,
+        return redirectAnswer(
           returnTo ?? ctx.deps.config.selfservice.default_browser_return_url,
           302,
         );
@@ -63,7 +69,7 @@ export const recoveryFlow: FlowKindModule = {
     }
     const flow = createRecoveryFlow(ctx, type, returnTo);
     await ctx.deps.persistence.flows.createFlow(flow);
-    await respondWithFlow(ctx, flow);
+    return answerWithFlow(ctx, flow);
   },
 
   async recreate(ctx, expired) {
@@ -72,11 +78,57 @@ export const recoveryFlow: FlowKindModule = {
     return flow;
   },
 
-  async submit(ctx, flow, body) {
+  async submit(ctx, flow, { body, fields }) {
     const strategy = recoveryStrategy(ctx.deps);
     resetMessages(flow.payload.ui);
-    const token = linkToken(body, strategy);
-    if (token !== undefined) return strategy.openLink?.(ctx, flow, token);
-    await strategy.submit(ctx, flow, body);
+    const { token } = fields();
+    if (token !== undefined && strategy.openLink) {
+      // The link opens in a browser, whatever the flow's type.
+      ctx.json = false;
+      return answerOpenedLink(ctx, flow, await strategy.openLink(ctx, flow, token));
+    }
+    const verdict = await strategy.submit(ctx, flow, strategy.body.parse(body));
+    switch (verdict.result) {
+      case "address_step":
+        return requestRecoveryEmail(ctx, flow, body, strategy);
+      case "recovered":
+        return completeRecovery(ctx, flow, verdict.identity, verdict);
+      case "refused":
+        putMessages(flow.payload.ui, verdict.messages);
+        await ctx.deps.persistence.flows.updateFlow(flow);
+        return answerWithFlow(ctx, flow, 200);
+      case "restart":
+        return answerWithFlow(ctx, await restart(ctx, flow, verdict), 200);
+    }
   },
 };
+
+/** The emailed link: every answer is a page for the browser it was opened in. */
+async function answerOpenedLink(ctx: Ctx, flow: Flow, verdict: OpenedLink): Promise<Answer> {
+  if (verdict.result === "recovered") return completeRecovery(ctx, flow, verdict.identity, verdict);
+  // Kratos starts over with a fresh flow that says why (4060004). The link may open in a
+  // browser without our CSRF cookie: set one, so the new flow can be read there.
+  rotateCsrfSecret(ctx.request, ctx.reply, ctx.deps.config);
+  const fresh = await restart(ctx, flow, verdict);
+  return redirectAnswer(uiUrl(ctx.deps, "recovery", fresh.id));
+}
+
+/** A fresh flow, stored, in place of `spent`, with the message that says why. */
+async function restart(
+  ctx: Ctx,
+  spent: Flow,
+  verdict: RecoveryVerdict & { result: "restart" },
+): Promise<Flow> {
+  const { deps } = ctx;
+  const fresh = await recoveryFlow.recreate(ctx, spent);
+  addFlowMessage(fresh.payload.ui, verdict.message);
+  if (!verdict.invalidateCodes) {
+    await deps.persistence.flows.updateFlow(fresh);
+    return fresh;
+  }
+  await deps.persistence.transaction(async (tx) => {
+    await tx.codes.invalidateCodesOfFlow(spent.id, deps.now());
+    await tx.flows.updateFlow(fresh);
+  });
+  return fresh;
+}

@@ -1,13 +1,15 @@
 import type { Deps } from "../../deps/deps.ts";
 import { addressJob } from "../../hooks/address-job.ts";
+import type { Answer } from "../../http/answer.ts";
 import type { Body } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
-import { respondWithFlow } from "../../http/respond.ts";
 import { limitCodeEmails } from "../../limits/code-email-limit.ts";
 import { enqueueJob } from "../../outbox/jobs/enqueue-job.ts";
-import type { UiNode } from "../../ui/nodes.ts";
+import { addressStepBody } from "../email-method.ts";
 import type { Flow } from "../flow.ts";
+import { answerWithFlow } from "../flow-answer.ts";
 import { submittedEmail } from "../submitted-email.ts";
+import { putMessages } from "../verdict.ts";
 import type { RecoveryStrategy } from "./strategy.ts";
 
 // The address step of recovery, for every method. The answer must not tell whether the address
@@ -20,13 +22,19 @@ import type { RecoveryStrategy } from "./strategy.ts";
 export async function requestRecoveryEmail(
   ctx: Ctx,
   flow: Flow,
-  body: Body,
+  raw: Body,
   strategy: RecoveryStrategy,
-  form: (email: string) => UiNode[],
-): Promise<void> {
+): Promise<Answer> {
   const { deps } = ctx;
-  const email = await submittedEmail(ctx, flow, body, form);
-  if (email === undefined) return;
+  const body = addressStepBody.parse(raw);
+  const submitted = submittedEmail(body.email);
+  if ("refused" in submitted) {
+    flow.payload.ui.nodes = strategy.emailNodes(flow.csrf_token, submitted.typed);
+    putMessages(flow.payload.ui, [submitted.refused]);
+    await deps.persistence.flows.updateFlow(flow);
+    return answerWithFlow(ctx, flow, 400);
+  }
+  const { email } = submitted;
   await limitCodeEmails(deps, email);
   const round = (flow.internal.recoveryRound ?? 0) + 1;
   const job = addressJob(ctx.request, body, flow, email, round);
@@ -37,7 +45,7 @@ export async function requestRecoveryEmail(
     await tx.flows.updateFlow(flow);
     await enqueueJob(tx, { kind: "recovery_email", payload: { ...job } });
   });
-  await respondWithFlow(ctx, flow, 200);
+  return answerWithFlow(ctx, flow, 200);
 }
 
 /** The recovery method a flow was made with. */

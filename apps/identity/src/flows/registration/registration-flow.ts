@@ -1,60 +1,33 @@
 import { MessageId } from "@moos/contract";
 import { acceptSignedInBrowser, loginChallengeOf } from "../../hooks/oauth2-login.ts";
+import { type Answer, redirectAnswer } from "../../http/answer.ts";
 import type { Body } from "../../http/body.ts";
-import { optionalString } from "../../http/body.ts";
+import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
 import { kratosError } from "../../http/errors.ts";
-import { redirect, respondWithFlow } from "../../http/respond.ts";
 import { findActiveSession } from "../../session/session-manager.ts";
 import { addFieldMessage, addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
-import type { Flow, FlowType } from "../flow.ts";
+import type { Flow } from "../flow.ts";
+import { answerWithFlow } from "../flow-answer.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { browserLoginChallenge, loginChallengeParam } from "../login-challenge.ts";
-import { newFlow } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
-import { checkOrganizationAndSchema, createExchangeCodes } from "../shared-params.ts";
+import { checkOrganizationAndSchema } from "../shared-params.ts";
 import { afterRegistrationUrl } from "./after-registration.ts";
-import { firstStep, registrationForm } from "./ui.ts";
+import { createRegistrationFlow } from "./create-registration-flow.ts";
+import { submitRegistrationMethod } from "./submit-method.ts";
+import { registrationForm } from "./ui.ts";
 
-export async function createRegistrationFlow(
-  ctx: Ctx,
-  options: {
-    type: FlowType;
-    returnTo?: string | undefined;
-    afterVerificationReturnTo?: string | undefined;
-    exchange: boolean;
-    /** The OAuth2 provider's login challenge this sign-up answers (`oauth2_login_challenge`). */
-    loginChallenge?: string | undefined;
-  },
-): Promise<Flow> {
-  const { deps } = ctx;
-  const flow = newFlow(deps, ctx.request, {
-    kind: "registration",
-    type: options.type,
-    lifespanMs: deps.config.selfservice.flows.registration.lifespan,
-    state: "choose_method",
-    returnTo: options.returnTo,
-    nodes: () => [],
-    fields: {
-      organization_id: null,
-      ...(options.loginChallenge ? { oauth2_login_challenge: options.loginChallenge } : {}),
-    },
-  });
-  flow.payload.ui.nodes = await registrationForm(ctx, flow, firstStep(deps));
-  if (options.afterVerificationReturnTo)
-    flow.internal.afterVerificationReturnTo = options.afterVerificationReturnTo;
-  if (options.exchange)
-    flow.payload.session_token_exchange_code = (await createExchangeCodes(ctx, flow.id)).initCode;
-  await deps.persistence.flows.createFlow(flow);
-  return flow;
-}
+/** What the registration flow reads of every submit itself: the method and profile_first's step. */
+const registrationFields = bodySchema({ method: "string", screen: "string" });
 
-export const registrationFlow: FlowKindModule = {
+export const registrationFlow: FlowKindModule<BodyOf<{ method: "string"; screen: "string" }>> = {
   kind: "registration",
   expiredMessageId: MessageId.registrationFlowExpired,
   isEnabled: (deps) => deps.config.selfservice.flows.registration.enabled,
+  submitFields: () => registrationFields,
 
   async init(ctx, type) {
     const params = query(ctx);
@@ -72,9 +45,9 @@ export const registrationFlow: FlowKindModule = {
       if (oauth2?.request.skip) return acceptSignedInBrowser(ctx, oauth2.challenge, active.session);
       // Kratos: the provider wants this person to sign in again, which is the login flow's
       // job (a refresh); the query (login_challenge, return_to) goes along.
-      if (oauth2) return redirect(ctx.reply, loginInitUrl(ctx), 302);
+      if (oauth2) return redirectAnswer(loginInitUrl(ctx), 302);
       if (!ctx.json && type === "browser")
-        return redirect(ctx.reply, afterRegistrationUrl(ctx.deps, returnTo));
+        return redirectAnswer(afterRegistrationUrl(ctx.deps, returnTo));
       throw kratosError(
         "session_already_available",
         "A valid session was detected and thus registration is not possible.",
@@ -90,7 +63,7 @@ export const registrationFlow: FlowKindModule = {
       exchange: type === "api" && params.return_session_token_exchange_code === "true",
       loginChallenge: challenge,
     });
-    await respondWithFlow(ctx, flow);
+    return answerWithFlow(ctx, flow);
   },
 
   async recreate(ctx, expired) {
@@ -103,24 +76,23 @@ export const registrationFlow: FlowKindModule = {
     });
   },
 
-  async submit(ctx, flow, body) {
+  async submit(ctx, flow, { body, fields }) {
     resetMessages(flow.payload.ui);
     if (flow.internal.completed) {
       addFlowMessage(flow.payload.ui, uiText(MessageId.registrationAlreadyCompleted));
-      return respondWithFlow(ctx, flow, 400);
+      return answerWithFlow(ctx, flow, 400);
     }
-    const method = optionalString(body, "method");
-    const screen = optionalString(body, "screen");
+    const { method, screen } = fields();
     if (screen === "previous") return showProfile(ctx, flow, body);
     if (method === "profile" || screen === "credential-selection")
       return submitProfile(ctx, flow, body);
     const strategy = ctx.deps.strategies.registration.find(
       (s) => s.isSubmit(body) && s.isEnabled(ctx.deps),
     );
-    if (strategy) return strategy.submit(ctx, flow, body);
+    if (strategy) return submitRegistrationMethod(ctx, flow, strategy, body);
     addFlowMessage(flow.payload.ui, uiText(MessageId.registrationMethodNotFound));
     await ctx.deps.persistence.flows.updateFlow(flow);
-    await respondWithFlow(ctx, flow, 400);
+    return answerWithFlow(ctx, flow, 400);
   },
 };
 
@@ -131,18 +103,20 @@ function loginInitUrl(ctx: Ctx): string {
   return url.toString();
 }
 
-function traitsOf(body: Body): unknown {
-  return body.traits;
-}
+/** The profile step's body (Kratos's updateRegistrationFlowWithProfileMethod): the traits. */
+const profileBody = bodySchema(
+  { traits: "value" },
+  { kratos: "updateRegistrationFlowWithProfileMethod" },
+);
 
 /** `screen=previous`: back to step one with the traits as they were (Kratos's returnToProfileForm). */
-async function showProfile(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+async function showProfile(ctx: Ctx, flow: Flow, body: Body): Promise<Answer> {
   flow.state = "choose_method";
-  const traits = (traitsOf(body) ?? {}) as Record<string, unknown>;
+  const traits = (profileBody.parse(body).traits ?? {}) as Record<string, unknown>;
   flow.payload.ui.nodes = await registrationForm(ctx, flow, "profile", traits);
   await ctx.deps.persistence.flows.updateFlow(flow);
   // A step answers 400 with the flow (docs/protocol.md#quirks); browsers go back to the UI.
-  await respondWithFlow(ctx, flow, 400);
+  return answerWithFlow(ctx, flow, 400);
 }
 
 /**
@@ -150,8 +124,8 @@ async function showProfile(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
  * showCredentialsSelection, no method is chosen yet: `active` is reset (Ory Elements reads it
  * as the chosen method) and the state is choose_method, also when coming back from the code step.
  */
-async function submitProfile(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
-  const { traits, errors } = ctx.deps.defaultSchema.validate(traitsOf(body));
+async function submitProfile(ctx: Ctx, flow: Flow, body: Body): Promise<Answer> {
+  const { traits, errors } = ctx.deps.defaultSchema.validate(profileBody.parse(body).traits);
   flow.state = "choose_method";
   delete flow.payload.active;
   if (errors.length > 0) {
@@ -163,5 +137,5 @@ async function submitProfile(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
   }
   await ctx.deps.persistence.flows.updateFlow(flow);
   // A step answers 400 with the flow (docs/protocol.md#quirks); browsers go back to the UI.
-  await respondWithFlow(ctx, flow, 400);
+  return answerWithFlow(ctx, flow, 400);
 }

@@ -1,6 +1,6 @@
 import { MessageId } from "@moos/contract";
 import type { Deps } from "../../deps/deps.ts";
-import type { Ctx } from "../../http/context.ts";
+import type { RequestCtx } from "../../http/context.ts";
 import { csrfNode, submitNode, type UiNode } from "../../ui/nodes.ts";
 import { enabledOidcProviders, oidcButtonNodes } from "../../ui/oidc-nodes.ts";
 import { registrationOrder, sortNodes } from "../../ui/sort-nodes.ts";
@@ -30,7 +30,7 @@ export function sortRegistrationNodes(deps: Deps, nodes: UiNode[]): UiNode[] {
 }
 
 export async function registrationForm(
-  ctx: Ctx,
+  ctx: RequestCtx,
   flow: Flow,
   step: RegistrationStep,
   traits: Record<string, unknown> = {},

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../../deps/deps.ts";
-import { type Body, normaliseBody, optionalString } from "../../http/body.ts";
+import { normaliseBody } from "../../http/body.ts";
+import { bodySchema } from "../../http/body-schema.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
 import { errors } from "../../http/errors.ts";
@@ -34,6 +35,9 @@ export function registerSecurityLinkRoutes(app: FastifyInstance, deps: Deps): vo
   app.get("/self-service/security/links", route(deps, describeLink, json));
   app.post("/self-service/security/links", route(deps, confirmLink));
 }
+
+/** The confirmation's body: the link's token (ours, docs/account-safety.md). */
+const confirmBody = bodySchema({ token: "string" });
 
 function linkInvalid(): Error {
   return errors.notFound("The link is not valid: it may have been used or have expired.");
@@ -74,8 +78,8 @@ async function describeLink(ctx: Ctx): Promise<void> {
 
 async function confirmLink(ctx: Ctx): Promise<void> {
   const { deps } = ctx;
-  const body: Body = normaliseBody(ctx.request.body);
-  const { link, identity, event } = await linkAndIdentity(ctx, optionalString(body, "token"));
+  const { token } = confirmBody.parse(normaliseBody(ctx.request.body));
+  const { link, identity, event } = await linkAndIdentity(ctx, token);
   let address = loginAddressOf(deps, identity);
   let restored = identity;
   if (link.kind === "undo_email_change") {

@@ -1,22 +1,26 @@
 import { MessageId } from "@moos/contract";
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../../deps/deps.ts";
+import { redirectAnswer } from "../../http/answer.ts";
+import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
 import { errors } from "../../http/errors.ts";
-import { redirect, respondWithFlow } from "../../http/respond.ts";
 import { type ActiveSession, findActiveSession } from "../../session/session-manager.ts";
 import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { type UiText, uiText } from "../../ui/text.ts";
 import type { Flow, FlowType } from "../flow.ts";
+import { answerWithFlow } from "../flow-answer.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
+import { answerRequest } from "../flow-routes.ts";
 import { newFlow, requestUrl, uiUrl } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
 import { checkOrganizationAndSchema } from "../shared-params.ts";
-import { rejectSettings } from "./outcome.ts";
+import { answerSettingsVerdict, beginSettingsAttempt, rejectSettings } from "./outcome.ts";
 import {
   authorizeSettingsRead,
   loginUrl,
+  requirePrivilegedSession,
   requireSettingsAal,
   sessionForSubmit,
 } from "./settings-session.ts";
@@ -53,11 +57,15 @@ export async function createSettingsFlow(
   return flow;
 }
 
-export const settingsFlow: FlowKindModule = {
+/** What the settings flow reads of every submit itself: the method, which must be text. */
+const settingsFields = bodySchema({ method: "string" });
+
+export const settingsFlow: FlowKindModule<BodyOf<{ method: "string" }>> = {
   kind: "settings",
   expiredMessageId: MessageId.settingsFlowExpired,
   isEnabled: () => true,
   authorizeRead: authorizeSettingsRead,
+  submitFields: () => settingsFields,
 
   async init(ctx, type) {
     const params = query(ctx);
@@ -65,25 +73,17 @@ export const settingsFlow: FlowKindModule = {
     const returnTo = validateReturnTo(ctx.deps.config, params.return_to);
     const active = await findActiveSession(ctx.deps, ctx.request);
     if (!active) {
-      if (type === "browser" && !ctx.json) {
-        return redirect(
-          ctx.reply,
-          loginUrl(ctx, ctx.deps.config.selfservice.flows.settings.ui_url),
-        );
-      }
+      if (type === "browser" && !ctx.json)
+        return redirectAnswer(loginUrl(ctx, ctx.deps.config.selfservice.flows.settings.ui_url));
       throw errors.sessionInactive();
     }
-    if (
-      !requireSettingsAal(ctx, active, {
-        type,
-        returnTo: params.return_to
-          ? requestUrl(ctx.request, ctx.deps.config.serve.public.base_url)
-          : undefined,
-      })
-    )
-      return;
+    requireSettingsAal(ctx, active, {
+      returnTo: params.return_to
+        ? requestUrl(ctx.request, ctx.deps.config.serve.public.base_url)
+        : undefined,
+    });
     const flow = await createSettingsFlow(ctx, active, { type, returnTo });
-    await respondWithFlow(ctx, flow);
+    return answerWithFlow(ctx, flow);
   },
 
   async recreate(ctx, expired) {
@@ -95,16 +95,21 @@ export const settingsFlow: FlowKindModule = {
     });
   },
 
-  async submit(ctx, flow, body) {
+  async submit(ctx, flow, { body, fields }) {
     const active = await sessionForSubmit(ctx, flow);
-    if (!active) return;
+    fields();
     const strategy = ctx.deps.strategies.settings.find(
       (s) => s.isSubmit(body) && s.isEnabled(ctx.deps),
     );
-    if (strategy) return strategy.submit(ctx, flow, active, body);
-    resetMessages(flow.payload.ui);
-    addFlowMessage(flow.payload.ui, uiText(MessageId.settingsMethodNotFound));
-    await rejectSettings(ctx, flow);
+    if (!strategy) {
+      resetMessages(flow.payload.ui);
+      addFlowMessage(flow.payload.ui, uiText(MessageId.settingsMethodNotFound));
+      return rejectSettings(ctx, flow);
+    }
+    beginSettingsAttempt(flow, strategy.method);
+    if (strategy.privileged) requirePrivilegedSession(ctx, flow, active);
+    const parsed = strategy.body.parse(body);
+    return answerSettingsVerdict(ctx, flow, await strategy.submit(ctx, flow, active, parsed));
   },
 };
 
@@ -115,12 +120,16 @@ export const settingsFlow: FlowKindModule = {
  */
 export function registerSettingsReturnRoute(app: FastifyInstance, deps: Deps): void {
   app.get("/self-service/settings", async (request, reply) => {
-    const id = (request.query as Record<string, unknown> | undefined)?.flow;
-    const flow =
-      typeof id === "string" ? await deps.persistence.flows.getFlow(id, "settings") : undefined;
-    const target = flow
-      ? uiUrl(deps, "settings", flow.id)
-      : new URL("self-service/settings/browser", deps.config.serve.public.base_url).toString();
-    redirect(reply, target);
+    // A browser's top-level navigation: answered, errors included, as a page.
+    const ctx: Ctx = { deps, request, reply, json: false };
+    await answerRequest(ctx, async () => {
+      const id = query(ctx).flow;
+      const flow = id ? await deps.persistence.flows.getFlow(id, "settings") : undefined;
+      return redirectAnswer(
+        flow
+          ? uiUrl(deps, "settings", flow.id)
+          : new URL("self-service/settings/browser", deps.config.serve.public.base_url).toString(),
+      );
+    });
   });
 }

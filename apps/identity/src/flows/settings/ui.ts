@@ -1,5 +1,5 @@
 import type { Deps } from "../../deps/deps.ts";
-import type { Ctx } from "../../http/context.ts";
+import type { RequestCtx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { oidcLinks, signInMethodCount } from "../../identity/oidc-credentials.ts";
 import { schemaOf } from "../../identity/traits.ts";
@@ -21,7 +21,7 @@ import type { Flow } from "../flow.ts";
  * load the script twice and give React two elements with one key).
  */
 export async function settingsFormNodes(
-  ctx: Ctx,
+  ctx: RequestCtx,
   flow: Flow,
   identity: Identity,
 ): Promise<UiNode[]> {

@@ -2,26 +2,28 @@ import { MessageId } from "@moos/contract";
 import type { Deps } from "../../deps/deps.ts";
 import { localeOf } from "../../hooks/locale.ts";
 import { acceptOAuth2Login } from "../../hooks/oauth2-login.ts";
+import { type Answer, redirectAnswer } from "../../http/answer.ts";
 import type { Body } from "../../http/body.ts";
-import { optionalString } from "../../http/body.ts";
+import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
 import { rotateCsrfSecret } from "../../http/cookies.ts";
 import { maskCsrfToken } from "../../http/csrf.ts";
 import { kratosError } from "../../http/errors.ts";
-import { redirect, respondWithFlow } from "../../http/respond.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { limitCodeEmails } from "../../limits/code-email-limit.ts";
 import type { Persistence } from "../../persistence/persistence.ts";
 import { addFlowMessage, resetMessages, setInputValue } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
-import { emailMethod, linkToken } from "../email-method.ts";
+import { addressStepBody, emailMethod, type LinkFields, linkTokenFields } from "../email-method.ts";
 import type { Flow, FlowType } from "../flow.ts";
+import { answerWithFlow } from "../flow-answer.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { newFlow, uiUrl } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
 import { submittedEmail } from "../submitted-email.ts";
-import type { VerificationEmail, VerificationStrategy } from "./strategy.ts";
+import { putMessages } from "../verdict.ts";
+import type { VerificationEmail, VerificationRestart, VerificationStrategy } from "./strategy.ts";
 import { passedNodes } from "./ui.ts";
 
 /** The strategy `selfservice.flows.verification.use` names; it serves every verification flow. */
@@ -102,20 +104,34 @@ function returnUrl(ctx: Ctx, flow: Flow): string {
   );
 }
 
-export const verificationFlow: FlowKindModule = {
+/** What the flow reads of every submit itself: a code, or the emailed link's token. */
+const codeField = bodySchema(
+  { code: "string" },
+  { kratos: "updateVerificationFlowWithCodeMethod" },
+);
+type VerificationFields = BodyOf<{ code: "string" }> & LinkFields;
+
+export const verificationFlow: FlowKindModule<VerificationFields> = {
   kind: "verification",
   expiredMessageId: MessageId.verificationFlowExpired,
   isEnabled: (deps) => deps.config.selfservice.flows.verification.enabled,
+  submitFields: (deps) => {
+    const link = linkTokenFields(deps, "verification");
+    return {
+      kratos: codeField.kratos,
+      fields: { ...codeField.fields, ...link.fields },
+      parse: (body) => ({ ...codeField.parse(body), ...link.parse(body) }),
+    };
+  },
   // Kratos checks CSRF on the email step only: a code or a link's token proves possession. Read
   // as submit reads them, so a body that skips the check never reaches the email step.
-  needsCsrf: (body, deps) =>
-    !optionalString(body, "code") && linkToken(body, verificationStrategy(deps)) === undefined,
+  needsCsrf: (fields) => !fields.code && fields.token === undefined,
 
   async init(ctx, type) {
     const returnTo = validateReturnTo(ctx.deps.config, query(ctx).return_to);
     const flow = createVerificationFlow(ctx, type, returnTo);
     await ctx.deps.persistence.flows.createFlow(flow);
-    await respondWithFlow(ctx, flow);
+    return answerWithFlow(ctx, flow);
   },
 
   async recreate(ctx, expired) {
@@ -124,22 +140,24 @@ export const verificationFlow: FlowKindModule = {
     return flow;
   },
 
-  async submit(ctx, flow, body) {
-    const strategy = verificationStrategy(ctx.deps);
-    const token = linkToken(body, strategy);
-    if (token !== undefined) return strategy.openLink?.(ctx, flow, token);
+  async submit(ctx, flow, { body, fields }) {
+    const { deps } = ctx;
+    const strategy = verificationStrategy(deps);
+    const { code, token } = fields();
+    if (token !== undefined && strategy.openLink)
+      return openLink(ctx, flow, strategy.openLink, token);
     if (flow.state === "passed_challenge") return replaced(ctx, flow);
-    const code = optionalString(body, "code");
     // The link in the email opens this GET: fill in the code and show the form.
     if (ctx.request.method === "GET" && !ctx.json) {
       if (code && flow.state === "sent_email")
         setInputValue(flow.payload.ui, "code", code.slice(0, 6));
-      rotateCsrfSecret(ctx.request, ctx.reply, ctx.deps.config);
+      rotateCsrfSecret(ctx.request, ctx.reply, deps.config);
       // The flow follows the rotated secret, so the browser that opened the link can use it.
       flow.csrf_token = maskCsrfToken(ctx.request.csrfSecret);
-      await ctx.deps.persistence.flows.updateFlow(flow);
-      return redirect(ctx.reply, uiUrl(ctx.deps, "verification", flow.id));
+      await deps.persistence.flows.updateFlow(flow);
+      return redirectAnswer(uiUrl(deps, "verification", flow.id));
     }
+    resetMessages(flow.payload.ui);
     if (code) return checkCode(ctx, flow, code);
     return submitEmail(ctx, flow, body);
   },
@@ -149,23 +167,87 @@ export const verificationFlow: FlowKindModule = {
  * A code submit skips the CSRF check (the code is the proof, see needsCsrf), so it is always
  * checked as a code, whichever method emails, and never reaches the address step.
  */
-async function checkCode(ctx: Ctx, flow: Flow, code: string): Promise<void> {
+async function checkCode(ctx: Ctx, flow: Flow, code: string): Promise<Answer> {
   const active = verificationStrategy(ctx.deps);
   const checker = active.checkCode
     ? active
     : ctx.deps.strategies.verification.find((s) => s.checkCode);
   if (!checker?.checkCode) throw new Error("No verification strategy checks codes.");
-  return checker.checkCode(ctx, flow, code);
+  const checked = await checker.checkCode(ctx, flow, code);
+  const verdict =
+    checked.result === "verified" && !(await completeVerification(ctx, flow, checked.proof))
+      ? checked.spent
+      : checked;
+  switch (verdict.result) {
+    case "verified":
+      return answerWithFlow(ctx, flow, 200);
+    case "refused":
+      // A refused code counts against max_submissions; the form comes back without it.
+      flow.internal.tries = (flow.internal.tries ?? 0) + 1;
+      setInputValue(flow.payload.ui, "code", undefined);
+      putMessages(flow.payload.ui, verdict.messages);
+      await ctx.deps.persistence.flows.updateFlow(flow);
+      return answerWithFlow(ctx, flow, 200);
+    case "restart":
+      return answerWithFlow(ctx, await restart(ctx, flow, verdict), 200);
+  }
 }
 
-async function submitEmail(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+/** The emailed link, opened in a browser: every answer is a page for that browser. */
+async function openLink(
+  ctx: Ctx,
+  flow: Flow,
+  open: NonNullable<VerificationStrategy["openLink"]>,
+  token: string,
+): Promise<Answer> {
+  const { deps } = ctx;
+  ctx.json = false;
+  // The link may open in a browser without our CSRF cookie: it gets one here.
+  rotateCsrfSecret(ctx.request, ctx.reply, deps.config);
+  const opened = await open(ctx, flow, token);
+  // The flow follows the rotated secret, so this browser can still read it.
+  flow.csrf_token = maskCsrfToken(ctx.request.csrfSecret);
+  const verdict =
+    opened.result === "verified" && !(await completeVerification(ctx, flow, opened.proof))
+      ? opened.spent
+      : opened;
+  if (verdict.result !== "verified") {
+    // Kratos starts over with a fresh flow that says why (4070001).
+    const fresh = await restart(ctx, flow, verdict);
+    return redirectAnswer(uiUrl(deps, "verification", fresh.id));
+  }
+  const after = deps.config.selfservice.flows.verification.after.default_browser_return_url;
+  return redirectAnswer(after ?? uiUrl(deps, "verification", flow.id));
+}
+
+/** A fresh flow, stored, in place of `spent`, with the message that says why. */
+async function restart(ctx: Ctx, spent: Flow, verdict: VerificationRestart): Promise<Flow> {
+  const { deps } = ctx;
+  const fresh = createVerificationFlow(ctx, spent.type, spent.payload.return_to);
+  addFlowMessage(fresh.payload.ui, verdict.message);
+  if (!verdict.invalidateCodes) {
+    await deps.persistence.flows.createFlow(fresh);
+    return fresh;
+  }
+  await deps.persistence.transaction(async (tx) => {
+    await tx.codes.invalidateCodesOfFlow(spent.id, deps.now());
+    await tx.flows.createFlow(fresh);
+  });
+  return fresh;
+}
+
+async function submitEmail(ctx: Ctx, flow: Flow, raw: Body): Promise<Answer> {
   const { deps } = ctx;
   const strategy = verificationStrategy(deps);
-  resetMessages(flow.payload.ui);
-  const email = await submittedEmail(ctx, flow, body, (e) =>
-    strategy.emailNodes(flow.csrf_token, e),
-  );
-  if (email === undefined) return;
+  const body = addressStepBody.parse(raw);
+  const submitted = submittedEmail(body.email);
+  if ("refused" in submitted) {
+    flow.payload.ui.nodes = strategy.emailNodes(flow.csrf_token, submitted.typed);
+    putMessages(flow.payload.ui, [submitted.refused]);
+    await deps.persistence.flows.updateFlow(flow);
+    return answerWithFlow(ctx, flow, 400);
+  }
+  const { email } = submitted;
   await limitCodeEmails(deps, email);
   const identity = await deps.persistence.identities.findIdentityByVerifiableAddress(email);
   const locale = localeOf(ctx.request, body, identity);
@@ -178,7 +260,7 @@ async function submitEmail(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
     if (identity && address && !address.verified)
       await strategy.send(ctx, tx, { flow, identity, address: email, locale });
   });
-  await respondWithFlow(ctx, flow);
+  return answerWithFlow(ctx, flow);
 }
 
 /**
@@ -225,10 +307,10 @@ export async function completeVerification(
   });
 }
 
-async function replaced(ctx: Ctx, flow: Flow): Promise<void> {
+async function replaced(ctx: Ctx, flow: Flow): Promise<Answer> {
   const fresh = createVerificationFlow(ctx, flow.type, flow.payload.return_to);
   await ctx.deps.persistence.flows.createFlow(fresh);
-  if (!ctx.json) return respondWithFlow(ctx, fresh);
+  if (!ctx.json) return answerWithFlow(ctx, fresh);
   throw kratosError("self_service_flow_replaced", "self-service flow replaced", {
     reason: "The flow was already completed; a new flow was started.",
     extras: { use_flow_id: fresh.id },

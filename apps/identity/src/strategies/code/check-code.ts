@@ -1,11 +1,9 @@
 import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flows/flow.ts";
-import type { Body } from "../../http/body.ts";
-import { optionalString } from "../../http/body.ts";
-import type { Ctx } from "../../http/context.ts";
+import { type FlowMessage, fieldMessage, formMessage } from "../../flows/verdict.ts";
+import type { RequestCtx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
 import type { CodeRecord } from "../../persistence/persistence.ts";
-import { addFieldMessage, addFlowMessage } from "../../ui/nodes.ts";
 import { type UiText, uiText } from "../../ui/text.ts";
 import { findMatchingCode } from "./one-time-code.ts";
 
@@ -22,31 +20,24 @@ export interface AcceptedCode {
  * The code step of a passwordless sign-in or sign-up: a code was typed, the flow has tries
  * left (max_submissions, then its codes are void) and the code is one of the flow's active
  * codes of this kind, used here once. A sign-in code also needs its account to still exist.
- * Undefined when refused: the message is in the flow and a wrong code counted as a try.
+ * Refused: the message to show; a wrong code counted as a try on the flow.
  */
 export async function acceptSubmittedCode(
-  ctx: Ctx,
+  ctx: RequestCtx,
   flow: Flow,
-  body: Body,
+  typed: string | undefined,
   options: { kind: "login" | "registration"; wrongCode: UiText },
-): Promise<AcceptedCode | undefined> {
+): Promise<AcceptedCode | { refused: FlowMessage }> {
   const { deps } = ctx;
-  const submitted = optionalString(body, "code")?.trim() ?? "";
+  const submitted = typed?.trim() ?? "";
   if (!submitted) {
-    addFieldMessage(
-      flow.payload.ui,
-      "code",
-      uiText(MessageId.missingProperty, { property: "code" }),
-    );
-    return undefined;
+    const missing = uiText(MessageId.missingProperty, { property: "code" });
+    return { refused: fieldMessage("code", missing) };
   }
   if ((flow.internal.tries ?? 0) >= deps.config.selfservice.methods.code.config.max_submissions) {
     await deps.persistence.codes.invalidateCodesOfFlow(flow.id, deps.now());
-    addFlowMessage(
-      flow.payload.ui,
-      uiText(MessageId.errorWithReason, { reason: submittedTooOften }),
-    );
-    return undefined;
+    const tooOften = uiText(MessageId.errorWithReason, { reason: submittedTooOften });
+    return { refused: formMessage(tooOften) };
   }
   const codes = await deps.persistence.codes.activeCodesOfFlow(flow.id, deps.now());
   const match = findMatchingCode(
@@ -60,8 +51,7 @@ export async function acceptSubmittedCode(
   const hasOwner = options.kind === "registration" || identity !== undefined;
   if (!match || !hasOwner || !(await deps.persistence.codes.useCode(match.id, deps.now()))) {
     flow.internal.tries = (flow.internal.tries ?? 0) + 1;
-    addFlowMessage(flow.payload.ui, options.wrongCode);
-    return undefined;
+    return { refused: formMessage(options.wrongCode) };
   }
   return { code: match, identity };
 }

@@ -1,27 +1,17 @@
 import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flows/flow.ts";
-import { completeLogin, issueLoginSession } from "../../flows/login/complete-login.ts";
-import type { LoginStrategy } from "../../flows/login/strategy.ts";
+import type { LoginStrategy, LoginVerdict } from "../../flows/login/strategy.ts";
 import { identifierLabel } from "../../flows/login/ui.ts";
+import { type FlowMessage, fieldMessage, formMessage } from "../../flows/verdict.ts";
 import { addressJob } from "../../hooks/address-job.ts";
 import { linkPendingCredentials } from "../../hooks/link-credentials.ts";
 import { markAddressVerified } from "../../hooks/verified-address.ts";
-import type { Body } from "../../http/body.ts";
-import { optionalString } from "../../http/body.ts";
-import type { Ctx } from "../../http/context.ts";
-import { respondWithFlow } from "../../http/respond.ts";
+import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
+import type { RequestCtx } from "../../http/context.ts";
 import { normaliseIdentifier } from "../../identity/identity.ts";
 import { limitCodeEmails } from "../../limits/code-email-limit.ts";
 import { enqueueJob } from "../../outbox/jobs/enqueue-job.ts";
-import {
-  addFieldMessage,
-  addFlowMessage,
-  csrfNode,
-  inputNode,
-  resetMessages,
-  setInputValue,
-  type UiNode,
-} from "../../ui/nodes.ts";
+import { csrfNode, inputNode, setInputValue, type UiNode } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import { acceptSubmittedCode } from "./check-code.ts";
 import { codeEntryNodes } from "./code-nodes.ts";
@@ -34,77 +24,82 @@ import { isPasswordlessCodeEnabled } from "./passwordless.ts";
 
 const maxIdentifierLength = 320;
 
-export const codeLogin: LoginStrategy = {
+const fields = {
+  method: "string",
+  resend: "string",
+  identifier: "string",
+  code: "string",
+  transient_payload: "value",
+} as const;
+type CodeLoginBody = BodyOf<typeof fields>;
+
+export const codeLogin: LoginStrategy<CodeLoginBody> = {
   method: "code",
   isEnabled: isPasswordlessCodeEnabled,
-  isSubmit: (body) => optionalString(body, "method") === "code",
-  submit: submitCodeLogin,
+  isSubmit: (body) => body.method === "code",
+  body: bodySchema(fields, { kratos: "updateLoginFlowWithCodeMethod" }),
+  async submit(ctx, flow, body) {
+    const resend = body.resend === "code";
+    if (flow.state === "sent_email" && !resend) return verifyLoginCode(ctx, flow, body);
+    return sendLoginCode(ctx, flow, body);
+  },
 };
 
-async function submitCodeLogin(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
-  resetMessages(flow.payload.ui);
-  flow.payload.active = "code";
-  const resend = optionalString(body, "resend") === "code";
-  if (flow.state === "sent_email" && !resend) return verifyLoginCode(ctx, flow, body);
-  return sendLoginCode(ctx, flow, body);
-}
-
-async function sendLoginCode(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+async function sendLoginCode(
+  ctx: RequestCtx,
+  flow: Flow,
+  body: CodeLoginBody,
+): Promise<LoginVerdict> {
   const { deps } = ctx;
-  const raw = optionalString(body, "identifier") ?? flow.internal.address ?? "";
+  const raw = body.identifier ?? flow.internal.address ?? "";
   const identifier = normaliseIdentifier(raw).slice(0, maxIdentifierLength);
   if (!identifier) {
-    addFieldMessage(
-      flow.payload.ui,
-      "identifier",
-      uiText(MessageId.missingProperty, { property: "identifier" }),
-    );
-    await deps.persistence.flows.updateFlow(flow);
-    return respondWithFlow(ctx, flow, 400);
+    const missing = uiText(MessageId.missingProperty, { property: "identifier" });
+    return { result: "refused", messages: [fieldMessage("identifier", missing)] };
   }
   await limitCodeEmails(deps, identifier);
   // Whether the address has an account is looked up by the job, off the request's path
   // (login-code-job.ts): this answer costs the same for every address.
   const round = (flow.internal.codeRound ?? 0) + 1;
   const job = addressJob(ctx.request, body, flow, identifier, round);
-  await deps.persistence.transaction(async (tx) => {
-    await tx.codes.invalidateCodesOfFlow(flow.id, deps.now());
-    flow.state = "sent_email";
-    flow.internal.address = identifier;
-    flow.internal.codeRound = round;
-    flow.internal.tries = 0;
-    flow.payload.ui.nodes = loginCodeNodes(ctx, flow.csrf_token, identifier);
-    addFlowMessage(flow.payload.ui, uiText(MessageId.loginCodeSent));
-    await tx.flows.updateFlow(flow);
-    await enqueueJob(tx, { kind: "login_code_email", payload: { ...job } });
-  });
-  // Kratos answers this step with 400 and the flow; browsers go back to the login UI.
-  await respondWithFlow(ctx, flow, 400);
+  flow.state = "sent_email";
+  flow.internal.address = identifier;
+  flow.internal.codeRound = round;
+  flow.internal.tries = 0;
+  flow.payload.ui.nodes = loginCodeNodes(ctx, flow.csrf_token, identifier);
+  return {
+    result: "next_step",
+    messages: [formMessage(uiText(MessageId.loginCodeSent))],
+    alsoInTransaction: async (tx) => {
+      await tx.codes.invalidateCodesOfFlow(flow.id, deps.now());
+      await enqueueJob(tx, { kind: "login_code_email", payload: { ...job } });
+    },
+  };
 }
 
-async function verifyLoginCode(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
-  const accepted = await acceptSubmittedCode(ctx, flow, body, {
+async function verifyLoginCode(
+  ctx: RequestCtx,
+  flow: Flow,
+  body: CodeLoginBody,
+): Promise<LoginVerdict> {
+  const accepted = await acceptSubmittedCode(ctx, flow, body.code, {
     kind: "login",
     wrongCode: uiText(MessageId.invalidLoginCode),
   });
-  if (!accepted?.identity) return answer(ctx, flow);
+  if ("refused" in accepted) return refuse(flow, [accepted.refused]);
   const { code: match, identity } = accepted;
-  if (identity.state !== "active") {
-    addFlowMessage(flow.payload.ui, uiText(MessageId.accountDisabled));
-    return answer(ctx, flow);
-  }
+  if (!identity) return refuse(flow, []);
+  if (identity.state !== "active")
+    return refuse(flow, [formMessage(uiText(MessageId.accountDisabled))]);
   // After 4000027: only a sign-in to the account the social profile belongs to links it.
-  if ((await linkPendingCredentials(ctx, flow, identity)) === "mismatch") {
-    addFlowMessage(flow.payload.ui, uiText(MessageId.linkedCredentialsMismatch));
-    return answer(ctx, flow);
-  }
+  if ((await linkPendingCredentials(ctx, flow, identity)) === "mismatch")
+    return refuse(flow, [formMessage(uiText(MessageId.linkedCredentialsMismatch))]);
   // The code proves the customer reads this address.
   await markAddressVerified(ctx, identity, match.address);
-  const issued = await issueLoginSession(ctx, flow, identity, { method: "code" });
-  await completeLogin(ctx, flow, { identity, issued });
+  return { result: "signed_in", identity, factor: { method: "code" } };
 }
 
-function loginCodeNodes(ctx: Ctx, csrfToken: string, identifier: string): UiNode[] {
+function loginCodeNodes(ctx: RequestCtx, csrfToken: string, identifier: string): UiNode[] {
   return [
     csrfNode(csrfToken),
     inputNode({
@@ -119,9 +114,8 @@ function loginCodeNodes(ctx: Ctx, csrfToken: string, identifier: string): UiNode
   ];
 }
 
-/** A failed code submit: 400 with the flow, the code field emptied, still `sent_email`. */
-async function answer(ctx: Ctx, flow: Flow): Promise<void> {
+/** A refused code: the code field emptied, the flow still `sent_email`. */
+function refuse(flow: Flow, messages: readonly FlowMessage[]): LoginVerdict {
   setInputValue(flow.payload.ui, "code", undefined);
-  await ctx.deps.persistence.flows.updateFlow(flow);
-  await respondWithFlow(ctx, flow, 400);
+  return { result: "refused", messages };
 }

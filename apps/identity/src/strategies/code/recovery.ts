@@ -1,14 +1,16 @@
 import { MessageId } from "@moos/contract";
 import type { Deps } from "../../deps/deps.ts";
 import type { Flow } from "../../flows/flow.ts";
-import { completeRecovery } from "../../flows/recovery/complete-recovery.ts";
 import { migrationLink } from "../../flows/recovery/migration-email.ts";
-import { recoveryFlow } from "../../flows/recovery/recovery-flow.ts";
-import { requestRecoveryEmail } from "../../flows/recovery/request-recovery-email.ts";
-import type { RecoveryEmail, RecoveryStrategy } from "../../flows/recovery/strategy.ts";
-import { optionalString } from "../../http/body.ts";
-import type { Ctx } from "../../http/context.ts";
-import { respondWithFlow } from "../../http/respond.ts";
+import type {
+  RecoveryEmail,
+  RecoveryStrategy,
+  RecoveryVerdict,
+} from "../../flows/recovery/strategy.ts";
+import { formMessage } from "../../flows/verdict.ts";
+
+import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
+import type { RequestCtx } from "../../http/context.ts";
 import { needsMigration } from "../../identity/migration.ts";
 import { enqueueEmail } from "../../outbox/email/enqueue-email.ts";
 import type { Persistence } from "../../persistence/persistence.ts";
@@ -20,24 +22,21 @@ import { findMatchingCode, hashCode, newCode } from "./one-time-code.ts";
 // Recovery by email code (`selfservice.flows.recovery.use: code`, docs/protocol.md#recovery-outcomes): the
 // address, then the six digits from the email; a correct code ends in completeRecovery.
 
-export const codeRecovery: RecoveryStrategy = {
+const fields = { method: "string", code: "string" } as const;
+type CodeRecoveryBody = BodyOf<typeof fields>;
+
+export const codeRecovery: RecoveryStrategy<CodeRecoveryBody> = {
   method: "code",
-  emailNodes: (csrfToken) => emailStepNodes(csrfToken),
+  body: bodySchema(fields, { kratos: "updateRecoveryFlowWithCodeMethod" }),
+  emailNodes: (csrfToken, email) => emailStepNodes(csrfToken, email),
   markSent: markCodeSent,
   sendTo: sendRecoveryCode,
-  async submit(ctx, flow, body) {
-    if (flow.state === "passed_challenge") {
-      const fresh = await recoveryFlow.recreate(ctx, flow);
-      addFlowMessage(fresh.payload.ui, uiText(MessageId.recoveryAlreadyCompleted));
-      await ctx.deps.persistence.flows.updateFlow(fresh);
-      return respondWithFlow(ctx, fresh, 200);
-    }
-    const code = optionalString(body, "code");
+  async submit(ctx, flow, { code }) {
+    if (flow.state === "passed_challenge")
+      return { result: "restart", message: uiText(MessageId.recoveryAlreadyCompleted) };
     if (code && flow.state === "sent_email") return submitCode(ctx, flow, code);
     // Same answer (1060003) whether or not the address belongs to an account.
-    return requestRecoveryEmail(ctx, flow, body, codeRecovery, (e) =>
-      emailStepNodes(flow.csrf_token, e),
-    );
+    return { result: "address_step" };
   },
 };
 
@@ -90,21 +89,16 @@ async function sendRecoveryCode(
   });
 }
 
-async function submitCode(ctx: Ctx, flow: Flow, code: string): Promise<void> {
+async function submitCode(ctx: RequestCtx, flow: Flow, code: string): Promise<RecoveryVerdict> {
   const { deps } = ctx;
   if ((flow.internal.tries ?? 0) >= deps.config.selfservice.methods.code.config.max_submissions) {
-    const fresh = await recoveryFlow.recreate(ctx, flow);
-    addFlowMessage(
-      fresh.payload.ui,
-      uiText(MessageId.errorWithReason, {
+    return {
+      result: "restart",
+      message: uiText(MessageId.errorWithReason, {
         reason: "The recovery code was entered wrong too often. Please request a new code.",
       }),
-    );
-    await deps.persistence.transaction(async (tx) => {
-      await tx.codes.invalidateCodesOfFlow(flow.id, deps.now());
-      await tx.flows.updateFlow(fresh);
-    });
-    return respondWithFlow(ctx, fresh, 200);
+      invalidateCodes: true,
+    };
   }
   const codes = await deps.persistence.codes.activeCodesOfFlow(flow.id, deps.now());
   const match = findMatchingCode(codes, code.trim(), deps.config.secrets.default[0]!);
@@ -113,9 +107,7 @@ async function submitCode(ctx: Ctx, flow: Flow, code: string): Promise<void> {
     : undefined;
   if (!match || !identity || !(await deps.persistence.codes.useCode(match.id, deps.now()))) {
     flow.internal.tries = (flow.internal.tries ?? 0) + 1;
-    addFlowMessage(flow.payload.ui, uiText(MessageId.invalidRecoveryCode));
-    await deps.persistence.flows.updateFlow(flow);
-    return respondWithFlow(ctx, flow, 200);
+    return { result: "refused", messages: [formMessage(uiText(MessageId.invalidRecoveryCode))] };
   }
-  await completeRecovery(ctx, flow, identity, { address: match.address, method: "code_recovery" });
+  return { result: "recovered", identity, address: match.address, method: "code_recovery" };
 }

@@ -1,26 +1,18 @@
 import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flows/flow.ts";
-import { afterRegistrationUrl } from "../../flows/registration/after-registration.ts";
-import { storeRegistration } from "../../flows/registration/store-registration.ts";
-import type { RegistrationStrategy } from "../../flows/registration/strategy.ts";
-import { firstStep, registrationForm, sortRegistrationNodes } from "../../flows/registration/ui.ts";
-import { completeWithSession } from "../../hooks/complete-with-session.ts";
+import type {
+  RegistrationStrategy,
+  RegistrationVerdict,
+} from "../../flows/registration/strategy.ts";
+import { firstStep, registrationForm } from "../../flows/registration/ui.ts";
+import { type FlowMessage, fieldMessage, formMessage } from "../../flows/verdict.ts";
 import { localeOf } from "../../hooks/locale.ts";
-import type { Body } from "../../http/body.ts";
-import { optionalString } from "../../http/body.ts";
-import type { Ctx } from "../../http/context.ts";
-import { respondWithFlow } from "../../http/respond.ts";
+import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
+import type { RequestCtx } from "../../http/context.ts";
 import { type Identity, normaliseIdentifier } from "../../identity/identity.ts";
 import { applyTraits, conflictsWithOtherIdentity, traitValue } from "../../identity/traits.ts";
 import { limitCodeEmails } from "../../limits/code-email-limit.ts";
-import {
-  addFieldMessage,
-  addFlowMessage,
-  csrfNode,
-  setInputValue,
-  submitNode,
-  type UiNode,
-} from "../../ui/nodes.ts";
+import { csrfNode, setInputValue, submitNode, type UiNode } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import { fillTraitValues, traitNodes } from "../../ui/trait-nodes.ts";
 import { acceptSubmittedCode } from "./check-code.ts";
@@ -33,32 +25,44 @@ import { sendPasswordlessCode } from "./send-code.ts";
 // creates the identity with its address already verified and signs in. The traits are kept on
 // the flow between the two, so a changed form cannot swap the address the code went to.
 
-export const codeRegistration: RegistrationStrategy = {
+const fields = {
+  method: "string",
+  resend: "string",
+  traits: "value",
+  code: "string",
+  transient_payload: "value",
+} as const;
+type CodeRegistrationBody = BodyOf<typeof fields>;
+
+export const codeRegistration: RegistrationStrategy<CodeRegistrationBody> = {
   method: "code",
   isEnabled: isPasswordlessCodeEnabled,
-  isSubmit: (body) => optionalString(body, "method") === "code",
-  submit: submitCodeRegistration,
+  isSubmit: (body) => body.method === "code",
+  body: bodySchema(fields, { kratos: "updateRegistrationFlowWithCodeMethod" }),
+  async submit(ctx, flow, body) {
+    flow.payload.active = "code";
+    const resend = body.resend === "code";
+    if (flow.state === "sent_email" && !resend) return verifyRegistrationCode(ctx, flow, body);
+    return sendRegistrationCode(ctx, flow, body);
+  },
 };
-
-async function submitCodeRegistration(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
-  flow.payload.active = "code";
-  const resend = optionalString(body, "resend") === "code";
-  if (flow.state === "sent_email" && !resend) return verifyRegistrationCode(ctx, flow, body);
-  return sendRegistrationCode(ctx, flow, body);
-}
 
 function storedTraits(flow: Flow): Record<string, unknown> | undefined {
   return flow.internal.codeTraits;
 }
 
-function identifierOf(ctx: Ctx, traits: Record<string, unknown>): string {
+function identifierOf(ctx: RequestCtx, traits: Record<string, unknown>): string {
   const schema = ctx.deps.defaultSchema;
   const field = schema.passwordIdentifierFields[0] ?? schema.verificationFields[0];
   const value = field ? traitValue(traits, field.path) : undefined;
   return typeof value === "string" ? normaliseIdentifier(value) : "";
 }
 
-async function sendRegistrationCode(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+async function sendRegistrationCode(
+  ctx: RequestCtx,
+  flow: Flow,
+  body: CodeRegistrationBody,
+): Promise<RegistrationVerdict> {
   const { deps } = ctx;
   const submitted = body.traits ?? (flow.state === "sent_email" ? storedTraits(flow) : undefined);
   const { traits, errors } = deps.defaultSchema.validate(submitted);
@@ -67,64 +71,64 @@ async function sendRegistrationCode(ctx: Ctx, flow: Flow, body: Body): Promise<v
     // As Kratos: the form stays as it was, with the submitted traits and their messages.
     flow.state = "choose_method";
     fillTraitValues(flow.payload.ui.nodes, deps.defaultSchema, traits);
-    for (const error of errors) addFieldMessage(flow.payload.ui, error.field, error.message);
-    sortRegistrationNodes(deps, flow.payload.ui.nodes);
-    await deps.persistence.flows.updateFlow(flow);
-    return respondWithFlow(ctx, flow, 400);
+    const messages = errors.map((error) => fieldMessage(error.field, error.message));
+    return { result: "refused", messages, sortForm: true };
   }
   await limitCodeEmails(deps, address);
-  await deps.persistence.transaction(async (tx) => {
-    await tx.codes.invalidateCodesOfFlow(flow.id, deps.now());
-    flow.state = "sent_email";
-    flow.internal.address = address;
-    flow.internal.codeTraits = traits;
-    flow.internal.tries = 0;
-    flow.payload.ui.nodes = registrationCodeNodes(ctx, flow.csrf_token, traits);
-    addFlowMessage(flow.payload.ui, uiText(MessageId.registrationCodeSent));
-    await tx.flows.updateFlow(flow);
-    await sendPasswordlessCode(ctx.deps, tx, {
-      kind: "registration",
-      flowId: flow.id,
-      address,
-      identityId: null,
-      locale: localeOf(ctx.request, body),
-    });
-  });
-  // Kratos answers this step with 400 and the flow; browsers go back to the registration UI.
-  await respondWithFlow(ctx, flow, 400);
+  flow.state = "sent_email";
+  flow.internal.address = address;
+  flow.internal.codeTraits = traits;
+  flow.internal.tries = 0;
+  flow.payload.ui.nodes = registrationCodeNodes(ctx, flow.csrf_token, traits);
+  const locale = localeOf(ctx.request, body);
+  return {
+    result: "next_step",
+    messages: [formMessage(uiText(MessageId.registrationCodeSent))],
+    alsoInTransaction: async (tx) => {
+      await tx.codes.invalidateCodesOfFlow(flow.id, deps.now());
+      await sendPasswordlessCode(deps, tx, {
+        kind: "registration",
+        flowId: flow.id,
+        address,
+        identityId: null,
+        locale,
+      });
+    },
+  };
 }
 
-async function verifyRegistrationCode(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+async function verifyRegistrationCode(
+  ctx: RequestCtx,
+  flow: Flow,
+  body: CodeRegistrationBody,
+): Promise<RegistrationVerdict> {
   const { deps } = ctx;
   const traits = storedTraits(flow) ?? {};
-  const accepted = await acceptSubmittedCode(ctx, flow, body, {
+  const accepted = await acceptSubmittedCode(ctx, flow, body.code, {
     kind: "registration",
     wrongCode: uiText(MessageId.invalidRegistrationCode),
   });
-  if (!accepted) return answer(ctx, flow);
+  if ("refused" in accepted) return refuse(flow, [accepted.refused]);
   const match = accepted.code;
   const identity = newCodeIdentity(ctx, traits, match.address, localeOf(ctx.request, body));
   // Like Kratos, a taken address shows only now, after the code (4000007, as for passwords).
-  if (await conflictsWithOtherIdentity(deps, identity)) return duplicate(ctx, flow);
-  const stored = await storeRegistration(ctx, flow, identity, {
+  if (await conflictsWithOtherIdentity(deps, identity)) return taken(ctx, flow);
+  return {
+    result: "sign_up",
+    identity,
     method: "code",
     sessionMethod: { method: "code" },
-    inBrowser: flow.type === "browser",
-  });
-  if (stored === "duplicate") return duplicate(ctx, flow);
-  const { issued } = stored;
-  await completeWithSession(ctx, {
-    flow,
-    identity,
-    issued,
-    returnTo: afterRegistrationUrl(deps, flow.payload.return_to),
-    includeIdentity: true,
-  });
+    // The code proved the address: nothing left to verify.
+    verify: [],
+    locale: localeOf(ctx.request, body),
+    verificationUrlForApps: true,
+    ifTaken: () => taken(ctx, flow),
+  };
 }
 
 /** The new account: a `code` credential and the address the code reached, verified. */
 function newCodeIdentity(
-  ctx: Ctx,
+  ctx: RequestCtx,
   traits: Record<string, unknown>,
   address: string,
   locale: "de" | "en",
@@ -167,7 +171,7 @@ function newCodeIdentity(
  * profile_first a way back to the credential choice (Kratos's `screen=credential-selection`).
  */
 function registrationCodeNodes(
-  ctx: Ctx,
+  ctx: RequestCtx,
   csrfToken: string,
   traits: Record<string, unknown>,
 ): UiNode[] {
@@ -189,8 +193,8 @@ function registrationCodeNodes(
   ];
 }
 
-async function duplicate(ctx: Ctx, flow: Flow): Promise<void> {
-  addFlowMessage(flow.payload.ui, uiText(MessageId.accountExists));
+/** 4000007: back to the first step with the traits the code was sent for. */
+async function taken(ctx: RequestCtx, flow: Flow): Promise<RegistrationVerdict> {
   flow.state = "choose_method";
   flow.internal.completed = false;
   flow.payload.ui.nodes = await registrationForm(
@@ -199,12 +203,11 @@ async function duplicate(ctx: Ctx, flow: Flow): Promise<void> {
     firstStep(ctx.deps),
     storedTraits(flow) ?? {},
   );
-  return answer(ctx, flow);
+  return refuse(flow, [formMessage(uiText(MessageId.accountExists))]);
 }
 
-/** A failed submit: 400 with the flow and the code field emptied. */
-async function answer(ctx: Ctx, flow: Flow): Promise<void> {
+/** A refused submit: the code field emptied. */
+function refuse(flow: Flow, messages: readonly FlowMessage[]): RegistrationVerdict {
   setInputValue(flow.payload.ui, "code", undefined);
-  await ctx.deps.persistence.flows.updateFlow(flow);
-  await respondWithFlow(ctx, flow, 400);
+  return { result: "refused", messages };
 }

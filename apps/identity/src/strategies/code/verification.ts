@@ -1,15 +1,15 @@
 import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flows/flow.ts";
-import type { VerificationEmail, VerificationStrategy } from "../../flows/verification/strategy.ts";
-import {
-  completeVerification,
-  createVerificationFlow,
-} from "../../flows/verification/verification-flow.ts";
-import type { Ctx } from "../../http/context.ts";
-import { respondWithFlow } from "../../http/respond.ts";
+import { formMessage } from "../../flows/verdict.ts";
+import type {
+  VerificationEmail,
+  VerificationRefusal,
+  VerificationStrategy,
+  VerificationVerdict,
+} from "../../flows/verification/strategy.ts";
+import type { RequestCtx } from "../../http/context.ts";
 import { enqueueEmail } from "../../outbox/email/enqueue-email.ts";
 import type { Persistence } from "../../persistence/persistence.ts";
-import { addFlowMessage, resetMessages, setInputValue } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import { codeStepNodes, emailStepNodes } from "./code-nodes.ts";
 import { findMatchingCode, hashCode, newCode } from "./one-time-code.ts";
@@ -36,7 +36,7 @@ export const codeVerification: VerificationStrategy = {
  * and marks the address as sent. The code is only ever in the email, never in the database.
  */
 async function sendVerificationCode(
-  ctx: Ctx,
+  ctx: RequestCtx,
   tx: Persistence,
   { flow, identity, address, locale }: VerificationEmail,
 ): Promise<void> {
@@ -70,35 +70,27 @@ async function sendVerificationCode(
   }
 }
 
-async function submitCode(ctx: Ctx, flow: Flow, code: string): Promise<void> {
+async function submitCode(ctx: RequestCtx, flow: Flow, code: string): Promise<VerificationVerdict> {
   const { deps } = ctx;
   const max = deps.config.selfservice.methods.code.config.max_submissions;
-  resetMessages(flow.payload.ui);
-  if (flow.state !== "sent_email" || (flow.internal.tries ?? 0) >= max) return restart(ctx, flow);
+  if (flow.state !== "sent_email" || (flow.internal.tries ?? 0) >= max) {
+    // Too many wrong codes: this flow is spent; a new one starts with the reason.
+    return {
+      result: "restart",
+      message: uiText(MessageId.errorWithReason, {
+        reason: "The verification code was entered wrong too often. Please request a new code.",
+      }),
+      invalidateCodes: true,
+    };
+  }
   const codes = await deps.persistence.codes.activeCodesOfFlow(flow.id, deps.now());
   const match = findMatchingCode(codes, code.trim(), deps.config.secrets.default[0]!);
-  if (!match || !(await completeVerification(ctx, flow, match))) {
-    flow.internal.tries = (flow.internal.tries ?? 0) + 1;
-    addFlowMessage(flow.payload.ui, uiText(MessageId.invalidVerificationCode));
-    setInputValue(flow.payload.ui, "code", undefined);
-    await deps.persistence.flows.updateFlow(flow);
-    return respondWithFlow(ctx, flow, 200);
-  }
-  await respondWithFlow(ctx, flow, 200);
-}
-
-/** Too many wrong codes: this flow is spent; a new one starts with the reason. */
-async function restart(ctx: Ctx, flow: Flow): Promise<void> {
-  const fresh = createVerificationFlow(ctx, flow.type, flow.payload.return_to);
-  addFlowMessage(
-    fresh.payload.ui,
-    uiText(MessageId.errorWithReason, {
-      reason: "The verification code was entered wrong too often. Please request a new code.",
-    }),
-  );
-  await ctx.deps.persistence.transaction(async (tx) => {
-    await tx.codes.invalidateCodesOfFlow(flow.id, ctx.deps.now());
-    await tx.flows.createFlow(fresh);
-  });
-  await respondWithFlow(ctx, fresh, 200);
+  const wrong: VerificationRefusal = {
+    result: "refused",
+    messages: [formMessage(uiText(MessageId.invalidVerificationCode))],
+  };
+  if (!match) return wrong;
+  // The flow uses the code up in the transaction that verifies the address; a code used
+  // meanwhile (a second tab) is a wrong code, as before.
+  return { result: "verified", proof: match, spent: wrong };
 }

@@ -1,18 +1,14 @@
 import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flows/flow.ts";
-import { uiUrl } from "../../flows/new-flow.ts";
-import type { VerificationEmail, VerificationStrategy } from "../../flows/verification/strategy.ts";
-import {
-  completeVerification,
-  createVerificationFlow,
-} from "../../flows/verification/verification-flow.ts";
-import type { Ctx } from "../../http/context.ts";
-import { rotateCsrfSecret } from "../../http/cookies.ts";
-import { maskCsrfToken } from "../../http/csrf.ts";
-import { redirect } from "../../http/respond.ts";
+import type {
+  VerificationEmail,
+  VerificationProven,
+  VerificationRestart,
+  VerificationStrategy,
+} from "../../flows/verification/strategy.ts";
+import type { RequestCtx } from "../../http/context.ts";
 import { enqueueEmail } from "../../outbox/email/enqueue-email.ts";
 import type { Persistence } from "../../persistence/persistence.ts";
-import { addFlowMessage } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import { linkEmailNodes } from "./link-nodes.ts";
 import { createLinkToken, findLinkToken, linkLifespanMinutes } from "./link-token.ts";
@@ -35,7 +31,7 @@ export const linkVerification: VerificationStrategy = {
 
 /** Writes a new link for the flow into the outbox, in the caller's transaction. */
 async function sendVerificationLink(
-  ctx: Ctx,
+  ctx: RequestCtx,
   tx: Persistence,
   options: VerificationEmail,
 ): Promise<void> {
@@ -54,21 +50,22 @@ async function sendVerificationLink(
   });
 }
 
-/** The link from the email, opened in a browser. */
-async function useVerificationToken(ctx: Ctx, flow: Flow, token: string): Promise<void> {
-  const { deps } = ctx;
-  ctx.json = false;
-  const match = await findLinkToken(deps, { kind: "verification_link", flowId: flow.id, token });
-  rotateCsrfSecret(ctx.request, ctx.reply, deps.config);
-  // The flow follows the rotated secret, so this browser can still read it.
-  flow.csrf_token = maskCsrfToken(ctx.request.csrfSecret);
-  if (!match || !(await completeVerification(ctx, flow, match))) {
-    // Kratos starts over with a fresh flow that says why (4070001).
-    const fresh = createVerificationFlow(ctx, flow.type, flow.payload.return_to);
-    addFlowMessage(fresh.payload.ui, uiText(MessageId.invalidVerificationLink));
-    await deps.persistence.flows.createFlow(fresh);
-    return redirect(ctx.reply, uiUrl(deps, "verification", fresh.id));
-  }
-  const after = deps.config.selfservice.flows.verification.after.default_browser_return_url;
-  redirect(ctx.reply, after ?? uiUrl(deps, "verification", flow.id));
+/** The link from the email, opened in a browser: it proves the address, or it is spent. */
+async function useVerificationToken(
+  ctx: RequestCtx,
+  flow: Flow,
+  token: string,
+): Promise<VerificationProven<VerificationRestart> | VerificationRestart> {
+  const match = await findLinkToken(ctx.deps, {
+    kind: "verification_link",
+    flowId: flow.id,
+    token,
+  });
+  const spent: VerificationRestart = {
+    result: "restart",
+    message: uiText(MessageId.invalidVerificationLink),
+  };
+  if (!match) return spent;
+  // The flow uses the token up in the transaction that verifies the address.
+  return { result: "verified", proof: match, spent };
 }

@@ -1,8 +1,7 @@
 import { MessageId } from "@moos/contract";
 import type { SecondFactorCheck, SecondFactorLoginStrategy } from "../../flows/login/strategy.ts";
-import type { Body } from "../../http/body.ts";
-import { optionalString } from "../../http/body.ts";
-import type { Ctx } from "../../http/context.ts";
+import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
+import type { RequestCtx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { uiText } from "../../ui/text.ts";
 import { claimOnce } from "../second-factor/claim-once.ts";
@@ -16,27 +15,31 @@ import { lookupLoginNodes } from "./nodes.ts";
 
 const day = 24 * 60 * 60 * 1000;
 
+const fields = { method: "string", lookup_secret: "string" } as const;
+type LookupSecretLoginBody = BodyOf<typeof fields>;
+
 /**
  * The login flow's aal2 step: a backup code. As in Kratos, having codes counts as a second
  * factor for `highest_available` (CountActiveMultiFactorCredentials).
  */
-export const lookupSecretLogin: SecondFactorLoginStrategy = {
+export const lookupSecretLogin: SecondFactorLoginStrategy<LookupSecretLoginBody> = {
   method: "lookup_secret",
   isEnabled: isLookupSecretEnabled,
   isConfigured: (identity) => storedBackupCodes(identity).length > 0,
-  isSubmit: (body) => optionalString(body, "method") === "lookup_secret",
+  isSubmit: (body) => body.method === "lookup_secret",
+  body: bodySchema(fields, { kratos: "updateLoginFlowWithLookupSecretMethod" }),
   loginNodes: async () => lookupLoginNodes(),
   verifyLogin: (ctx, _flow, identity, body) => verifyBackupCodeLogin(ctx, identity, body),
 };
 
 /** A backup code signs in once: 4000016 when unknown, 4000012 when already used. */
 async function verifyBackupCodeLogin(
-  ctx: Ctx,
+  ctx: RequestCtx,
   identity: Identity,
-  body: Body,
+  body: LookupSecretLoginBody,
 ): Promise<SecondFactorCheck> {
   const { deps } = ctx;
-  const typed = optionalString(body, "lookup_secret")?.trim() ?? "";
+  const typed = body.lookup_secret?.trim() ?? "";
   if (!typed)
     return {
       ok: false,

@@ -1,18 +1,13 @@
 import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flows/flow.ts";
-import {
-  beginPrivilegedSettingsAttempt,
-  completeSettings,
-  rejectSettings,
-  showSettingsForm,
-} from "../../flows/settings/outcome.ts";
-import type { SettingsStrategy } from "../../flows/settings/strategy.ts";
-import type { Body } from "../../http/body.ts";
-import type { Ctx } from "../../http/context.ts";
+import type { SettingsStrategy, SettingsVerdict } from "../../flows/settings/strategy.ts";
+import { formMessage } from "../../flows/verdict.ts";
+import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
+import type { RequestCtx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { completeSecondFactor } from "../../session/aal.ts";
 import type { ActiveSession } from "../../session/session-manager.ts";
-import { addFlowMessage, inputAttributes, type UiNode } from "../../ui/nodes.ts";
+import { inputAttributes, type UiNode } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import { isTrue } from "../second-factor/claim-once.ts";
 import {
@@ -37,43 +32,58 @@ import {
 // 12 new codes and a confirm button; only confirming replaces the stored ones. Reveal lists the
 // stored ones (masked), disable removes them. Every step needs a privileged session.
 
-export const lookupSecretSettings: SettingsStrategy = {
+const fields = {
+  method: "string",
+  lookup_secret_confirm: "flag",
+  lookup_secret_reveal: "flag",
+  lookup_secret_disable: "flag",
+  lookup_secret_regenerate: "flag",
+} as const;
+type LookupSettingsBody = BodyOf<typeof fields>;
+
+export const lookupSecretSettings: SettingsStrategy<LookupSettingsBody> = {
   method: "lookup_secret",
   isEnabled: isLookupSecretEnabled,
-  isSubmit: isLookupSettingsSubmit,
+  // Kratos's settings form posts the clicked submit (`lookup_secret_regenerate=true`, ...).
+  isSubmit: (body) => actions.some((name) => isTrue(body[name])),
+  body: bodySchema(fields, { kratos: "updateSettingsFlowWithLookupMethod" }),
+  privileged: true,
   formNodes: lookupSettingsNodes,
   submit: submitLookupSettings,
 };
 
-async function lookupSettingsNodes(_ctx: Ctx, _flow: Flow, identity: Identity): Promise<UiNode[]> {
+async function lookupSettingsNodes(
+  _ctx: RequestCtx,
+  _flow: Flow,
+  identity: Identity,
+): Promise<UiNode[]> {
   return storedBackupCodes(identity).length > 0
     ? [revealNode(), disableNode()]
     : [regenerateNode()];
 }
 
-type Action = "regenerate" | "reveal" | "confirm" | "disable";
+const actions = [
+  "lookup_secret_confirm",
+  "lookup_secret_reveal",
+  "lookup_secret_disable",
+  "lookup_secret_regenerate",
+] as const;
 
-function actionOf(body: Body): Action | undefined {
-  if (isTrue(body.lookup_secret_confirm)) return "confirm";
-  if (isTrue(body.lookup_secret_reveal)) return "reveal";
-  if (isTrue(body.lookup_secret_disable)) return "disable";
-  if (isTrue(body.lookup_secret_regenerate)) return "regenerate";
-  return undefined;
-}
-
-function isLookupSettingsSubmit(body: Body): boolean {
-  return actionOf(body) !== undefined;
+function actionOf(body: LookupSettingsBody): "regenerate" | "reveal" | "confirm" | "disable" {
+  if (body.lookup_secret_confirm) return "confirm";
+  if (body.lookup_secret_reveal) return "reveal";
+  if (body.lookup_secret_disable) return "disable";
+  return "regenerate";
 }
 
 async function submitLookupSettings(
-  ctx: Ctx,
+  ctx: RequestCtx,
   flow: Flow,
   active: ActiveSession,
-  body: Body,
-): Promise<void> {
+  body: LookupSettingsBody,
+): Promise<SettingsVerdict> {
   const { deps } = ctx;
-  const identity = beginPrivilegedSettingsAttempt(ctx, flow, active, "lookup_secret");
-  if (!identity) return;
+  const identity = structuredClone(active.identity);
   const secret = deps.config.secrets.default[0]!;
   switch (actionOf(body)) {
     case "regenerate": {
@@ -82,19 +92,12 @@ async function submitLookupSettings(
       // form this once, and leave it when the flow moves on.
       flow.internal.lookup_secret_regenerated = codes.map((c) => hashBackupCode(c, secret));
       replaceLookupNodes(flow, [newCodesNode(codes), confirmNode()]);
-      return showSettingsForm(ctx, flow);
+      return { result: "form", messages: [] };
     }
     case "confirm": {
       const hashes = flow.internal.lookup_secret_regenerated;
-      if (hashes?.length !== codeCount) {
-        addFlowMessage(
-          flow.payload.ui,
-          uiText(MessageId.errorWithReason, {
-            reason: "You must (re-)generate recovery backup codes before you can save them.",
-          }),
-        );
-        return rejectSettings(ctx, flow);
-      }
+      if (hashes?.length !== codeCount)
+        return refuse("You must (re-)generate recovery backup codes before you can save them.");
       setBackupCodes(
         identity,
         hashes.map((code_hash) => ({ code_hash })),
@@ -103,29 +106,28 @@ async function submitLookupSettings(
       delete flow.internal.lookup_secret_regenerated;
       await deps.persistence.transaction((tx) => tx.identities.updateIdentity(identity));
       await completeSecondFactor(deps, active.session, "lookup_secret");
-      return completeSettings(ctx, flow, identity);
+      return { result: "saved", identity };
     }
     case "reveal": {
       const stored = storedBackupCodes(identity);
-      if (stored.length === 0) {
-        addFlowMessage(
-          flow.payload.ui,
-          uiText(MessageId.errorWithReason, {
-            reason: "Can not reveal lookup codes because you have none.",
-          }),
-        );
-        return rejectSettings(ctx, flow);
-      }
+      if (stored.length === 0) return refuse("Can not reveal lookup codes because you have none.");
       replaceLookupNodes(flow, [storedCodesNode(stored), disableNode(), regenerateNode()]);
-      return showSettingsForm(ctx, flow);
+      return { result: "form", messages: [] };
     }
-    default: {
+    case "disable": {
       setBackupCodes(identity, [], deps.now());
       delete flow.internal.lookup_secret_regenerated;
       await deps.persistence.transaction((tx) => tx.identities.updateIdentity(identity));
-      return completeSettings(ctx, flow, identity);
+      return { result: "saved", identity };
     }
   }
+}
+
+function refuse(reason: string): SettingsVerdict {
+  return {
+    result: "refused",
+    messages: [formMessage(uiText(MessageId.errorWithReason, { reason }))],
+  };
 }
 
 /** Swaps the lookup_secret group's nodes in place, keeping the rest of the form. */

@@ -1,35 +1,19 @@
 import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flows/flow.ts";
 import type { OidcPending } from "../../flows/flow-state.ts";
-import { uiUrl } from "../../flows/new-flow.ts";
-import { afterRegistrationUrl } from "../../flows/registration/after-registration.ts";
-import { createRegistrationFlow } from "../../flows/registration/registration-flow.ts";
-import { storeRegistration } from "../../flows/registration/store-registration.ts";
-import { oidcTraitsNodes } from "../../flows/registration/ui.ts";
-import { startVerificationForAddress } from "../../flows/verification/verification-flow.ts";
-import { completeWithSession } from "../../hooks/complete-with-session.ts";
+import type { SocialOutcome, SocialProfile, Via } from "../../flows/social/strategy.ts";
+import { fieldMessage } from "../../flows/verdict.ts";
 import { localeOf } from "../../hooks/locale.ts";
-import { loginChallengeOf } from "../../hooks/oauth2-login.ts";
-import type { StartedVerification } from "../../hooks/registration-hooks.ts";
 import { isPlainObject } from "../../http/body.ts";
-import type { Ctx } from "../../http/context.ts";
+import type { RequestCtx } from "../../http/context.ts";
 import { type Identity, normaliseIdentifier } from "../../identity/identity.ts";
 import { addOidcLink } from "../../identity/oidc-credentials.ts";
 import { applyTraits, traitValue } from "../../identity/traits.ts";
-import { addFieldMessage } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
-import {
-  continueInFlow,
-  type FinishOptions,
-  failOnFlow,
-  nativeAppOf,
-  showFlow,
-  type Via,
-} from "./answer.ts";
-import type { ProviderProfile } from "./clients.ts";
 import { OidcError } from "./errors.ts";
 import { linkRequired, ownerOfAddresses } from "./link-required.ts";
 import { mapClaimsToTraits } from "./mapper.ts";
+import { refusal } from "./refusal.ts";
 
 // Registering with a social profile (Kratos's oidc registration): traits from the provider's
 // claims through the mapper; what is missing or invalid is asked on the social register screen
@@ -41,22 +25,18 @@ export function pendingOf(flow: Flow): OidcPending | undefined {
   return flow.kind === "registration" ? flow.internal.oidcPending : undefined;
 }
 
-export async function registerWithProfile(
-  ctx: Ctx,
-  flow: Flow,
-  profile: ProviderProfile,
-  options: FinishOptions,
-): Promise<void> {
+/** What a profile that no account holds comes to: a new account, or what is still needed. */
+export async function registrationOutcome(
+  ctx: RequestCtx,
+  profile: SocialProfile,
+  options: { via: Via; traits?: Record<string, unknown> | undefined },
+): Promise<SocialOutcome> {
   const { deps } = ctx;
-  const { via } = options;
   const provider = deps.oidc.get(profile.provider)?.config;
-  if (!provider) return failOnFlow(ctx, flow, new OidcError("provider_unknown"), via);
+  if (!provider) return refusal(ctx, new OidcError("provider_unknown"));
   if (!deps.config.selfservice.flows.registration.enabled)
-    return failOnFlow(ctx, flow, uiText(MessageId.registrationMethodNotFound), via, provider.label);
+    return refusal(ctx, uiText(MessageId.registrationMethodNotFound), provider.label);
 
-  // An app's flow that came back in the browser continues in a browser flow there.
-  const keep = flow.kind === "registration" && !(flow.type === "api" && via === "browser");
-  const target = keep ? flow : await registrationFrom(ctx, flow, via);
   const schema = deps.defaultSchema;
   const fromProvider = mapClaimsToTraits(provider.mapper, profile.claims);
   // What the provider vouches for wins over what was typed.
@@ -70,82 +50,37 @@ export async function registerWithProfile(
         )
         .map((f) => f.name),
     );
-    target.internal.oidcPending = { provider: profile.provider, profile } satisfies OidcPending;
-    target.payload.active = "oidc";
-    target.state = "choose_method";
-    target.payload.ui.nodes = oidcTraitsNodes(deps, target.csrf_token, {
+    return {
+      result: "ask_traits",
+      pending: { provider: profile.provider, profile },
       traits,
       ask,
       provider: { id: provider.id, label: provider.label },
-    });
-    for (const error of errors) addFieldMessage(target.payload.ui, error.field, error.message);
-    await deps.persistence.flows.updateFlow(target);
-    return target === flow ? showFlow(ctx, target, via) : continueInFlow(ctx, target, via);
+      messages: errors.map((error) => fieldMessage(error.field, error.message)),
+    };
   }
 
   const identity = newIdentity(ctx, traits, profile);
   const taken = await ownerOfAddresses(ctx, identity);
-  if (taken) return linkRequired(ctx, target, taken, profile, via);
-  await createAndSignIn(ctx, target, identity, profile, via);
-}
-
-async function createAndSignIn(
-  ctx: Ctx,
-  flow: Flow,
-  identity: Identity,
-  profile: ProviderProfile,
-  via: Via,
-): Promise<void> {
-  const { deps } = ctx;
-  const verificationEnabled = deps.config.selfservice.flows.verification.enabled;
-  const unverified = identity.verifiable_addresses.filter((a) => !a.verified).map((a) => a.value);
-  const locale = localeOf(ctx.request, undefined, identity);
-  const native = flow.internal.nativeApp !== undefined || flow.type === "api";
-  const stored = await storeRegistration(ctx, flow, identity, {
-    method: "oidc",
-    sessionMethod: { method: "oidc", provider: profile.provider },
-    inBrowser: flow.type === "browser" && !native,
-    alsoInTransaction: async (tx) => {
-      const verifications: StartedVerification[] = [];
-      for (const address of verificationEnabled ? unverified : []) {
-        const verification = await startVerificationForAddress(ctx, tx, {
-          type: native ? "api" : flow.type,
-          identity,
-          address,
-          returnTo: flow.internal.afterVerificationReturnTo ?? flow.payload.return_to,
-          locale,
-        });
-        // An app shows the verification itself: no UI to send it to.
-        const url = native ? undefined : uiUrl(deps, "verification", verification.id);
-        verifications.push({ id: verification.id, address, ...(url ? { url } : {}) });
-      }
-      delete flow.internal.oidcPending;
-      return verifications;
-    },
-  });
-  if (stored === "duplicate") {
-    // Another registration took the address or the profile first.
-    const taken = await ownerOfAddresses(ctx, identity);
-    if (taken) return linkRequired(ctx, flow, taken, profile, via);
-    return failOnFlow(ctx, flow, uiText(MessageId.accountExists), via);
-  }
-  await completeWithSession(ctx, {
-    flow,
+  if (taken) return linkRequired(ctx, taken, profile);
+  return {
+    result: "sign_up",
     identity,
-    issued: stored.issued,
-    returnTo: afterRegistrationUrl(deps, flow.payload.return_to),
-    includeIdentity: true,
-    inBrowser: via === "browser",
-    ...(stored.continueWith.length > 0 ? { continueWith: stored.continueWith } : {}),
-    ...(stored.browserTarget ? { browserTarget: stored.browserTarget } : {}),
-  });
+    provider: profile.provider,
+    // Another registration took the address or the profile first.
+    ifTaken: async () => {
+      const owner = await ownerOfAddresses(ctx, identity);
+      if (owner) return linkRequired(ctx, owner, profile);
+      return refusal(ctx, uiText(MessageId.accountExists));
+    },
+  };
 }
 
 /** The new identity: traits and addresses as the schema derives them, and the social link. */
 function newIdentity(
-  ctx: Ctx,
+  ctx: RequestCtx,
   traits: Record<string, unknown>,
-  profile: ProviderProfile,
+  profile: SocialProfile,
 ): Identity {
   const { deps } = ctx;
   const now = deps.now();
@@ -182,20 +117,6 @@ function newIdentity(
     address.verified_at = now;
   }
   return identity;
-}
-
-/** A registration flow continuing a login whose profile has no account yet (or an app's). */
-async function registrationFrom(ctx: Ctx, from: Flow, via: Via): Promise<Flow> {
-  const flow = await createRegistrationFlow(ctx, {
-    type: via === "browser" ? "browser" : from.type,
-    returnTo: from.payload.return_to,
-    afterVerificationReturnTo: from.internal.afterVerificationReturnTo,
-    exchange: false,
-    loginChallenge: loginChallengeOf(from),
-  });
-  const native = nativeAppOf(ctx, from, via);
-  if (native) flow.internal.nativeApp = native;
-  return flow;
 }
 
 function merge(

@@ -1,17 +1,10 @@
 import type { Flow } from "../../flows/flow.ts";
-import {
-  beginSettingsAttempt,
-  completeSettings,
-  rejectSettings,
-} from "../../flows/settings/outcome.ts";
-import {
-  ensurePrivilegedSession,
-  sessionForSubmit,
-} from "../../flows/settings/settings-session.ts";
-import type { SettingsStrategy } from "../../flows/settings/strategy.ts";
-import type { Body } from "../../http/body.ts";
-import { optionalString } from "../../http/body.ts";
-import type { Ctx } from "../../http/context.ts";
+import type { SettingsStrategy, SettingsVerdict } from "../../flows/settings/strategy.ts";
+import type { SocialOutcome, SocialProfile } from "../../flows/social/strategy.ts";
+import { formMessage } from "../../flows/verdict.ts";
+import { isAbsent } from "../../http/body.ts";
+import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
+import type { RequestCtx } from "../../http/context.ts";
 import {
   addOidcLink,
   oidcIdentifier,
@@ -21,45 +14,42 @@ import {
 } from "../../identity/oidc-credentials.ts";
 import { isUniqueViolation } from "../../persistence/errors.ts";
 import type { ActiveSession } from "../../session/session-manager.ts";
-import { addFlowMessage } from "../../ui/nodes.ts";
-import { failOnFlow } from "./answer.ts";
 import { isOidcEnabled, sendToProvider } from "./authorize.ts";
-import type { ProviderProfile } from "./clients.ts";
 import { OidcError, oidcFailureText } from "./errors.ts";
+import { refusal } from "./refusal.ts";
 
 // Linked providers in settings (docs/protocol.md#settings-form, group oidc): `link=<id>` sends the browser to
 // the provider and links the profile on its return, `unlink=<id>` removes it. Both change how
 // the account can be entered, so both need a privileged session (session_refresh_required
 // otherwise), and unlinking never removes the last way to sign in.
 
-export const oidcSettings: SettingsStrategy = {
+const fields = { method: "string", link: "string", unlink: "string" } as const;
+type OidcSettingsBody = BodyOf<typeof fields>;
+
+export const oidcSettings: SettingsStrategy<OidcSettingsBody> = {
   method: "oidc",
   isEnabled: isOidcEnabled,
   // Kratos's settings form posts the clicked `link` / `unlink` submit without a method.
-  isSubmit: (body) => {
-    const method = optionalString(body, "method");
-    return method === "oidc" || (method === undefined && Boolean(body.link || body.unlink));
-  },
+  isSubmit: (body) =>
+    body.method === "oidc" || (isAbsent(body.method) && Boolean(body.link || body.unlink)),
+  body: bodySchema(fields, { kratos: "updateSettingsFlowWithOidcMethod" }),
+  privileged: true,
   submit: submitOidcSettings,
 };
 
 async function submitOidcSettings(
-  ctx: Ctx,
+  ctx: RequestCtx,
   flow: Flow,
   active: ActiveSession,
-  body: Body,
-): Promise<void> {
-  beginSettingsAttempt(flow, "oidc");
-  const link = optionalString(body, "link");
-  const unlink = optionalString(body, "unlink");
-  if (!ensurePrivilegedSession(ctx, flow, active)) return;
+  { link, unlink }: OidcSettingsBody,
+): Promise<SettingsVerdict> {
   const id = link ?? unlink ?? "";
   const client = ctx.deps.oidc.get(id);
   const linked = oidcLinks(active.identity).some((l) => l.provider === id);
-  const reject = async (error: OidcError): Promise<void> => {
-    addFlowMessage(flow.payload.ui, oidcFailureText(error, client?.config.label));
-    return rejectSettings(ctx, flow);
-  };
+  const reject = (error: OidcError): SettingsVerdict => ({
+    result: "refused",
+    messages: [formMessage(oidcFailureText(error, client?.config.label))],
+  });
   if (!client) return reject(new OidcError("provider_unknown"));
   if (link !== undefined) {
     if (linked) return reject(new OidcError("already_linked"));
@@ -76,23 +66,24 @@ async function submitOidcSettings(
   const identity = structuredClone(active.identity);
   removeOidcLink(identity, id, ctx.deps.now());
   await ctx.deps.persistence.transaction((tx) => tx.identities.updateIdentity(identity));
-  await completeSettings(ctx, flow, identity);
+  return { result: "saved", identity };
 }
 
 /** The provider's answer to a `link`: the profile joins the signed-in account. */
-export async function finishLink(ctx: Ctx, flow: Flow, profile: ProviderProfile): Promise<void> {
+export async function linkProfile(
+  ctx: RequestCtx,
+  active: ActiveSession,
+  profile: SocialProfile,
+): Promise<SocialOutcome> {
   const { deps } = ctx;
   const label = deps.oidc.get(profile.provider)?.config.label;
-  const active = await sessionForSubmit(ctx, flow);
-  if (!active) return;
-  beginSettingsAttempt(flow, "oidc");
   const owner = await deps.persistence.identities.findIdentityByIdentifier(
     "oidc",
     oidcIdentifier(profile.issuer, profile.subject),
   );
   if (owner) {
     const code = owner.id === active.identity.id ? "already_linked" : "already_linked_elsewhere";
-    return failOnFlow(ctx, flow, new OidcError(code), "browser", label);
+    return refusal(ctx, new OidcError(code), label);
   }
   const identity = structuredClone(active.identity);
   addOidcLink(
@@ -104,7 +95,7 @@ export async function finishLink(ctx: Ctx, flow: Flow, profile: ProviderProfile)
     await deps.persistence.transaction((tx) => tx.identities.updateIdentity(identity));
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    return failOnFlow(ctx, flow, new OidcError("already_linked_elsewhere"), "browser", label);
+    return refusal(ctx, new OidcError("already_linked_elsewhere"), label);
   }
-  await completeSettings(ctx, flow, identity);
+  return { result: "linked", identity };
 }

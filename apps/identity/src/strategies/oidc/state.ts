@@ -1,8 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import * as client from "openid-client";
 import type { Flow } from "../../flows/flow.ts";
-import type { Ctx } from "../../http/context.ts";
-import { continuityCookie, setContinuityCookie } from "../../http/cookies.ts";
+import type { Redirect } from "../../flows/verdict.ts";
+import type { RequestCtx } from "../../http/context.ts";
+import { continuityCookie } from "../../http/cookies.ts";
 
 // What a social sign-in remembers between sending the browser to the provider and its return:
 // kept in the database (any instance may receive the callback), keyed by a hash of `state`,
@@ -47,24 +48,27 @@ export function newStateValues(): StartedState {
   };
 }
 
-/** Stores the state for the flow and, for browser flows, sets the continuity cookie. */
+/**
+ * Stores the state for the flow; for browser flows, the continuity cookie the browser must
+ * carry back (the flow sets it with the redirect).
+ */
 export async function saveOidcState(
-  ctx: Ctx,
+  ctx: RequestCtx,
   flow: Flow,
   values: StartedState,
   extra: { provider: string; traits?: Record<string, unknown> | undefined },
-): Promise<void> {
+): Promise<Redirect["continuity"]> {
   const { deps } = ctx;
   const now = deps.now().getTime();
   const expiresAt = new Date(Math.min(flow.expires_at.getTime(), now + maxLifetimeMs));
-  let browser: string | undefined;
+  let continuity: Redirect["continuity"];
   if (flow.type === "browser") {
     // One value per browser, reused while it lives, so two tabs can sign in at once.
     const existing = ctx.request.cookies[continuityCookie(ctx.deps.config)];
     const value = existing && /^[A-Za-z0-9_-]{43}$/.test(existing) ? existing : newContinuity();
-    setContinuityCookie(ctx.reply, deps.config, value, maxLifetimeMs / 1000);
-    browser = sha256(value);
+    continuity = { value, maxAgeSeconds: maxLifetimeMs / 1000 };
   }
+  const browser = continuity ? sha256(continuity.value) : undefined;
   const state: OidcState = {
     flowId: flow.id,
     flowKind: flow.kind as OidcFlowKind,
@@ -80,10 +84,14 @@ export async function saveOidcState(
     state as unknown as Record<string, unknown>,
     expiresAt,
   );
+  return continuity;
 }
 
 /** The stored state for the callback's `state`, removed so it works once; undefined if none. */
-export async function takeOidcState(ctx: Ctx, state: string): Promise<OidcState | undefined> {
+export async function takeOidcState(
+  ctx: RequestCtx,
+  state: string,
+): Promise<OidcState | undefined> {
   if (state.length > 512) return undefined;
   const stored = await ctx.deps.persistence.exchanges.takeExchange(
     stateKey(state),
@@ -94,7 +102,7 @@ export async function takeOidcState(ctx: Ctx, state: string): Promise<OidcState 
 }
 
 /** True when the request comes from the browser that started the sign-in. */
-export function isSameBrowser(ctx: Ctx, state: OidcState): boolean {
+export function isSameBrowser(ctx: RequestCtx, state: OidcState): boolean {
   if (state.browser === undefined) return true;
   const cookie = ctx.request.cookies[continuityCookie(ctx.deps.config)];
   if (!cookie) return false;

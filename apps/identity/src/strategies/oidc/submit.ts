@@ -2,72 +2,94 @@ import { createHash } from "node:crypto";
 import type { Flow } from "../../flows/flow.ts";
 import type { LoginStrategy } from "../../flows/login/strategy.ts";
 import type { RegistrationStrategy } from "../../flows/registration/strategy.ts";
-import type { Body } from "../../http/body.ts";
-import { isPlainObject, optionalString } from "../../http/body.ts";
-import type { Ctx } from "../../http/context.ts";
-import { resetMessages } from "../../ui/nodes.ts";
-import { failOnFlow } from "./answer.ts";
+import type { SocialOutcome } from "../../flows/social/strategy.ts";
+import { type Body, isAbsent, isPlainObject } from "../../http/body.ts";
+import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
+import type { RequestCtx } from "../../http/context.ts";
 import { isOidcEnabled, sendToProvider } from "./authorize.ts";
 import { OidcError } from "./errors.ts";
-import { finishWithProfile } from "./finish.ts";
+import { refusal } from "./refusal.ts";
 import { pendingOf } from "./registration.ts";
+import { signInWithProfile } from "./sign-in.ts";
 
 // `method=oidc` on a login or registration flow (docs/protocol.md#submit-outcomes): with `provider` alone the
 // browser is sent to the provider (JSON 422 browser_location_change_required, HTML 303); with
 // `id_token` (an app that signed in with the provider's own SDK) the token is verified here;
 // on a registration flow waiting for missing traits, the submitted traits finish it.
 
-/** Social sign-in on the login flow. */
-export const oidcLogin: LoginStrategy = {
-  method: "oidc",
-  isEnabled: isOidcEnabled,
-  isSubmit: (body) => isOidcSubmit(optionalString(body, "method"), body),
-  submit: submitOidc,
-};
-
-/** Social sign-up on the registration flow: the same submit, which signs in known profiles. */
-export const oidcRegistration: RegistrationStrategy = {
-  method: "oidc",
-  isEnabled: isOidcEnabled,
-  isSubmit: (body) => isOidcSubmit(optionalString(body, "method"), body),
-  submit: submitOidc,
-};
+const fields = {
+  method: "string",
+  provider: "string",
+  traits: "value",
+  id_token: "string",
+  id_token_nonce: "string",
+  upstream_parameters: "value",
+} as const;
+type OidcSubmitBody = BodyOf<typeof fields>;
 
 /**
  * A plain HTML form posts only the clicked button: `provider=google` without a method field.
  * That is a social sign-in as much as `method=oidc` is.
  */
-function isOidcSubmit(method: string | undefined, body: Body): boolean {
-  return method === "oidc" || (method === undefined && typeof body.provider === "string");
+function isOidcSubmit(body: Body): boolean {
+  return body.method === "oidc" || (isAbsent(body.method) && typeof body.provider === "string");
 }
 
-async function submitOidc(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
-  resetMessages(flow.payload.ui);
+/** Social sign-in on the login flow. */
+export const oidcLogin: LoginStrategy<OidcSubmitBody> = {
+  method: "oidc",
+  isEnabled: isOidcEnabled,
+  isSubmit: isOidcSubmit,
+  body: bodySchema(fields, { kratos: "updateLoginFlowWithOidcMethod" }),
+  submit: async (ctx, flow, body) => ({
+    result: "social",
+    outcome: await submitOidc(ctx, flow, body),
+    via: "request",
+  }),
+};
+
+/** Social sign-up on the registration flow: the same submit, which signs in known profiles. */
+export const oidcRegistration: RegistrationStrategy<OidcSubmitBody> = {
+  method: "oidc",
+  isEnabled: isOidcEnabled,
+  isSubmit: isOidcSubmit,
+  body: bodySchema(fields, { kratos: "updateRegistrationFlowWithOidcMethod" }),
+  submit: async (ctx, flow, body) => ({
+    result: "social",
+    outcome: await submitOidc(ctx, flow, body),
+    via: "request",
+  }),
+};
+
+async function submitOidc(
+  ctx: RequestCtx,
+  flow: Flow,
+  body: OidcSubmitBody,
+): Promise<SocialOutcome> {
   flow.payload.active = "oidc";
-  const providerId = optionalString(body, "provider");
+  const providerId = body.provider;
   const traits = isPlainObject(body.traits) ? body.traits : undefined;
   const pending = pendingOf(flow);
   if (pending && traits && (providerId ?? pending.provider) === pending.provider) {
-    return finishWithProfile(ctx, flow, pending.profile, { via: "request", traits });
+    return signInWithProfile(ctx, flow, pending.profile, { via: "request", traits });
   }
   const client = providerId ? ctx.deps.oidc.get(providerId) : undefined;
-  if (!client) return failOnFlow(ctx, flow, new OidcError("provider_unknown"), "request");
+  if (!client) return refusal(ctx, new OidcError("provider_unknown"));
   const label = client.config.label;
-  const idToken = optionalString(body, "id_token");
   try {
-    if (idToken) {
-      const profile = await client.verifyIdToken(idToken);
-      checkIdTokenNonce(profile.claims.nonce, optionalString(body, "id_token_nonce"));
-      return await finishWithProfile(ctx, flow, profile, { via: "request", traits });
+    if (body.id_token) {
+      const profile = await client.verifyIdToken(body.id_token);
+      checkIdTokenNonce(profile.claims.nonce, body.id_token_nonce);
+      return await signInWithProfile(ctx, flow, profile, { via: "request", traits });
     }
     if (flow.type === "api" && !flow.payload.session_token_exchange_code)
       throw new OidcError("api_flow_unsupported");
-    await sendToProvider(ctx, flow, client, {
+    return await sendToProvider(ctx, flow, client, {
       traits: flow.kind === "registration" ? traits : undefined,
       upstream: stringRecord(body.upstream_parameters),
     });
   } catch (error) {
-    if (error instanceof OidcError) return failOnFlow(ctx, flow, error, "request", label);
+    if (error instanceof OidcError) return refusal(ctx, error, label);
     throw error;
   }
 }

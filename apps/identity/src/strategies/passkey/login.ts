@@ -2,17 +2,13 @@ import { MessageId } from "@moos/contract";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { Deps } from "../../deps/deps.ts";
 import type { Flow } from "../../flows/flow.ts";
-import { completeLogin } from "../../flows/login/complete-login.ts";
-import type { LoginStrategy } from "../../flows/login/strategy.ts";
+import type { LoginStrategy, LoginVerdict } from "../../flows/login/strategy.ts";
 import { uiUrl } from "../../flows/new-flow.ts";
-import type { Body } from "../../http/body.ts";
-import { optionalString } from "../../http/body.ts";
-import type { Ctx } from "../../http/context.ts";
-import { errors } from "../../http/errors.ts";
-import { redirect, respondWithFlow } from "../../http/respond.ts";
+import { formMessage } from "../../flows/verdict.ts";
+import { type Body, hasText, isAbsent } from "../../http/body.ts";
+import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
+import type { RequestCtx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
-import { createSession } from "../../session/session-manager.ts";
-import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { type UiText, uiText } from "../../ui/text.ts";
 import {
   finishAuthentication,
@@ -28,10 +24,14 @@ import { offerPasskeyAutofill, passkeyLoginNodes } from "./nodes.ts";
 // assertion names the account by its user handle; the session is aal1 with method passkey,
 // as Kratos counts it. Browser flows only: apps use the platform's own passkey APIs.
 
-export const passkeyLogin: LoginStrategy = {
+const fields = { method: "string", passkey_login: "string" } as const;
+type PasskeyLoginBody = BodyOf<typeof fields>;
+
+export const passkeyLogin: LoginStrategy<PasskeyLoginBody> = {
   method: "passkey",
   isEnabled: isPasskeyEnabled,
-  isSubmit: (body) => isPasskeyLoginSubmit(optionalString(body, "method"), body),
+  isSubmit: isPasskeyLoginSubmit,
+  body: bodySchema(fields, { kratos: "updateLoginFlowWithPasskeyMethod" }),
   populate: (ctx, flow) => addPasskeyLoginNodes(ctx.deps, flow),
   submit: submitPasskeyLogin,
 };
@@ -48,20 +48,22 @@ async function addPasskeyLoginNodes(deps: Deps, flow: Flow): Promise<void> {
   flow.payload.ui.nodes.push(...(await passkeyLoginNodes(deps, flow)));
 }
 
-function isPasskeyLoginSubmit(method: string | undefined, body: Body): boolean {
-  return (
-    method === "passkey" || (method === undefined && Boolean(optionalString(body, "passkey_login")))
-  );
+/** `method=passkey`, or the assertion alone, which the passkey script posts without a method. */
+function isPasskeyLoginSubmit(body: Body): boolean {
+  if (body.method === "passkey") return true;
+  return isAbsent(body.method) && hasText(body, "passkey_login");
 }
 
-async function submitPasskeyLogin(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+async function submitPasskeyLogin(
+  ctx: RequestCtx,
+  flow: Flow,
+  body: PasskeyLoginBody,
+): Promise<LoginVerdict> {
   const { deps } = ctx;
-  resetMessages(flow.payload.ui);
-  flow.payload.active = "passkey";
   const offered = flow.payload.ui.nodes.some((n) => n.group === "passkey");
   if (!offered || flow.type !== "browser")
     return fail(ctx, flow, uiText(MessageId.loginMethodNotFound));
-  const raw = optionalString(body, "passkey_login") ?? "";
+  const raw = body.passkey_login ?? "";
   if (!raw) return restart(ctx, flow);
 
   const pending = await takeChallenge(deps, flow, "passkey");
@@ -90,9 +92,8 @@ async function submitPasskeyLogin(ctx: Ctx, flow: Flow, body: Body): Promise<voi
   }
   if (identity.state !== "active") return fail(ctx, flow, uiText(MessageId.accountDisabled));
   await storeCounter(deps, identity, key.id, counter);
-
-  const issued = await createSession(deps, identity, { method: "passkey" }, ctx.request);
-  await completeLogin(ctx, flow, { identity, issued });
+  // Never a refresh: passkeys are offered only to a new sign-in.
+  return { result: "signed_in", identity, factor: { method: "passkey" } };
 }
 
 async function storeCounter(
@@ -111,20 +112,15 @@ async function storeCounter(
 }
 
 /** Refused: the message, and fresh passkey nodes (the old challenge is used up). */
-async function fail(ctx: Ctx, flow: Flow, message: UiText): Promise<void> {
+async function fail(ctx: RequestCtx, flow: Flow, message: UiText): Promise<LoginVerdict> {
   await renewPasskeyNodes(ctx.deps, flow);
-  addFlowMessage(flow.payload.ui, message);
-  await ctx.deps.persistence.flows.updateFlow(flow);
-  await respondWithFlow(ctx, flow, 400);
+  return { result: "refused", messages: [formMessage(message)] };
 }
 
 /** `method=passkey` without an assertion: a fresh challenge, and back to the login UI (Kratos). */
-async function restart(ctx: Ctx, flow: Flow): Promise<void> {
+async function restart(ctx: RequestCtx, flow: Flow): Promise<LoginVerdict> {
   await renewPasskeyNodes(ctx.deps, flow);
-  await ctx.deps.persistence.flows.updateFlow(flow);
-  const target = uiUrl(ctx.deps, "login", flow.id);
-  if (!ctx.json) return redirect(ctx.reply, target);
-  throw errors.browserLocationChange(target);
+  return { result: "redirect", to: uiUrl(ctx.deps, "login", flow.id) };
 }
 
 async function renewPasskeyNodes(deps: Deps, flow: Flow): Promise<void> {

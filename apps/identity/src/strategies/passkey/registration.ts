@@ -1,17 +1,17 @@
 import { MessageId } from "@moos/contract";
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { Flow } from "../../flows/flow.ts";
-import { completeRegistration } from "../../flows/registration/complete-registration.ts";
-import type { RegistrationStrategy } from "../../flows/registration/strategy.ts";
-import { sortRegistrationNodes } from "../../flows/registration/ui.ts";
+import type {
+  RegistrationStrategy,
+  RegistrationVerdict,
+} from "../../flows/registration/strategy.ts";
+import { type FlowMessage, fieldMessage, formMessage } from "../../flows/verdict.ts";
 import { localeOf } from "../../hooks/locale.ts";
-import type { Body } from "../../http/body.ts";
-import { optionalString } from "../../http/body.ts";
-import type { Ctx } from "../../http/context.ts";
-import { respondWithFlow } from "../../http/respond.ts";
+import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
+import type { RequestCtx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { applyTraits, conflictsWithOtherIdentity, traitValue } from "../../identity/traits.ts";
-import { addFieldMessage, addFlowMessage, inputNode, type UiNode } from "../../ui/nodes.ts";
+import { inputNode, type UiNode } from "../../ui/nodes.ts";
 import { type UiText, uiText } from "../../ui/text.ts";
 import { fillTraitValues } from "../../ui/trait-nodes.ts";
 import {
@@ -34,21 +34,28 @@ import { newUserHandle } from "./nodes.ts";
 // handle and the key, so discoverable sign-in finds it) and an unverified address, which gets a
 // verification code as after a password sign-up. Browser flows only, as passkey sign-in.
 
-export const passkeyRegistration: RegistrationStrategy = {
+const fields = {
+  method: "string",
+  traits: "value",
+  passkey_register: "string",
+  transient_payload: "value",
+} as const;
+type PasskeyRegistrationBody = BodyOf<typeof fields>;
+
+export const passkeyRegistration: RegistrationStrategy<PasskeyRegistrationBody> = {
   method: "passkey",
   isEnabled: isPasskeyEnabled,
   // Kratos claims a submit by its result alone; "true" is what a React SDK sends for an empty
   // field, so it is not one.
-  isSubmit: (body) => {
-    const value = optionalString(body, "passkey_register");
-    return Boolean(value) && value !== "true";
-  },
+  isSubmit: ({ passkey_register: value }) =>
+    typeof value === "string" && value !== "" && value !== "true",
+  body: bodySchema(fields, { kratos: "updateRegistrationFlowWithPasskeyMethod" }),
   formNodes: passkeyRegistrationNodes,
   submit: submitPasskeyRegistration,
 };
 
 async function passkeyRegistrationNodes(
-  ctx: Ctx,
+  ctx: RequestCtx,
   flow: Flow,
   traits: Record<string, unknown>,
 ): Promise<UiNode[]> {
@@ -94,23 +101,27 @@ async function passkeyRegistrationNodes(
   ];
 }
 
-async function submitPasskeyRegistration(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+async function submitPasskeyRegistration(
+  ctx: RequestCtx,
+  flow: Flow,
+  body: PasskeyRegistrationBody,
+): Promise<RegistrationVerdict> {
   const { deps } = ctx;
   const schema = deps.defaultSchema;
   if (flow.type !== "browser" || !flow.payload.ui.nodes.some((n) => n.group === "passkey"))
     return refuse(ctx, flow, uiText(MessageId.registrationMethodNotFound));
   const { traits, errors } = schema.validate(body.traits);
   fillTraitValues(flow.payload.ui.nodes, schema, traits);
-  for (const error of errors) addFieldMessage(flow.payload.ui, error.field, error.message);
-  if (errors.length > 0) return answer(ctx, flow);
+  if (errors.length > 0) {
+    const messages = errors.map((error) => fieldMessage(error.field, error.message));
+    return refused(flow, messages);
+  }
 
   const pending = await takeChallenge(deps, flow, "passkey");
   let key: Awaited<ReturnType<typeof finishRegistration>>;
   try {
     if (!pending?.user_handle) throw new WebAuthnRefused("No registration is pending.");
-    const response = parseResponse<RegistrationResponseJSON>(
-      optionalString(body, "passkey_register") ?? "",
-    );
+    const response = parseResponse<RegistrationResponseJSON>(body.passkey_register ?? "");
     key = await finishRegistration(deps, "passkey", pending, response);
   } catch (error) {
     if (!(error instanceof WebAuthnRefused)) throw error;
@@ -125,19 +136,23 @@ async function submitPasskeyRegistration(ctx: Ctx, flow: Flow, body: Body): Prom
     userHandle: pending.user_handle,
     locale,
   });
-  if (await conflictsWithOtherIdentity(deps, identity))
-    return refuse(ctx, flow, uiText(MessageId.accountExists), traits);
-  const address = identity.verifiable_addresses[0]?.value ?? "";
-  const outcome = await completeRegistration(ctx, flow, identity, {
+  const taken = (): Promise<RegistrationVerdict> =>
+    refuse(ctx, flow, uiText(MessageId.accountExists), traits);
+  if (await conflictsWithOtherIdentity(deps, identity)) return taken();
+  return {
+    result: "sign_up",
+    identity,
     method: "passkey",
-    address,
+    sessionMethod: { method: "passkey" },
+    verify: [identity.verifiable_addresses[0]?.value ?? ""],
     locale,
-  });
-  if (outcome === "duplicate") return refuse(ctx, flow, uiText(MessageId.accountExists), traits);
+    verificationUrlForApps: true,
+    ifTaken: taken,
+  };
 }
 
 function newPasskeyIdentity(
-  ctx: Ctx,
+  ctx: RequestCtx,
   traits: Record<string, unknown>,
   options: {
     key: Awaited<ReturnType<typeof finishRegistration>>;
@@ -187,11 +202,11 @@ function newPasskeyIdentity(
  * used up (a second try needs a new one).
  */
 async function refuse(
-  ctx: Ctx,
+  ctx: RequestCtx,
   flow: Flow,
   message: UiText,
   traits?: Record<string, unknown>,
-): Promise<void> {
+): Promise<RegistrationVerdict> {
   if (traits && flow.payload.ui.nodes.some((n) => n.group === "passkey")) {
     const fresh = await passkeyRegistrationNodes(ctx, flow, traits);
     const kept = flow.payload.ui.nodes.filter(
@@ -199,15 +214,12 @@ async function refuse(
     );
     flow.payload.ui.nodes = [...kept, ...fresh];
   }
-  addFlowMessage(flow.payload.ui, message);
-  return answer(ctx, flow);
+  return refused(flow, [formMessage(message)]);
 }
 
-/** A failed submit: 400 with the flow, sorted as Kratos's error handler sorts it. */
-async function answer(ctx: Ctx, flow: Flow): Promise<void> {
+/** A refused submit, sorted as Kratos's error handler sorts it. */
+function refused(flow: Flow, messages: readonly FlowMessage[]): RegistrationVerdict {
   flow.state = "choose_method";
   flow.internal.completed = false;
-  sortRegistrationNodes(ctx.deps, flow.payload.ui.nodes);
-  await ctx.deps.persistence.flows.updateFlow(flow);
-  await respondWithFlow(ctx, flow, 400);
+  return { result: "refused", messages, sortForm: true };
 }

@@ -1,9 +1,8 @@
 import type { Flow } from "../../flows/flow.ts";
-import { beginPrivilegedSettingsAttempt, completeSettings } from "../../flows/settings/outcome.ts";
-import type { SettingsStrategy } from "../../flows/settings/strategy.ts";
-import type { Body } from "../../http/body.ts";
-import { optionalString } from "../../http/body.ts";
-import type { Ctx } from "../../http/context.ts";
+import type { SettingsStrategy, SettingsVerdict } from "../../flows/settings/strategy.ts";
+import { hasText } from "../../http/body.ts";
+import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
+import type { RequestCtx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { signInMethodCount } from "../../identity/oidc-credentials.ts";
 import { sessionAal } from "../../session/aal.ts";
@@ -23,16 +22,25 @@ function firstFactorCount(identity: Pick<Identity, "credentials">): number {
   return signInMethodCount(identity) + webAuthnKeys(identity, "passkey").length;
 }
 
-export const passkeySettings: SettingsStrategy = {
+const fields = {
+  method: "string",
+  passkey_settings_register: "string",
+  passkey_remove: "string",
+} as const;
+type PasskeySettingsBody = BodyOf<typeof fields>;
+
+export const passkeySettings: SettingsStrategy<PasskeySettingsBody> = {
   method: "passkey",
   isEnabled: isPasskeyEnabled,
-  isSubmit: isPasskeySettingsSubmit,
+  isSubmit: (body) => hasText(body, "passkey_settings_register") || hasText(body, "passkey_remove"),
+  body: bodySchema(fields, { kratos: "updateSettingsFlowWithPasskeyMethod" }),
+  privileged: true,
   formNodes: passkeySettingsFormNodes,
   submit: submitPasskeySettings,
 };
 
 async function passkeySettingsFormNodes(
-  ctx: Ctx,
+  ctx: RequestCtx,
   flow: Flow,
   identity: Identity,
 ): Promise<UiNode[]> {
@@ -42,35 +50,28 @@ async function passkeySettingsFormNodes(
   });
 }
 
-function isPasskeySettingsSubmit(body: Body): boolean {
-  return Boolean(
-    optionalString(body, "passkey_settings_register") || optionalString(body, "passkey_remove"),
-  );
-}
-
 async function submitPasskeySettings(
-  ctx: Ctx,
+  ctx: RequestCtx,
   flow: Flow,
   active: ActiveSession,
-  body: Body,
-): Promise<void> {
+  body: PasskeySettingsBody,
+): Promise<SettingsVerdict> {
   const { deps } = ctx;
-  const identity = beginPrivilegedSettingsAttempt(ctx, flow, active, "passkey");
-  if (!identity) return;
-  const remove = optionalString(body, "passkey_remove");
+  const identity = structuredClone(active.identity);
+  const remove = body.passkey_remove;
   if (remove) {
     if (firstFactorCount(identity) < 2)
       return reject(ctx, flow, "You cannot remove your last way to sign in.");
     if (!removeKey(identity, "passkey", remove, deps.now()))
       return reject(ctx, flow, "You tried to remove a passkey which does not exist.");
     await deps.persistence.transaction((tx) => tx.identities.updateIdentity(identity));
-    return completeSettings(ctx, flow, identity);
+    return { result: "saved", identity };
   }
-  const added = await registerKey(ctx, flow, identity, "passkey", {
-    response: optionalString(body, "passkey_settings_register") ?? "",
+  const refused = await registerKey(ctx, flow, identity, "passkey", {
+    response: body.passkey_settings_register ?? "",
     displayName: "",
   });
-  if (!added) return;
+  if (refused) return refused;
   const { session } = active;
   session.authentication_methods = [
     ...session.authentication_methods,
@@ -78,5 +79,5 @@ async function submitPasskeySettings(
   ];
   session.aal = sessionAal(session.authentication_methods);
   await deps.persistence.sessions.updateSession(session);
-  await completeSettings(ctx, flow, identity);
+  return { result: "saved", identity };
 }

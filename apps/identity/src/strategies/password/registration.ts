@@ -1,45 +1,56 @@
 import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flows/flow.ts";
-import { completeRegistration } from "../../flows/registration/complete-registration.ts";
-import type { RegistrationStrategy } from "../../flows/registration/strategy.ts";
-import { sortRegistrationNodes } from "../../flows/registration/ui.ts";
+import type {
+  RegistrationStrategy,
+  RegistrationVerdict,
+} from "../../flows/registration/strategy.ts";
+import { type FlowMessage, fieldMessage, formMessage } from "../../flows/verdict.ts";
 import { localeOf } from "../../hooks/locale.ts";
-import type { Body } from "../../http/body.ts";
-import { optionalString } from "../../http/body.ts";
-import type { Ctx } from "../../http/context.ts";
-import { respondWithFlow } from "../../http/respond.ts";
+import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
+import type { RequestCtx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { normaliseIdentifier } from "../../identity/identity.ts";
-import { addFieldMessage, addFlowMessage, setInputValue } from "../../ui/nodes.ts";
+import { setInputValue } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import { fillTraitValues } from "../../ui/trait-nodes.ts";
 import { validatePassword } from "./policy/index.ts";
 import { passwordPolicyOf } from "./policy-options.ts";
 
-export const passwordRegistration: RegistrationStrategy = {
+const fields = {
+  method: "string",
+  traits: "value",
+  password: "string",
+  transient_payload: "value",
+} as const;
+type PasswordRegistrationBody = BodyOf<typeof fields>;
+
+export const passwordRegistration: RegistrationStrategy<PasswordRegistrationBody> = {
   method: "password",
   // As the registration flow always did: not switched off by methods.password.enabled.
   isEnabled: () => true,
-  isSubmit: (body) => optionalString(body, "method") === "password",
+  isSubmit: (body) => body.method === "password",
+  body: bodySchema(fields, { kratos: "updateRegistrationFlowWithPasswordMethod" }),
   submit: submitPasswordRegistration,
 };
 
-async function submitPasswordRegistration(ctx: Ctx, flow: Flow, body: Body): Promise<void> {
+async function submitPasswordRegistration(
+  ctx: RequestCtx,
+  flow: Flow,
+  body: PasswordRegistrationBody,
+): Promise<RegistrationVerdict> {
   const { deps } = ctx;
   const schema = deps.defaultSchema;
   const { traits, errors } = schema.validate(body.traits);
-  const password = optionalString(body, "password") ?? "";
+  const password = body.password ?? "";
   // As Kratos: the form stays the step it was (a one-step submit from the profile form keeps
   // that form), with the submitted traits in it; `active` is not set by a password sign-up.
   fillTraitValues(flow.payload.ui.nodes, schema, traits);
-  for (const error of errors) addFieldMessage(flow.payload.ui, error.field, error.message);
+  const messages = errors.map((error) => fieldMessage(error.field, error.message));
   if (!password)
-    addFieldMessage(
-      flow.payload.ui,
-      "password",
-      uiText(MessageId.missingProperty, { property: "password" }),
+    messages.push(
+      fieldMessage("password", uiText(MessageId.missingProperty, { property: "password" })),
     );
-  if (errors.length > 0 || !password) return answer(ctx, flow);
+  if (messages.length > 0) return refuse(flow, messages);
 
   const identifierField = schema.passwordIdentifierFields[0]!;
   const identifier = normaliseIdentifier(String(valueAt(traits, identifierField.path) ?? ""));
@@ -48,30 +59,27 @@ async function submitPasswordRegistration(ctx: Ctx, flow: Flow, body: Body): Pro
     passwordPolicyOf(deps),
     deps.fetch,
   );
-  if (policyMessage) {
-    addFieldMessage(flow.payload.ui, "password", policyMessage);
-    return answer(ctx, flow);
-  }
+  if (policyMessage) return refuse(flow, [fieldMessage("password", policyMessage)]);
+  const taken = (): RegistrationVerdict =>
+    refuse(flow, [formMessage(uiText(MessageId.accountExists))]);
   if (await deps.persistence.identities.findIdentityByIdentifier("password", identifier))
-    return duplicate(ctx, flow);
+    return taken();
 
-  const identity = newIdentity(
-    ctx,
-    traits,
-    identifier,
-    await deps.hasher.hash(password),
-    localeOf(ctx.request, body),
-  );
-  const outcome = await completeRegistration(ctx, flow, identity, {
+  const locale = localeOf(ctx.request, body);
+  return {
+    result: "sign_up",
+    identity: newIdentity(ctx, traits, identifier, await deps.hasher.hash(password), locale),
     method: "password",
-    address: identifier,
-    locale: localeOf(ctx.request, body),
-  });
-  if (outcome === "duplicate") return duplicate(ctx, flow);
+    sessionMethod: { method: "password" },
+    verify: [identifier],
+    locale,
+    verificationUrlForApps: true,
+    ifTaken: async () => taken(),
+  };
 }
 
 function newIdentity(
-  ctx: Ctx,
+  ctx: RequestCtx,
   traits: Record<string, unknown>,
   identifier: string,
   hash: string,
@@ -122,19 +130,12 @@ function newIdentity(
   };
 }
 
-async function duplicate(ctx: Ctx, flow: Flow): Promise<void> {
-  addFlowMessage(flow.payload.ui, uiText(MessageId.accountExists));
-  return answer(ctx, flow);
-}
-
-/** A refused submit: 400 with the flow, its nodes sorted as Kratos's error handler sorts them. */
-async function answer(ctx: Ctx, flow: Flow): Promise<void> {
+/** A refused submit: the form sorted as Kratos's error handler sorts it, the password gone. */
+function refuse(flow: Flow, messages: readonly FlowMessage[]): RegistrationVerdict {
   setInputValue(flow.payload.ui, "password", undefined);
   flow.state = "choose_method";
   flow.internal.completed = false;
-  sortRegistrationNodes(ctx.deps, flow.payload.ui.nodes);
-  await ctx.deps.persistence.flows.updateFlow(flow);
-  await respondWithFlow(ctx, flow, 400);
+  return { result: "refused", messages, sortForm: true };
 }
 
 function valueAt(traits: Record<string, unknown>, path: string[]): unknown {

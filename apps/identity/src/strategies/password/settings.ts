@@ -1,18 +1,13 @@
 import { MessageId } from "@moos/contract";
 import type { Flow } from "../../flows/flow.ts";
-import {
-  beginPrivilegedSettingsAttempt,
-  completeSettings,
-  rejectSettings,
-} from "../../flows/settings/outcome.ts";
-import type { SettingsStrategy } from "../../flows/settings/strategy.ts";
-import type { Body } from "../../http/body.ts";
-import { optionalString } from "../../http/body.ts";
-import type { Ctx } from "../../http/context.ts";
+import type { SettingsStrategy, SettingsVerdict } from "../../flows/settings/strategy.ts";
+import { fieldMessage } from "../../flows/verdict.ts";
+import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
+import type { RequestCtx } from "../../http/context.ts";
 import { getCredential, type Identity, normaliseIdentifier } from "../../identity/identity.ts";
 import { schemaOf, traitValue } from "../../identity/traits.ts";
 import type { ActiveSession } from "../../session/session-manager.ts";
-import { addFieldMessage } from "../../ui/nodes.ts";
+import type { UiText } from "../../ui/text.ts";
 import { uiText } from "../../ui/text.ts";
 import { validatePassword } from "./policy/index.ts";
 import { passwordPolicyOf } from "./policy-options.ts";
@@ -20,47 +15,39 @@ import { passwordPolicyOf } from "./policy-options.ts";
 // Changing the password in settings (docs/protocol.md#settings-outcomes): only within the privileged
 // window, never to the current password (4000039), and under the same policy as registration.
 
-export const passwordSettings: SettingsStrategy = {
+const fields = { method: "string", password: "string" } as const;
+type PasswordSettingsBody = BodyOf<typeof fields>;
+
+export const passwordSettings: SettingsStrategy<PasswordSettingsBody> = {
   method: "password",
   isEnabled: (deps) => deps.config.selfservice.methods.password.enabled,
-  isSubmit: (body) => optionalString(body, "method") === "password",
+  isSubmit: (body) => body.method === "password",
+  body: bodySchema(fields, { kratos: "updateSettingsFlowWithPasswordMethod" }),
+  privileged: true,
   submit: submitPasswordSettings,
 };
 
 async function submitPasswordSettings(
-  ctx: Ctx,
-  flow: Flow,
+  ctx: RequestCtx,
+  _flow: Flow,
   active: ActiveSession,
-  body: Body,
-): Promise<void> {
+  body: PasswordSettingsBody,
+): Promise<SettingsVerdict> {
   const { deps } = ctx;
-  const identity = beginPrivilegedSettingsAttempt(ctx, flow, active, "password");
-  if (!identity) return;
-  const password = optionalString(body, "password") ?? "";
-  if (!password) {
-    addFieldMessage(
-      flow.payload.ui,
-      "password",
-      uiText(MessageId.missingProperty, { property: "password" }),
-    );
-    return rejectSettings(ctx, flow);
-  }
+  const identity = structuredClone(active.identity);
+  const password = body.password ?? "";
+  if (!password) return refuse(uiText(MessageId.missingProperty, { property: "password" }));
 
   const credential = getCredential(identity, "password");
   const currentHash = credential?.config.hashed_password;
-  if (typeof currentHash === "string" && (await deps.hasher.verify(password, currentHash))) {
-    addFieldMessage(flow.payload.ui, "password", uiText(MessageId.passwordUnchanged));
-    return rejectSettings(ctx, flow);
-  }
+  if (typeof currentHash === "string" && (await deps.hasher.verify(password, currentHash)))
+    return refuse(uiText(MessageId.passwordUnchanged));
   const policyError = await validatePassword(
     { password, identifier: identifierOf(ctx, identity) },
     passwordPolicyOf(deps),
     deps.fetch,
   );
-  if (policyError) {
-    addFieldMessage(flow.payload.ui, "password", policyError);
-    return rejectSettings(ctx, flow);
-  }
+  if (policyError) return refuse(policyError);
 
   const now = deps.now();
   const hashed = await deps.hasher.hash(password);
@@ -80,11 +67,15 @@ async function submitPasswordSettings(
   }
   identity.updated_at = now;
   await deps.persistence.transaction((tx) => tx.identities.updateIdentity(identity));
-  await completeSettings(ctx, flow, identity);
+  return { result: "saved", identity };
+}
+
+function refuse(message: UiText): SettingsVerdict {
+  return { result: "refused", messages: [fieldMessage("password", message)] };
 }
 
 /** The login identifier the policy compares against: the credential's, else the email trait. */
-function identifierOf(ctx: Ctx, identity: Identity): string {
+function identifierOf(ctx: RequestCtx, identity: Identity): string {
   const fromCredential = getCredential(identity, "password")?.identifiers[0];
   if (fromCredential) return fromCredential;
   const field = schemaOf(ctx.deps, identity.schema_id).passwordIdentifierFields[0];

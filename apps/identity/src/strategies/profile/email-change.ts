@@ -2,17 +2,13 @@ import { timingSafeEqual } from "node:crypto";
 import { MessageId } from "@moos/contract";
 import type { Deps } from "../../deps/deps.ts";
 import type { Flow } from "../../flows/flow.ts";
-import {
-  beginSettingsAttempt,
-  completeSettings,
-  rejectSettings,
-  showSettingsForm,
-} from "../../flows/settings/outcome.ts";
-import type { SettingsStrategy } from "../../flows/settings/strategy.ts";
+import type { SettingsStrategy, SettingsVerdict } from "../../flows/settings/strategy.ts";
 import { settingsFormNodes } from "../../flows/settings/ui.ts";
-import { localeOf } from "../../hooks/locale.ts";
-import { type Body, optionalString } from "../../http/body.ts";
-import type { Ctx } from "../../http/context.ts";
+import { fieldMessage, formMessage } from "../../flows/verdict.ts";
+import { localeOf, type WithTransientPayload } from "../../hooks/locale.ts";
+import type { Body } from "../../http/body.ts";
+import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
+import type { RequestCtx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { withLoginAddress } from "../../identity/login-address.ts";
 import { conflictsWithOtherIdentity } from "../../identity/traits.ts";
@@ -25,15 +21,8 @@ import { reportSecurityEvent } from "../../security/events.ts";
 import type { EmailChange } from "../../security/records.ts";
 import { originOf } from "../../security/request-origin.ts";
 import type { ActiveSession } from "../../session/session-manager.ts";
-import {
-  addFieldMessage,
-  addFlowMessage,
-  inputNode,
-  submitNode,
-  textNode,
-  type UiNode,
-} from "../../ui/nodes.ts";
-import { uiText } from "../../ui/text.ts";
+import { inputNode, submitNode, textNode, type UiNode } from "../../ui/nodes.ts";
+import { type UiText, uiText } from "../../ui/text.ts";
 import { hashCode, newCode } from "../code/one-time-code.ts";
 import { isTrue } from "../second-factor/claim-once.ts";
 
@@ -52,19 +41,26 @@ const names = {
   cancel: "email_change_cancel",
 } as const;
 
-type Action = "confirm" | "resend" | "cancel";
+/** Our own submits beside Kratos's updateSettingsFlowWithProfileMethod (group profile). */
+const fields = {
+  [names.confirm]: "flag",
+  [names.resend]: "flag",
+  [names.cancel]: "flag",
+  [names.code]: "string",
+  transient_payload: "value",
+} as const;
+type EmailChangeBody = BodyOf<typeof fields>;
 
-function actionOf(body: Body): Action | undefined {
-  if (isTrue(body[names.confirm])) return "confirm";
-  if (isTrue(body[names.resend])) return "resend";
-  if (isTrue(body[names.cancel])) return "cancel";
-  return undefined;
+function isEmailChangeSubmit(body: Body): boolean {
+  return [names.confirm, names.resend, names.cancel].some((name) => isTrue(body[name]));
 }
 
-export const emailChangeSettings: SettingsStrategy = {
+export const emailChangeSettings: SettingsStrategy<EmailChangeBody> = {
   method: "profile",
   isEnabled: (deps) => deps.config.selfservice.methods.profile.enabled,
-  isSubmit: (body) => actionOf(body) !== undefined,
+  isSubmit: isEmailChangeSubmit,
+  body: bodySchema(fields),
+  privileged: false,
   formNodes: emailChangeNodes,
   submit: submitEmailChange,
 };
@@ -78,7 +74,11 @@ export async function waitingEmailChange(
   return change && change.expires_at > deps.now() ? change : undefined;
 }
 
-async function emailChangeNodes(ctx: Ctx, _flow: Flow, identity: Identity): Promise<UiNode[]> {
+async function emailChangeNodes(
+  ctx: RequestCtx,
+  _flow: Flow,
+  identity: Identity,
+): Promise<UiNode[]> {
   const change = await waitingEmailChange(ctx.deps, identity.id);
   if (!change) return [];
   const pending = uiText(MessageId.emailChangePending, {
@@ -107,9 +107,9 @@ async function emailChangeNodes(ctx: Ctx, _flow: Flow, identity: Identity): Prom
 
 /** The code's email to the new address, in the caller's transaction; returns the new code hash. */
 async function sendChangeCode(
-  ctx: Ctx,
+  ctx: RequestCtx,
   tx: Persistence,
-  input: { identity: Identity; address: string; body: Body },
+  input: { identity: Identity; address: string; body: WithTransientPayload },
 ): Promise<{ codeHash: string; codeExpiresAt: Date }> {
   const { deps } = ctx;
   const code = newCode();
@@ -132,11 +132,17 @@ async function sendChangeCode(
  * the change waits for its code, and the old address is told.
  */
 export async function requestEmailChange(
-  ctx: Ctx,
+  ctx: RequestCtx,
   flow: Flow,
   active: ActiveSession,
-  input: { kept: Identity; oldAddress: string; newAddress: string; body: Body; saved: boolean },
-): Promise<void> {
+  input: {
+    kept: Identity;
+    oldAddress: string;
+    newAddress: string;
+    body: WithTransientPayload;
+    saved: boolean;
+  },
+): Promise<SettingsVerdict> {
   const { deps } = ctx;
   await limitCodeEmails(deps, input.newAddress);
   const now = deps.now();
@@ -174,60 +180,53 @@ export async function requestEmailChange(
     });
   });
   flow.payload.ui.nodes = await settingsFormNodes(ctx, flow, input.kept);
-  if (input.saved) addFlowMessage(flow.payload.ui, uiText(MessageId.changesSaved));
-  addFlowMessage(
-    flow.payload.ui,
-    uiText(MessageId.emailChangeCodeSent, { new_address: input.newAddress }),
-  );
-  await showSettingsForm(ctx, flow);
+  const sent = uiText(MessageId.emailChangeCodeSent, { new_address: input.newAddress });
+  return {
+    result: "form",
+    messages: [
+      ...(input.saved ? [formMessage(uiText(MessageId.changesSaved))] : []),
+      formMessage(sent),
+    ],
+  };
 }
 
 async function submitEmailChange(
-  ctx: Ctx,
+  ctx: RequestCtx,
   flow: Flow,
   active: ActiveSession,
-  body: Body,
-): Promise<void> {
-  beginSettingsAttempt(flow, "profile");
+  body: EmailChangeBody,
+): Promise<SettingsVerdict> {
   const change = await waitingEmailChange(ctx.deps, active.identity.id);
   if (!change) {
     flow.payload.ui.nodes = await settingsFormNodes(ctx, flow, active.identity);
-    addFlowMessage(flow.payload.ui, uiText(MessageId.emailChangeExpired));
-    return rejectSettings(ctx, flow);
+    return { result: "refused", messages: [formMessage(uiText(MessageId.emailChangeExpired))] };
   }
-  const action = actionOf(body);
-  if (action === "cancel") return cancelChange(ctx, flow, active, change);
-  if (action === "resend") return resendCode(ctx, flow, active, change, body);
-  return confirmChange(ctx, flow, active, change, optionalString(body, names.code) ?? "");
+  if (body[names.confirm]) return confirmChange(ctx, flow, active, change, body[names.code] ?? "");
+  if (body[names.resend]) return resendCode(ctx, flow, active, change, body);
+  return cancelChange(ctx, active, change);
 }
 
 async function cancelChange(
-  ctx: Ctx,
-  flow: Flow,
+  ctx: RequestCtx,
   active: ActiveSession,
   change: EmailChange,
-): Promise<void> {
+): Promise<SettingsVerdict> {
   await ctx.deps.persistence.security.saveEmailChange({
     ...change,
     status: "cancelled",
     updated_at: ctx.deps.now(),
   });
-  await completeSettings(
-    ctx,
-    flow,
-    active.identity,
-    [],
-    [uiText(MessageId.emailChangeCancelled, { old_address: change.old_address })],
-  );
+  const cancelled = uiText(MessageId.emailChangeCancelled, { old_address: change.old_address });
+  return { result: "saved", identity: active.identity, messages: [cancelled] };
 }
 
 async function resendCode(
-  ctx: Ctx,
+  ctx: RequestCtx,
   flow: Flow,
   active: ActiveSession,
   change: EmailChange,
-  body: Body,
-): Promise<void> {
+  body: EmailChangeBody,
+): Promise<SettingsVerdict> {
   const { deps } = ctx;
   await limitCodeEmails(deps, change.new_address);
   await deps.persistence.transaction(async (tx) => {
@@ -245,11 +244,8 @@ async function resendCode(
     });
   });
   flow.payload.ui.nodes = await settingsFormNodes(ctx, flow, active.identity);
-  addFlowMessage(
-    flow.payload.ui,
-    uiText(MessageId.emailChangeCodeSent, { new_address: change.new_address }),
-  );
-  await showSettingsForm(ctx, flow);
+  const sent = uiText(MessageId.emailChangeCodeSent, { new_address: change.new_address });
+  return { result: "form", messages: [formMessage(sent)] };
 }
 
 function codeMatches(deps: Deps, change: EmailChange, typed: string): boolean {
@@ -260,17 +256,16 @@ function codeMatches(deps: Deps, change: EmailChange, typed: string): boolean {
 }
 
 async function confirmChange(
-  ctx: Ctx,
+  ctx: RequestCtx,
   flow: Flow,
   active: ActiveSession,
   change: EmailChange,
   typed: string,
-): Promise<void> {
+): Promise<SettingsVerdict> {
   const { deps } = ctx;
-  const reject = async (field: string | undefined, message: ReturnType<typeof uiText>) => {
+  const reject = async (field: string | undefined, message: UiText): Promise<SettingsVerdict> => {
     flow.payload.ui.nodes = await settingsFormNodes(ctx, flow, active.identity);
-    addFieldMessage(flow.payload.ui, field, message);
-    return rejectSettings(ctx, flow);
+    return { result: "refused", messages: [fieldMessage(field, message)] };
   };
   if (!typed.trim())
     return reject(names.code, uiText(MessageId.missingProperty, { property: names.code }));
@@ -310,16 +305,9 @@ async function confirmChange(
     if (isUniqueViolation(error)) return reject(undefined, uiText(MessageId.accountExists));
     throw error;
   }
-  await completeSettings(
-    ctx,
-    flow,
-    after,
-    [],
-    [
-      uiText(MessageId.emailChanged, {
-        new_address: change.new_address,
-        old_address: change.old_address,
-      }),
-    ],
-  );
+  const changed = uiText(MessageId.emailChanged, {
+    new_address: change.new_address,
+    old_address: change.old_address,
+  });
+  return { result: "saved", identity: after, messages: [changed] };
 }

@@ -1,8 +1,7 @@
 import { MessageId } from "@moos/contract";
 import type { SecondFactorCheck, SecondFactorLoginStrategy } from "../../flows/login/strategy.ts";
-import type { Body } from "../../http/body.ts";
-import { optionalString } from "../../http/body.ts";
-import type { Ctx } from "../../http/context.ts";
+import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
+import type { RequestCtx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { uiText } from "../../ui/text.ts";
 import { claimOnce } from "../second-factor/claim-once.ts";
@@ -10,12 +9,16 @@ import { isTotpEnabled, totpUrlOf } from "./credential.ts";
 import { matchingTimeStep, replayWindowMs } from "./key.ts";
 import { totpLoginNodes } from "./nodes.ts";
 
+const fields = { method: "string", totp_code: "string" } as const;
+type TotpLoginBody = BodyOf<typeof fields>;
+
 /** The login flow's aal2 step: a code from the authenticator app. */
-export const totpLogin: SecondFactorLoginStrategy = {
+export const totpLogin: SecondFactorLoginStrategy<TotpLoginBody> = {
   method: "totp",
   isEnabled: isTotpEnabled,
   isConfigured: (identity) => totpUrlOf(identity) !== undefined,
-  isSubmit: (body) => optionalString(body, "method") === "totp",
+  isSubmit: (body) => body.method === "totp",
+  body: bodySchema(fields, { kratos: "updateLoginFlowWithTotpMethod" }),
   loginNodes: async () => totpLoginNodes(),
   verifyLogin: (ctx, _flow, identity, body) => verifyTotpLogin(ctx, identity, body),
 };
@@ -26,7 +29,7 @@ export const totpLogin: SecondFactorLoginStrategy = {
  * is refused like a wrong one (4000008).
  */
 export async function acceptTotpCode(
-  ctx: Ctx,
+  ctx: RequestCtx,
   identity: Pick<Identity, "id">,
   url: string,
   code: string,
@@ -37,11 +40,11 @@ export async function acceptTotpCode(
 }
 
 async function verifyTotpLogin(
-  ctx: Ctx,
+  ctx: RequestCtx,
   identity: Identity,
-  body: Body,
+  body: TotpLoginBody,
 ): Promise<SecondFactorCheck> {
-  const code = optionalString(body, "totp_code")?.trim() ?? "";
+  const code = body.totp_code?.trim() ?? "";
   if (!code)
     return {
       ok: false,

@@ -2,9 +2,9 @@ import { MessageId } from "@moos/contract";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { Flow } from "../../flows/flow.ts";
 import type { SecondFactorCheck, SecondFactorLoginStrategy } from "../../flows/login/strategy.ts";
-import type { Body } from "../../http/body.ts";
-import { optionalString } from "../../http/body.ts";
-import type { Ctx } from "../../http/context.ts";
+import { hasText } from "../../http/body.ts";
+import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
+import type { RequestCtx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { uiText } from "../../ui/text.ts";
 import { finishAuthentication, parseResponse, takeChallenge, WebAuthnRefused } from "./ceremony.ts";
@@ -16,25 +16,29 @@ import { isWebAuthnEnabled } from "./relying-party.ts";
 // must answer this flow's challenge with one of the signed-in identity's keys. Every failure
 // reads 4000043; the step's nodes are rebuilt with a fresh challenge for the next try.
 
+const fields = { method: "string", webauthn_login: "string" } as const;
+type WebauthnLoginBody = BodyOf<typeof fields>;
+
 /** Security keys as a second factor (WebAuthn), Kratos's `webauthn` method. */
-export const webauthnLogin: SecondFactorLoginStrategy = {
+export const webauthnLogin: SecondFactorLoginStrategy<WebauthnLoginBody> = {
   method: "webauthn",
   isEnabled: (deps) => isWebAuthnEnabled(deps.config, "webauthn"),
   isConfigured: (identity) => webAuthnKeys(identity, "webauthn").length > 0,
   // Kratos's webauthn script posts only `webauthn_login`, without a method.
-  isSubmit: (body) => optionalString(body, "method") === "webauthn" || isWebauthnLoginSubmit(body),
+  isSubmit: (body) => body.method === "webauthn" || hasText(body, "webauthn_login"),
+  body: bodySchema(fields, { kratos: "updateLoginFlowWithWebAuthnMethod" }),
   loginNodes: (ctx, flow, identity) => webauthnLoginNodes(ctx.deps, flow, identity),
   verifyLogin: verifyWebauthnLogin,
 };
 
 async function verifyWebauthnLogin(
-  ctx: Ctx,
+  ctx: RequestCtx,
   flow: Flow,
   identity: Identity,
-  body: Body,
+  body: WebauthnLoginBody,
 ): Promise<SecondFactorCheck> {
   const pending = await takeChallenge(ctx.deps, flow, "webauthn");
-  const raw = optionalString(body, "webauthn_login") ?? "";
+  const raw = body.webauthn_login ?? "";
   const config = webAuthnConfig(identity, "webauthn");
   if (!pending || !raw || !config) return refuse(ctx, flow, identity);
   try {
@@ -66,12 +70,8 @@ async function verifyWebauthnLogin(
   }
 }
 
-function isWebauthnLoginSubmit(body: Body): boolean {
-  return Boolean(optionalString(body, "webauthn_login"));
-}
-
 /** 4000043, and the step's security-key nodes again with a fresh challenge. */
-async function refuse(ctx: Ctx, flow: Flow, identity: Identity): Promise<SecondFactorCheck> {
+async function refuse(ctx: RequestCtx, flow: Flow, identity: Identity): Promise<SecondFactorCheck> {
   const kept = flow.payload.ui.nodes.filter((n) => n.group !== "webauthn");
   flow.payload.ui.nodes = [...kept, ...(await webauthnLoginNodes(ctx.deps, flow, identity))];
   return { ok: false, message: uiText(MessageId.invalidWebAuthnLogin) };

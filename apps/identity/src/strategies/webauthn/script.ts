@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import type { FastifyInstance } from "fastify";
 import type { Deps } from "../../deps/deps.ts";
 import { randomAlphanumeric } from "../../session/tokens.ts";
 import type { UiNode } from "../../ui/nodes.ts";
@@ -29,15 +28,4 @@ export function webauthnScriptNode(deps: Deps): UiNode {
     messages: [],
     meta: {},
   };
-}
-
-export function registerWebauthnScriptRoute(app: FastifyInstance): void {
-  app.get(`/${webauthnScriptPath}`, async (_request, reply) => {
-    reply
-      .type("text/javascript; charset=utf-8")
-      .header("cache-control", "public, max-age=300")
-      // crossorigin="anonymous" with integrity needs CORS when a page loads it from elsewhere.
-      .header("access-control-allow-origin", "*")
-      .send(webauthnScriptSource);
-  });
 }

@@ -1,20 +1,15 @@
 import { MessageId } from "@moos/contract";
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { Flow } from "../../flows/flow.ts";
-import {
-  beginPrivilegedSettingsAttempt,
-  completeSettings,
-  rejectSettings,
-} from "../../flows/settings/outcome.ts";
-import type { SettingsStrategy } from "../../flows/settings/strategy.ts";
+import type { SettingsStrategy, SettingsVerdict } from "../../flows/settings/strategy.ts";
 import { settingsFormNodes } from "../../flows/settings/ui.ts";
-import type { Body } from "../../http/body.ts";
-import { optionalString } from "../../http/body.ts";
-import type { Ctx } from "../../http/context.ts";
+import { formMessage } from "../../flows/verdict.ts";
+import { hasText } from "../../http/body.ts";
+import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
+import type { RequestCtx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { completeSecondFactor } from "../../session/aal.ts";
 import type { ActiveSession } from "../../session/session-manager.ts";
-import { addFlowMessage } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import { finishRegistration, parseResponse, takeChallenge, WebAuthnRefused } from "./ceremony.ts";
 import {
@@ -30,42 +25,45 @@ import { isWebAuthnEnabled, type WebAuthnKind } from "./relying-party.ts";
 // settings.go): both need a privileged session (a recent sign-in). A new key proves itself
 // while it is registered, so the session counts it as a second factor (aal2), as in Kratos.
 
-export const webauthnSettings: SettingsStrategy = {
+const fields = {
+  method: "string",
+  webauthn_register: "string",
+  webauthn_register_displayname: "string",
+  webauthn_remove: "string",
+} as const;
+type WebauthnSettingsBody = BodyOf<typeof fields>;
+
+export const webauthnSettings: SettingsStrategy<WebauthnSettingsBody> = {
   method: "webauthn",
   isEnabled: (deps) => isWebAuthnEnabled(deps.config, "webauthn"),
-  isSubmit: isWebauthnSettingsSubmit,
+  isSubmit: (body) => hasText(body, "webauthn_register") || hasText(body, "webauthn_remove"),
+  body: bodySchema(fields, { kratos: "updateSettingsFlowWithWebAuthnMethod" }),
+  privileged: true,
   formNodes: (ctx, flow, identity) => webauthnSettingsNodes(ctx.deps, flow, identity),
   submit: submitWebauthnSettings,
 };
 
-function isWebauthnSettingsSubmit(body: Body): boolean {
-  return Boolean(
-    optionalString(body, "webauthn_register") || optionalString(body, "webauthn_remove"),
-  );
-}
-
 async function submitWebauthnSettings(
-  ctx: Ctx,
+  ctx: RequestCtx,
   flow: Flow,
   active: ActiveSession,
-  body: Body,
-): Promise<void> {
-  const identity = beginPrivilegedSettingsAttempt(ctx, flow, active, "webauthn");
-  if (!identity) return;
-  const remove = optionalString(body, "webauthn_remove");
+  body: WebauthnSettingsBody,
+): Promise<SettingsVerdict> {
+  const identity = structuredClone(active.identity);
+  const remove = body.webauthn_remove;
   if (remove) {
     if (!removeKey(identity, "webauthn", remove, ctx.deps.now()))
       return reject(ctx, flow, "You tried to remove a WebAuthn credential which does not exist.");
     await ctx.deps.persistence.transaction((tx) => tx.identities.updateIdentity(identity));
-    return completeSettings(ctx, flow, identity);
+    return { result: "saved", identity };
   }
-  const added = await registerKey(ctx, flow, identity, "webauthn", {
-    response: optionalString(body, "webauthn_register") ?? "",
-    displayName: optionalString(body, "webauthn_register_displayname")?.trim() ?? "",
+  const refused = await registerKey(ctx, flow, identity, "webauthn", {
+    response: body.webauthn_register ?? "",
+    displayName: body.webauthn_register_displayname?.trim() ?? "",
   });
-  if (!added) return;
+  if (refused) return refused;
   await completeSecondFactor(ctx.deps, active.session, "webauthn");
-  await completeSettings(ctx, flow, identity);
+  return { result: "saved", identity };
 }
 
 /** Drops the key Kratos names by its hex id; false when the identity has no such key. */
@@ -84,15 +82,15 @@ export function removeKey(
 
 /**
  * Verifies a registration against the flow's challenge and stores the new key on `identity`
- * (persisted). Answers the request itself and returns false when the key is refused.
+ * (persisted). Undefined when the key is stored; otherwise the refusal to answer with.
  */
 export async function registerKey(
-  ctx: Ctx,
+  ctx: RequestCtx,
   flow: Flow,
   identity: Identity,
   kind: WebAuthnKind,
   input: { response: string; displayName: string },
-): Promise<boolean> {
+): Promise<SettingsVerdict | undefined> {
   const { deps } = ctx;
   const pending = await takeChallenge(deps, flow, kind);
   const userHandle = pending?.user_handle;
@@ -118,29 +116,33 @@ export async function registerKey(
   } catch (error) {
     if (!(error instanceof WebAuthnRefused)) throw error;
     ctx.request.log.info({ reason: error.message }, "WebAuthn registration refused");
-    await reject(ctx, flow, `Unable to create WebAuthn credential: ${error.message}`);
-    return false;
+    return reject(ctx, flow, `Unable to create WebAuthn credential: ${error.message}`);
   }
   try {
     await deps.persistence.transaction((tx) => tx.identities.updateIdentity(identity));
   } catch (error) {
     // The unique (type, identifier) index: this key is registered on another account already.
     if ((error as { code?: unknown } | null)?.code !== "23505") throw error;
-    await reject(ctx, flow, "This key is already in use by another account.");
-    return false;
+    return reject(ctx, flow, "This key is already in use by another account.");
   }
-  return true;
+  return undefined;
 }
 
 /**
- * Answers 400 with the reason; the form is rebuilt from the stored identity, so the add
- * buttons carry fresh challenges (the refused attempt used its own up).
+ * Refused with the reason; the form is rebuilt from the stored identity, so the add buttons
+ * carry fresh challenges (the refused attempt used its own up).
  */
-export async function reject(ctx: Ctx, flow: Flow, reason: string): Promise<void> {
+export async function reject(
+  ctx: RequestCtx,
+  flow: Flow,
+  reason: string,
+): Promise<SettingsVerdict> {
   const stored = flow.identity_id
     ? await ctx.deps.persistence.identities.getIdentity(flow.identity_id)
     : undefined;
   if (stored) flow.payload.ui.nodes = await settingsFormNodes(ctx, flow, stored);
-  addFlowMessage(flow.payload.ui, uiText(MessageId.errorWithReason, { reason }));
-  await rejectSettings(ctx, flow);
+  return {
+    result: "refused",
+    messages: [formMessage(uiText(MessageId.errorWithReason, { reason }))],
+  };
 }
