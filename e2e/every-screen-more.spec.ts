@@ -4,11 +4,12 @@
 // both viewports, also with forced colours and reduced motion. These screens sit at the end of
 // longer journeys (a partner client, an email's link, a social provider), so each journey, with
 // one account, serves several of them. German and English, with and without JavaScript; the
-// passkey choice needs JavaScript.
+// passkey choice and the passkey offer after a sign-in need JavaScript.
 
 import * as oidc from "openid-client";
 import { ConsentScreen } from "./screens/consent-screen.ts";
 import { OAuth2LogoutScreen } from "./screens/oauth2-logout-screen.ts";
+import { PasskeyOfferScreen } from "./screens/passkey-offer-screen.ts";
 import { newProviderPerson } from "./screens/provider-screen.ts";
 import { createAccount, newAccountData } from "./support/identity-admin.ts";
 import { languages } from "./support/languages.ts";
@@ -158,12 +159,12 @@ for (const lang of languages) {
       await check("security-undo-email-change");
     });
 
-    test("social register, and with JavaScript the passkey choice at registration", async ({
+    test("social register, and with JavaScript the passkey choice and the passkey offer", async ({
       page,
       screens,
       javaScriptEnabled,
     }) => {
-      const { splash, provider, socialRegister, registration } = screens;
+      const { splash, provider, socialRegister, registration, login } = screens;
       const check = screenCheck(page, lang, javaScriptEnabled);
 
       // Facebook may give no email: the screen asks for it.
@@ -181,6 +182,17 @@ for (const lang of languages) {
       await registration.continueWithPasskey(account);
       await registration.expectCredentialChoice(account.email);
       await check("registration-passkey-choice");
+
+      // A password sign-in on a device that can make a passkey: the offer, and its ready step.
+      const offer = new PasskeyOfferScreen({ page, lang, javaScriptEnabled });
+      const customer = await createAccount({ locale: lang.code });
+      await login.open();
+      await login.logIn(customer.email, customer.password);
+      await offer.expectShown();
+      await check("passkey-offer");
+      await offer.create();
+      await offer.expectCreated();
+      await check("passkey-offer-created");
     });
   });
 }

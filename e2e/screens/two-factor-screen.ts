@@ -93,6 +93,15 @@ export class TwoFactorScreen extends AppScreen {
     ).toHaveCount(1);
   }
 
+  /** Removes the one passkey set up; the screen comes back without it. */
+  async removeOnlyPasskey(): Promise<void> {
+    await this.passkeys
+      .getByRole("button", { name: messagePattern(this.t.kratos["1050020"]) })
+      .click();
+    await this.expectShown();
+    await expect(this.passkeys.getByText(this.t.twoFactor.settings.noKeys)).toBeVisible();
+  }
+
   /** Without JavaScript: no button, a note that passkeys need JavaScript. */
   async expectPasskeysNeedJavaScript(): Promise<void> {
     // A status note (getByText skips <noscript>; its role does not).

@@ -14,6 +14,7 @@ import deMigration from "../../apps/web/messages/de/migration.json" with { type:
 import deNewsletter from "../../apps/web/messages/de/newsletter.json" with { type: "json" };
 import deNotFound from "../../apps/web/messages/de/notFound.json" with { type: "json" };
 import deOAuth2 from "../../apps/web/messages/de/oauth2.json" with { type: "json" };
+import dePasskeyOffer from "../../apps/web/messages/de/passkeyOffer.json" with { type: "json" };
 import deRecovery from "../../apps/web/messages/de/recovery.json" with { type: "json" };
 import deRegistration from "../../apps/web/messages/de/registration.json" with { type: "json" };
 import deSecurity from "../../apps/web/messages/de/security.json" with { type: "json" };
@@ -34,6 +35,7 @@ import enMigration from "../../apps/web/messages/en/migration.json" with { type:
 import enNewsletter from "../../apps/web/messages/en/newsletter.json" with { type: "json" };
 import enNotFound from "../../apps/web/messages/en/notFound.json" with { type: "json" };
 import enOAuth2 from "../../apps/web/messages/en/oauth2.json" with { type: "json" };
+import enPasskeyOffer from "../../apps/web/messages/en/passkeyOffer.json" with { type: "json" };
 import enRecovery from "../../apps/web/messages/en/recovery.json" with { type: "json" };
 import enRegistration from "../../apps/web/messages/en/registration.json" with { type: "json" };
 import enSecurity from "../../apps/web/messages/en/security.json" with { type: "json" };
@@ -62,6 +64,7 @@ const de = {
   newsletter: deNewsletter,
   notFound: deNotFound,
   oauth2: deOAuth2,
+  passkeyOffer: dePasskeyOffer,
   recovery: deRecovery,
   registration: deRegistration,
   security: deSecurity,
@@ -89,6 +92,7 @@ const en: Texts = {
   newsletter: enNewsletter,
   notFound: enNotFound,
   oauth2: enOAuth2,
+  passkeyOffer: enPasskeyOffer,
   recovery: enRecovery,
   registration: enRegistration,
   security: enSecurity,

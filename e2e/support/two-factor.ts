@@ -64,6 +64,10 @@ export class AuthenticatorApp {
  */
 export interface VirtualAuthenticator {
   setPresent(present: boolean): Promise<void>;
+  /** The passkeys it holds for this site, as the browser's Signal API left them. */
+  passkeys(): Promise<StoredPasskey[]>;
+  /** Puts passkeys back, as a password manager on another device that missed a signal has them. */
+  restore(passkeys: readonly StoredPasskey[]): Promise<void>;
   /**
    * Puts a passkey for this site into the authenticator that no account knows (as one left over
    * from a deleted account would be): signing in with it is refused by the identity service.
@@ -71,7 +75,29 @@ export interface VirtualAuthenticator {
   addUnknownPasskey(): Promise<void>;
 }
 
+/** A passkey in the virtual authenticator (CDP's WebAuthn.Credential). */
+export interface StoredPasskey {
+  readonly credentialId: string;
+  readonly isResidentCredential: boolean;
+  readonly rpId?: string;
+  readonly privateKey: string;
+  readonly userHandle?: string;
+  readonly signCount: number;
+  readonly userName?: string;
+  readonly userDisplayName?: string;
+}
+
 export async function addVirtualAuthenticator(page: Page): Promise<VirtualAuthenticator> {
+  // Chromium's virtual authenticator never answers a conditional create (the automatic passkey
+  // upgrade waits until it gives up): pages are told this browser cannot make one that way, as
+  // Firefox says. The upgrade's browser half is tested against a stub instead
+  // (apps/web/src/flow-engine/webauthn/automatic-upgrade.test.ts).
+  await page.addInitScript(() => {
+    const PKC = window.PublicKeyCredential;
+    const ask = PKC?.getClientCapabilities?.bind(PKC);
+    if (!PKC || !ask) return;
+    PKC.getClientCapabilities = async () => ({ ...(await ask()), conditionalCreate: false });
+  });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
@@ -85,6 +111,15 @@ export async function addVirtualAuthenticator(page: Page): Promise<VirtualAuthen
     },
   });
   return {
+    passkeys: async () => {
+      const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+      return credentials.filter((credential) => credential.isResidentCredential);
+    },
+    restore: async (passkeys) => {
+      for (const credential of passkeys) {
+        await cdp.send("WebAuthn.addCredential", { authenticatorId, credential });
+      }
+    },
     setPresent: async (present) => {
       await cdp.send("WebAuthn.setAutomaticPresenceSimulation", {
         authenticatorId,

@@ -53,7 +53,15 @@ import {
   recoveryEmailCookieName,
 } from "./screens/recovery/recovery-email";
 
-const IDENTITY_PATHS = ["/self-service/", "/sessions", "/.well-known/ory/", "/schemas/"];
+// `/.well-known/webauthn`: the related origins (docs/sign-in-methods.md#one-passkey-for-the-shop-and-the-account),
+// which browsers fetch from the RP id's host, usually this app's.
+const IDENTITY_PATHS = [
+  "/self-service/",
+  "/sessions",
+  "/.well-known/ory/",
+  "/.well-known/webauthn",
+  "/schemas/",
+];
 const ONE_YEAR = 60 * 60 * 24 * 365;
 const LOCALE_COOKIE = localeCookieName(appConfig.https);
 const CLIENT_COOKIE = clientCookieName(appConfig.https);

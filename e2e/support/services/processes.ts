@@ -4,7 +4,6 @@
 
 import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream, mkdirSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 
 export const E2E_DATA = path.resolve(import.meta.dirname, "..", "..", ".data");
@@ -15,32 +14,8 @@ export interface Started {
   readonly pid: number;
 }
 
-/**
- * `count` distinct ports nobody listens on right now (the kernel's choice), on loopback: all are
- * held open until every one is known, so none is handed out twice.
- */
-export async function freePorts(count: number): Promise<number[]> {
-  const servers = Array.from({ length: count }, () => createServer());
-  try {
-    return await Promise.all(
-      servers.map(
-        (server) =>
-          new Promise<number>((resolve, reject) => {
-            server.once("error", reject);
-            server.listen(0, "127.0.0.1", () => {
-              const address = server.address();
-              if (typeof address === "object" && address) resolve(address.port);
-              else reject(new Error("no free port"));
-            });
-          }),
-      ),
-    );
-  } finally {
-    await Promise.all(
-      servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
-    );
-  }
-}
+// Ports come from one place for every suite (why they are drawn where they are: there).
+export { freePorts } from "../../../apps/identity/test/support/free-port.ts";
 
 export function startProcess(
   name: string,

@@ -3,6 +3,7 @@ import type { Deps } from "../deps/deps.ts";
 import { errors, type HttpError } from "../http/errors.ts";
 import { redirect, sendError, sendJson } from "../http/respond.ts";
 import { isDatabaseUnavailable } from "../persistence/errors.ts";
+import { relatedOrigins, relatedOriginsPath } from "../strategies/webauthn/related-origins.ts";
 import { webauthnScriptPath } from "../strategies/webauthn/script.ts";
 import { webauthnScriptSource } from "../strategies/webauthn/script-source.ts";
 
@@ -88,6 +89,18 @@ export function registerMiscRoutes(app: FastifyInstance, deps: Deps): void {
       // crossorigin="anonymous" with integrity needs CORS when a page loads it from elsewhere.
       .header("access-control-allow-origin", "*")
       .send(webauthnScriptSource);
+  });
+
+  // WebAuthn related origin requests (strategies/webauthn/related-origins.ts): the browser
+  // fetches the list itself, without cookies or CORS. Not found while none is configured.
+  app.get(relatedOriginsPath, async (request, reply) => {
+    const origins = relatedOrigins(deps);
+    if (origins.length === 0)
+      return sendError(deps, request, reply, errors.notFound("No related origins."), true);
+    reply
+      .type("application/json")
+      .header("cache-control", "public, max-age=300")
+      .send(JSON.stringify({ origins }));
   });
   app.get("/.well-known/change-password", async (_request, reply) =>
     redirect(reply, deps.config.selfservice.flows.settings.ui_url),

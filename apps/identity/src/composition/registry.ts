@@ -13,6 +13,7 @@ import { oidcLogin, oidcRegistration } from "../strategies/oidc/submit.ts";
 import { passkeyLogin } from "../strategies/passkey/login.ts";
 import { passkeyRegistration } from "../strategies/passkey/registration.ts";
 import { passkeySettings } from "../strategies/passkey/settings.ts";
+import { passkeyUpgradeSettings } from "../strategies/passkey/upgrade.ts";
 import { passwordLogin } from "../strategies/password/login.ts";
 import { passwordRegistration } from "../strategies/password/registration.ts";
 import { passwordSettings } from "../strategies/password/settings.ts";
@@ -47,6 +48,8 @@ export function selfServiceStrategies(): Strategies {
       totpSettings,
       lookupSecretSettings,
       webauthnSettings,
+      // Before Kratos's passkey method: the automatic upgrade's and the offer's submits (ours).
+      passkeyUpgradeSettings,
       passkeySettings,
       profileSettings,
       passwordSettings,

@@ -63,6 +63,8 @@ export interface RelyingPartyConfig {
   id?: string;
   display_name?: string;
   origins?: string[];
+  /** Sites that may sign in with these credentials (related origin requests). */
+  related_origins: string[];
 }
 
 export type AppEnv = "local" | "development" | "staging" | "production";
@@ -167,7 +169,10 @@ export interface Config {
         enabled: boolean;
         config: { passwordless: false; rp: RelyingPartyConfig };
       };
-      passkey: { enabled: boolean; config: { rp: RelyingPartyConfig } };
+      passkey: {
+        enabled: boolean;
+        config: { rp: RelyingPartyConfig; automatic_upgrade: boolean };
+      };
       oidc: { enabled: boolean; config: { providers: OidcProviderConfig[] } };
     };
     flows: {

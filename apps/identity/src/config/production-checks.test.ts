@@ -143,6 +143,26 @@ describe("production checks", () => {
       /selfservice\.methods\.passkey\.config\.rp\.origins\[0\]: must be https/,
     ],
     [
+      "an http related origin",
+      {
+        selfservice: {
+          methods: {
+            passkey: {
+              enabled: true,
+              config: {
+                rp: {
+                  id: "shop.example",
+                  display_name: "Moos",
+                  related_origins: ["http://www.shop-partner.example"],
+                },
+              },
+            },
+          },
+        },
+      },
+      /selfservice\.methods\.passkey\.config\.rp\.related_origins\[0\]: must be https/,
+    ],
+    [
       "an http social sign-in issuer",
       {
         selfservice: {

@@ -88,10 +88,12 @@ function urlFindings(config: Config): Finding[] {
     ["security.email_change.undo.ui_url", config.security.email_change.undo.ui_url],
     ["security.activity.ui_url", config.security.activity.ui_url],
     ...(["webauthn", "passkey"] as const).flatMap((method) =>
-      (methods[method].config.rp.origins ?? []).map((origin, i): [string, string] => [
-        `selfservice.methods.${method}.config.rp.origins[${i}]`,
-        origin,
-      ]),
+      (["origins", "related_origins"] as const).flatMap((key) =>
+        (methods[method].config.rp[key] ?? []).map((origin, i): [string, string] => [
+          `selfservice.methods.${method}.config.rp.${key}[${i}]`,
+          origin,
+        ]),
+      ),
     ),
     ...methods.oidc.config.providers.flatMap((provider, i) =>
       (["issuer_url", "auth_url", "token_url", "userinfo_url"] as const).map(

@@ -229,6 +229,13 @@ const relyingParty = obj({
     description:
       'The origins ceremonies may come from: the web app\'s (`["http://localhost:3000"]`). Unset: `["<scheme of serve.public.base_url>://<rp.id>"]`.',
   },
+  related_origins: {
+    type: "array",
+    items: { type: "string", format: "uri" },
+    default: [],
+    description:
+      "Other sites that may sign in with this relying party's passkeys and keys (WebAuthn related origin requests), e.g. the shop's `[\"https://www.moos-shop.de\"]`: listed at `/.well-known/webauthn` of the RP id's host, and their assertions are accepted. Registrations still come from `origins` only. Empty: none.",
+  },
 });
 const requiresRelyingParty = {
   if: { required: ["enabled"], properties: { enabled: { const: true } } },
@@ -740,7 +747,15 @@ export const configSchema = obj({
             default: false,
             description: "Passkeys as a first factor.",
           },
-          config: obj({ rp: relyingParty }),
+          config: obj({
+            rp: relyingParty,
+            automatic_upgrade: {
+              type: "boolean",
+              default: true,
+              description:
+                "Right after a password sign-in, browsers that can (WebAuthn conditional create) turn the saved password into a passkey without asking (docs/sign-in-methods.md#from-password-to-passkey). Off: only the web app's offer after a sign-in remains.",
+            },
+          }),
         },
         requiresRelyingParty,
       ),

@@ -61,6 +61,7 @@ const pendingCeremony: JTDSchemaType<PendingCeremony> = {
 const ceremonyFields: JTDSchemaType<CeremonyState>["optionalProperties"] = {
   webauthn_session: pendingCeremony,
   passkey_session: pendingCeremony,
+  passkey_upgrade_session: pendingCeremony,
 };
 const codeFields: JTDSchemaType<CodeState>["optionalProperties"] = {
   address: { type: "string" },

@@ -54,10 +54,14 @@ export interface PendingCeremony {
   user_handle?: string;
 }
 
-/** The ceremonies of security keys (`webauthn`) and passkeys, one pending per kind. */
+/**
+ * The ceremonies of security keys (`webauthn`) and passkeys, one pending per kind, and the
+ * automatic passkey upgrade's, which is kept apart: only it may be answered without presence.
+ */
 export interface CeremonyState {
   webauthn_session?: PendingCeremony;
   passkey_session?: PendingCeremony;
+  passkey_upgrade_session?: PendingCeremony;
 }
 
 /**

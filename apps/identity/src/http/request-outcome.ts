@@ -10,6 +10,12 @@ export type RateLimitName =
   | "login_failures"
   | "code_emails_per_address";
 
+/**
+ * How a passkey came to be (docs/production.md#metrics): signing up with one, the web app's
+ * offer after a sign-in, the automatic upgrade after a password sign-in, or settings.
+ */
+export type PasskeyCreationPath = "sign_up" | "offer" | "automatic" | "settings";
+
 export interface RequestOutcome {
   /**
    * A self-service submit that finished (success) or was answered with its errors (failure).
@@ -20,6 +26,8 @@ export interface RequestOutcome {
   rateLimit?: RateLimitName;
   /** The status of an error answer, also when a browser was redirected to the error page. */
   errorStatus?: number;
+  /** A passkey was added to an account in settings (sign-up passkeys count as a registration). */
+  passkeyCreated?: PasskeyCreationPath;
 }
 
 declare module "fastify" {
@@ -50,4 +58,9 @@ export function noteFlowSuccess(request: FastifyRequest, kind: string, method: s
 /** The flow came back with errors for the customer. */
 export function noteFlowFailure(request: FastifyRequest, kind: string): void {
   request.outcome.flow ??= { kind, method: submittedMethod(request), result: "failure" };
+}
+
+/** A passkey was added to the account, by `path`. */
+export function notePasskeyCreated(request: FastifyRequest, path: PasskeyCreationPath): void {
+  request.outcome.passkeyCreated = path;
 }

@@ -44,7 +44,17 @@ export function registerHttpMetrics(
     // Only sendError notes a 503: the database was away (a shutdown's 503 is Fastify's own).
     if (request.outcome?.errorStatus === 503) metrics.unavailableResponses.inc({ server });
     countFlowSubmit(request, reply, metrics);
+    countPasskeyCreated(request, metrics);
   });
+}
+
+/** A passkey added in settings (noted with its path), or an account signed up with one. */
+function countPasskeyCreated(request: FastifyRequest, metrics: Metrics): void {
+  const flow = request.outcome?.flow;
+  const signedUp =
+    flow?.kind === "registration" && flow.method === "passkey" && flow.result === "success";
+  const path = request.outcome?.passkeyCreated ?? (signedUp ? "sign_up" : undefined);
+  if (path) metrics.passkeysCreated.inc({ path });
 }
 
 function countFlowSubmit(request: FastifyRequest, reply: FastifyReply, metrics: Metrics): void {

@@ -24,6 +24,7 @@ export interface Metrics {
   httpDuration: Histogram<"server" | "method" | "route" | "status_code">;
   logins: Counter<"method" | "result">;
   registrations: Counter<"method" | "result">;
+  passkeysCreated: Counter<"path">;
   rateLimitRejections: Counter<"limit">;
   courierSendFailures: Counter<"type" | "outcome">;
   dbQueryDuration: Histogram<"result">;
@@ -122,6 +123,12 @@ export function createMetrics(
       name: "moos_identity_registrations_total",
       help: "Registration submits, by method and result (success, failure, rate_limited, error)",
       labelNames: ["method", "result"],
+      registers,
+    }),
+    passkeysCreated: new Counter({
+      name: "moos_identity_passkeys_created_total",
+      help: "Passkeys added to accounts, by path (sign_up, offer, automatic, settings)",
+      labelNames: ["path"],
       registers,
     }),
     rateLimitRejections: new Counter({

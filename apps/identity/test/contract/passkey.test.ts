@@ -3,7 +3,15 @@ import { type Browser, type Harness, startHarness } from "../support/harness.ts"
 import { expectSchema } from "../support/openapi.ts";
 import { type CeremonyOptions, SoftwareAuthenticator } from "../support/software-authenticator.ts";
 import { harnessWithWebauthn, webauthnOrigin, webauthnRpId } from "../support/webauthn-config.ts";
-import { body, csrfOf, type Json, traitsOf, uniqueEmail } from "./account-helpers.ts";
+import {
+  body,
+  createAccount,
+  csrfOf,
+  type Json,
+  signInBrowser,
+  traitsOf,
+  uniqueEmail,
+} from "./account-helpers.ts";
 import {
   accountWithAuthenticator,
   ceremonyOptionsOf,
@@ -20,7 +28,16 @@ import {
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness(harnessWithWebauthn);
+  // The automatic upgrade switched off (passkey-upgrade.test.ts has it on).
+  const { passkey } = harnessWithWebauthn.selfservice.methods;
+  h = await startHarness({
+    selfservice: {
+      methods: {
+        ...harnessWithWebauthn.selfservice.methods,
+        passkey: { ...passkey, config: { ...passkey.config, automatic_upgrade: false } },
+      },
+    },
+  });
 });
 afterAll(async () => h?.close());
 
@@ -77,6 +94,15 @@ describe("passkeys in settings", () => {
     expect(nodeOf(flow, "passkey_register_trigger")?.attributes.onclickTrigger).toBe(
       "oryPasskeySettingsRegistration",
     );
+  });
+
+  it("offers no automatic upgrade while it is switched off, and no related origins", async () => {
+    const email = uniqueEmail("pk-no-upgrade");
+    await createAccount(h, email);
+    const flow = await settingsFlow(await signInBrowser(h, email));
+    expect(nodeOf(flow, "passkey_create_data")).toBeDefined();
+    expect(nodeOf(flow, "passkey_upgrade_data")).toBeUndefined();
+    expect((await fetch(`${h.publicUrl}/.well-known/webauthn`)).status).toBe(404);
   });
 
   it("removes a passkey while the password remains", async () => {

@@ -32,6 +32,8 @@ export interface Tamper {
   origin?: string;
   rpId?: string;
   challenge?: string;
+  /** Registers without the user-present flag, as a conditional create may (no one was asked). */
+  withoutPresence?: boolean;
 }
 
 /** What the trigger and hidden nodes carry, as `navigator.credentials` takes it. */
@@ -57,7 +59,10 @@ export class SoftwareAuthenticator {
    * navigator.credentials.create: a new key for the options' user, as the JSON string to post;
    * `credentialId` registers an existing key again (a key moved to another account).
    */
-  register(options: CeremonyOptions, tamper: Tamper & { credentialId?: string } = {}): string {
+  register(
+    options: CeremonyOptions,
+    tamper: Tamper & { credentialId?: string; aaguid?: string } = {},
+  ): string {
     const { publicKey } = options;
     const rpId = tamper.rpId ?? publicKey.rp?.id ?? this.rpId;
     const reused = tamper.credentialId ? this.keys.get(tamper.credentialId) : undefined;
@@ -80,11 +85,13 @@ export class SoftwareAuthenticator {
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(credentialId.length);
     // flags: user present, user verified, attested credential data; backup eligible + state.
+    const presence = tamper.withoutPresence ? 0 : 0x01;
     const authData = Buffer.concat([
       sha256(rpId),
-      Buffer.from([0x01 | 0x04 | 0x08 | 0x10 | 0x40]),
+      Buffer.from([presence | 0x04 | 0x08 | 0x10 | 0x40]),
       Buffer.alloc(4),
-      Buffer.alloc(16),
+      // The provider's AAGUID where one is given (a password manager), else all zeros.
+      tamper.aaguid ? Buffer.from(tamper.aaguid.replaceAll("-", ""), "hex") : Buffer.alloc(16),
       idLength,
       credentialId,
       Buffer.from(cose),

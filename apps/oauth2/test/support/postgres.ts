@@ -1,8 +1,8 @@
 import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "../../../identity/test/support/free-port.ts";
 
 // A throwaway PostgreSQL cluster from Debian's `postgresql` package (.ci/run installs it),
 // started as the `postgres` user on a free loopback port and removed when the tests end.
@@ -26,15 +26,7 @@ function run(command: string, args: string[]): void {
   execFileSync(cmd!, joined!.split("\u0000"), { stdio: "pipe" });
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
+export { freePort };
 
 export async function startPostgres(): Promise<PostgresServer> {
   const dir = mkdtempSync(join(tmpdir(), "moos-pg-"));

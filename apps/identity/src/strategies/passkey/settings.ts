@@ -5,17 +5,20 @@ import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
 import type { RequestCtx } from "../../http/context.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { signInMethodCount } from "../../identity/oidc-credentials.ts";
-import { sessionAal } from "../../session/aal.ts";
 import type { ActiveSession } from "../../session/session-manager.ts";
 import type { UiNode } from "../../ui/nodes.ts";
 import { webAuthnKeys } from "../webauthn/credentials.ts";
-import { registerKey, reject, removeKey } from "../webauthn/settings.ts";
+import { reject, removeKey } from "../webauthn/settings.ts";
+import { addPasskey } from "./add.ts";
 import { isPasskeyEnabled } from "./login.ts";
 import { passkeySettingsNodes } from "./nodes.ts";
+import { passkeyUpgradeNodes } from "./upgrade.ts";
 
 // Passkeys in settings (Kratos's passkey_settings.go): add one (the browser creates it from
 // passkey_create_data) or remove one, both with a recent sign-in. The last way to sign in
-// cannot be removed. Adding proves the passkey, so the session records it (aal1, as Kratos).
+// cannot be removed. Adding proves the passkey, so the session records it (aal1, as Kratos,
+// add.ts). Right after a password sign-in the form also carries the automatic upgrade's
+// options (upgrade.ts, whose submits are a strategy of their own).
 
 /** Password, social sign-ins and passkeys: the ways this identity can sign in. */
 function firstFactorCount(identity: Pick<Identity, "credentials">): number {
@@ -45,9 +48,12 @@ async function passkeySettingsFormNodes(
   identity: Identity,
 ): Promise<UiNode[]> {
   if (flow.type !== "browser") return [];
-  return passkeySettingsNodes(ctx.deps, flow, identity, {
-    canRemove: firstFactorCount(identity) > 1,
-  });
+  return [
+    ...(await passkeySettingsNodes(ctx.deps, flow, identity, {
+      canRemove: firstFactorCount(identity) > 1,
+    })),
+    ...(await passkeyUpgradeNodes(ctx, flow, identity)),
+  ];
 }
 
 async function submitPasskeySettings(
@@ -67,17 +73,8 @@ async function submitPasskeySettings(
     await deps.persistence.transaction((tx) => tx.identities.updateIdentity(identity));
     return { result: "saved", identity };
   }
-  const refused = await registerKey(ctx, flow, identity, "passkey", {
+  return addPasskey(ctx, flow, active, {
     response: body.passkey_settings_register ?? "",
-    displayName: "",
+    path: "settings",
   });
-  if (refused) return refused;
-  const { session } = active;
-  session.authentication_methods = [
-    ...session.authentication_methods,
-    { method: "passkey", aal: "aal1", completed_at: deps.now().toISOString() },
-  ];
-  session.aal = sessionAal(session.authentication_methods);
-  await deps.persistence.sessions.updateSession(session);
-  return { result: "saved", identity };
 }

@@ -10,7 +10,7 @@ import type { Flow } from "../../flows/flow.ts";
 import type { CeremonyState, PendingCeremony } from "../../flows/flow-state.ts";
 import { claimOnce } from "../second-factor/claim-once.ts";
 import type { StoredWebAuthnKey } from "./credentials.ts";
-import { relyingParty, type WebAuthnKind } from "./relying-party.ts";
+import { assertionOrigins, relyingParty, type WebAuthnKind } from "./relying-party.ts";
 
 // WebAuthn ceremonies (https://www.w3.org/TR/webauthn-3/#sctn-rp-operations) on SimpleWebAuthn.
 // Security decisions:
@@ -18,9 +18,15 @@ import { relyingParty, type WebAuthnKind } from "./relying-party.ts";
 //   database, never in process memory, so any instance can finish a ceremony another began.
 // - A challenge is used once: taking it removes it from the flow, and an atomic counter keyed
 //   by its hash refuses a second use even when two instances race with the same response.
-// - The origin in clientDataJSON must be one of the configured origins and the RP id hash in
-//   authenticatorData must match the configured RP id; SimpleWebAuthn checks both, the
-//   signature, user presence and, for assertions, that the signature counter went up.
+// - The origin in clientDataJSON must be one of the configured origins (for assertions also a
+//   related origin) and the RP id hash in authenticatorData must match the configured RP id;
+//   SimpleWebAuthn checks both, the signature, user presence and, for assertions, that the
+//   signature counter went up.
+// - User presence is required of every registration but one: the automatic passkey upgrade
+//   right after a password sign-in (WebAuthn conditional create, whose authenticators may
+//   report no presence). Its challenge lives in a slot of its own (`passkey_upgrade`), which
+//   only strategies/passkey/upgrade.ts begins and takes, so no other ceremony can be
+//   answered without presence.
 // - User verification as Kratos asks for it: discouraged for security keys (a second factor),
 //   preferred but not enforced for passkeys.
 
@@ -48,7 +54,12 @@ const timeoutMs = 5 * 60_000;
 let library: Promise<typeof import("@simplewebauthn/server")> | undefined;
 const simpleWebAuthn = (): Promise<typeof import("@simplewebauthn/server")> =>
   (library ??= import("@simplewebauthn/server"));
-const internalKey = (kind: WebAuthnKind): keyof CeremonyState => `${kind}_session`;
+/**
+ * Where a ceremony's challenge waits in the flow: one slot per kind, and the passkey upgrade's
+ * own (docs/sign-in-methods.md#from-password-to-passkey).
+ */
+export type CeremonySlot = WebAuthnKind | "passkey_upgrade";
+const internalKey = (slot: CeremonySlot): keyof CeremonyState => `${slot}_session`;
 
 function newChallenge(): Uint8Array<ArrayBuffer> {
   return new Uint8Array(randomBytes(32));
@@ -59,6 +70,7 @@ export async function beginRegistration(
   flow: Flow,
   kind: WebAuthnKind,
   user: { handle: string; name: string; displayName: string; exclude: StoredWebAuthnKey[] },
+  options: { slot?: CeremonySlot } = {},
 ): Promise<CreationOptions> {
   const rp = relyingParty(deps.config, kind);
   const publicKey = await (await simpleWebAuthn()).generateRegistrationOptions({
@@ -76,7 +88,7 @@ export async function beginRegistration(
         ? { residentKey: "required", requireResidentKey: true, userVerification: "preferred" }
         : { residentKey: "discouraged", userVerification: "discouraged" },
   });
-  flow.internal[internalKey(kind)] = {
+  flow.internal[internalKey(options.slot ?? kind)] = {
     challenge: publicKey.challenge,
     user_handle: user.handle,
   } satisfies PendingCeremony;
@@ -112,10 +124,10 @@ export async function beginAuthentication(
 export async function takeChallenge(
   deps: Deps,
   flow: Flow,
-  kind: WebAuthnKind,
+  slot: CeremonySlot,
 ): Promise<PendingCeremony | undefined> {
-  const pending = flow.internal[internalKey(kind)];
-  delete flow.internal[internalKey(kind)];
+  const pending = flow.internal[internalKey(slot)];
+  delete flow.internal[internalKey(slot)];
   if (!pending?.challenge) return undefined;
   const lasts = Math.max(flow.expires_at.getTime() - deps.now().getTime(), 60_000);
   const digest = createHash("sha256").update(pending.challenge).digest("base64url");
@@ -140,11 +152,16 @@ export function parseResponse<T extends RegistrationResponseJSON | Authenticatio
   return response;
 }
 
+/**
+ * Verifies a registration. `requireUserPresence: false` is for the automatic passkey upgrade
+ * only (its own challenge slot, see above); every other registration needs presence.
+ */
 export async function finishRegistration(
   deps: Deps,
   kind: WebAuthnKind,
   pending: PendingCeremony,
   response: RegistrationResponseJSON,
+  options: { requireUserPresence?: boolean } = {},
 ): Promise<Omit<StoredWebAuthnKey, "display_name" | "added_at" | "is_passwordless">> {
   const rp = relyingParty(deps.config, kind);
   try {
@@ -153,6 +170,7 @@ export async function finishRegistration(
       expectedChallenge: pending.challenge,
       expectedOrigin: rp.origins,
       expectedRPID: rp.id,
+      requireUserPresence: options.requireUserPresence ?? true,
       requireUserVerification: false,
     });
     if (!result.verified) throw new WebAuthnRefused("The attestation could not be verified.");
@@ -183,7 +201,7 @@ export async function finishAuthentication(
     const result = await (await simpleWebAuthn()).verifyAuthenticationResponse({
       response,
       expectedChallenge: pending.challenge,
-      expectedOrigin: rp.origins,
+      expectedOrigin: assertionOrigins(rp),
       expectedRPID: rp.id,
       credential: {
         id: key.id,

@@ -5,6 +5,7 @@ import type { Flow } from "../../flows/flow.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { inputNode, type UiNode } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
+import { authenticatorName } from "./authenticator-names.ts";
 import { beginAuthentication, beginRegistration, type CreationOptions } from "./ceremony.ts";
 import {
   removeValue,
@@ -43,7 +44,7 @@ export function addedAtContext(key: StoredWebAuthnKey): Record<string, unknown> 
   return {
     added_at: addedAt.toISOString().replace(".000Z", "Z"),
     added_at_unix: Math.floor(addedAt.getTime() / 1000),
-    display_name: key.display_name || "unnamed",
+    display_name: key.display_name || authenticatorName(key.aaguid) || "unnamed",
   };
 }
 
@@ -58,11 +59,10 @@ export async function beginKeyRegistration(
   user: { identity: Pick<Identity, "credentials" | "traits">; handle: string },
 ): Promise<{ keys: StoredWebAuthnKey[]; creation: CreationOptions }> {
   const keys = webAuthnKeys(user.identity, kind);
-  const name = accountName(user.identity);
   const creation = await beginRegistration(deps, flow, kind, {
     handle: user.handle,
-    name,
-    displayName: name,
+    name: accountName(user.identity),
+    displayName: accountDisplayName(user.identity),
     exclude: keys,
   });
   return { keys, creation };
@@ -141,4 +141,16 @@ export async function webauthnLoginNodes(
 export function accountName(identity: Pick<Identity, "traits">): string {
   const email = identity.traits.email;
   return typeof email === "string" && email ? email : "Moos";
+}
+
+/**
+ * The name an authenticator shows beside that: the customer's name, else the email. The web
+ * app sends both again after a change (WebAuthn signalCurrentUserDetails).
+ */
+export function accountDisplayName(identity: Pick<Identity, "traits">): string {
+  const name = identity.traits.name as { first?: unknown; last?: unknown } | undefined;
+  const parts = [name?.first, name?.last].filter(
+    (part): part is string => typeof part === "string" && part.trim() !== "",
+  );
+  return parts.length > 0 ? parts.join(" ") : accountName(identity);
 }

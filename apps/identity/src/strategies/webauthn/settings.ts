@@ -11,7 +11,13 @@ import type { Identity } from "../../identity/identity.ts";
 import { completeSecondFactor } from "../../session/aal.ts";
 import type { ActiveSession } from "../../session/session-manager.ts";
 import { uiText } from "../../ui/text.ts";
-import { finishRegistration, parseResponse, takeChallenge, WebAuthnRefused } from "./ceremony.ts";
+import {
+  type CeremonySlot,
+  finishRegistration,
+  parseResponse,
+  takeChallenge,
+  WebAuthnRefused,
+} from "./ceremony.ts";
 import {
   removeValue,
   type WebAuthnCredentialConfig,
@@ -82,22 +88,30 @@ export function removeKey(
 
 /**
  * Verifies a registration against the flow's challenge and stores the new key on `identity`
- * (persisted). Undefined when the key is stored; otherwise the refusal to answer with.
+ * (persisted). Undefined when the key is stored; otherwise the refusal to answer with. The
+ * automatic passkey upgrade names its own challenge slot and needs no user presence
+ * (strategies/passkey/upgrade.ts).
  */
 export async function registerKey(
   ctx: RequestCtx,
   flow: Flow,
   identity: Identity,
   kind: WebAuthnKind,
-  input: { response: string; displayName: string },
+  input: {
+    response: string;
+    displayName: string;
+    ceremony?: { slot: CeremonySlot; requireUserPresence: boolean };
+  },
 ): Promise<SettingsVerdict | undefined> {
   const { deps } = ctx;
-  const pending = await takeChallenge(deps, flow, kind);
+  const pending = await takeChallenge(deps, flow, input.ceremony?.slot ?? kind);
   const userHandle = pending?.user_handle;
   try {
     if (!pending || !userHandle) throw new WebAuthnRefused("No registration is pending.");
     const response = parseResponse<RegistrationResponseJSON>(input.response);
-    const key = await finishRegistration(deps, kind, pending, response);
+    const key = await finishRegistration(deps, kind, pending, response, {
+      requireUserPresence: input.ceremony?.requireUserPresence ?? true,
+    });
     const existing = webAuthnConfig(identity, kind);
     const now = deps.now();
     const config: WebAuthnCredentialConfig = {

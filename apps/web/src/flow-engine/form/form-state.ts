@@ -17,6 +17,11 @@ export interface FormState {
    * and says so; sending it again is the retry (the flow id travels in its hidden fields).
    */
   readonly notice?: "unavailable";
+  /**
+   * The answer to a password that signed in: the form may try the automatic passkey upgrade
+   * before it goes on (docs/sign-in-methods.md#from-password-to-passkey).
+   */
+  readonly signedInWithPassword?: true;
 }
 
 export const initialFormState: FormState = { values: {}, errors: {} };

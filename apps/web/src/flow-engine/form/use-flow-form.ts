@@ -36,10 +36,19 @@ export interface FlowFormApi {
 /** undefined: not checked in the browser yet; null: checked and fine; string: message key. */
 type Checked = Readonly<Record<string, string | null>>;
 
+export interface FlowFormOptions {
+  /**
+   * Runs before the document navigation the answer asks for (the automatic passkey upgrade
+   * after a password sign-in); the navigation waits for it.
+   */
+  readonly beforeNavigate?: (state: FormState) => Promise<unknown>;
+}
+
 export function useFlowForm(
   action: FormAction,
   fields: readonly FieldSpec[],
   errorTexts: Readonly<Record<string, string>>,
+  options: FlowFormOptions = {},
 ): FlowFormApi {
   const [state, formAction, isPending] = React.useActionState(action, initialFormState);
   const [checked, setChecked] = React.useState<Checked>({});
@@ -61,9 +70,20 @@ export function useFlowForm(
     setEdited(new Set());
   }
 
+  const beforeNavigate = React.useRef(options.beforeNavigate);
+  beforeNavigate.current = options.beforeNavigate;
   React.useEffect(() => {
-    if (state.navigateTo) window.location.assign(state.navigateTo);
-  }, [state.navigateTo]);
+    const target = state.navigateTo;
+    if (!target) return;
+    const before = beforeNavigate.current;
+    if (!before) {
+      window.location.assign(target);
+      return;
+    }
+    void before(state)
+      .catch(() => undefined)
+      .then(() => window.location.assign(target));
+  }, [state]);
 
   // The server's check found something the browser's did not: focus goes to the first field
   // it marked, whose message is read with it (WCAG 3.3.1), instead of staying on the button.

@@ -19,6 +19,7 @@ import { FlowField, HiddenFields } from "../form/flow-form";
 import { FormNotice } from "../form/form-notice";
 import { type FormAction, useFlowForm } from "../form/use-flow-form";
 import { loadWebAuthnScript, webAuthnFunction } from "./load-webauthn-script";
+import { rememberPasskeyAssertion } from "./passkey-signals";
 import type { WebAuthnScript, WebAuthnTrigger } from "./webauthn-nodes";
 
 export interface WebAuthnFormProps {
@@ -32,6 +33,11 @@ export interface WebAuthnFormProps {
   readonly fields?: readonly FieldSpec[];
   /** Starts the browser's passkey autofill on the email field as soon as the script runs. */
   readonly autofill?: boolean;
+  /**
+   * A passkey sign-in: which passkey was used is kept for this tab, so a refusal for an
+   * unknown passkey can tell the password manager (passkey-signals.ts).
+   */
+  readonly rememberAssertion?: boolean;
   readonly label: string;
   /** Shown instead of the button when the page runs without JavaScript. */
   readonly noScriptText: string;
@@ -93,7 +99,20 @@ export function WebAuthnForm(props: WebAuthnFormProps): React.JSX.Element {
   }
   if (status === "unavailable") return <Alert severity="info">{props.unavailableText}</Alert>;
 
-  const { trigger } = props;
+  const { trigger, rememberAssertion } = props;
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>): void => {
+    if (rememberAssertion) {
+      const result = event.currentTarget.elements.namedItem(props.resultName);
+      if (result instanceof HTMLInputElement && result.value) {
+        try {
+          rememberPasskeyAssertion(window.sessionStorage, result.value);
+        } catch {
+          // No storage (a private window's quota): nothing to tell later.
+        }
+      }
+    }
+    form.onSubmit(event);
+  };
   const onTrigger = (): void => {
     const run = webAuthnFunction(trigger.trigger);
     if (!run || isCeremony) return;
@@ -110,7 +129,7 @@ export function WebAuthnForm(props: WebAuthnFormProps): React.JSX.Element {
     <form
       ref={form.formRef}
       action={form.formAction}
-      onSubmit={form.onSubmit}
+      onSubmit={onSubmit}
       noValidate
       aria-label={props.label}
       className="flex flex-col gap-4"

@@ -1,9 +1,17 @@
 "use server";
 
+import { cookies } from "next/headers";
 import { checkFields, formValues } from "../../flow-engine/form/field-rules";
 import type { FormState } from "../../flow-engine/form/form-state";
 import { findInput } from "../../flow-engine/nodes";
+import { config } from "../../lib/config";
 import { type Locale, toLocale } from "../../lib/locale";
+import {
+  offerCookieOptions,
+  PASSKEY_DEVICE_CAN,
+  PASSKEY_DEVICE_FIELD,
+  passkeyDeviceCookieName,
+} from "../passkey/offer-cookies";
 import { offersLoginCode } from "./code-login-nodes";
 import { sendLoginCode } from "./code-login-submit";
 import { updateLogin } from "./update-login";
@@ -38,6 +46,15 @@ export async function submitLogin(_state: FormState, formData: FormData): Promis
   if (Object.keys(errors).length > 0) {
     return { values: kept, errors, step: errors.identifier ? "identifier" : "password" };
   }
+  // The form's script found that this device can make a passkey: the offer after sign-in may
+  // be shown here (screens/passkey/offer-gate.server.ts). A session cookie, like the session.
+  if (values[PASSKEY_DEVICE_FIELD] === PASSKEY_DEVICE_CAN) {
+    (await cookies()).set(
+      passkeyDeviceCookieName(config.https),
+      PASSKEY_DEVICE_CAN,
+      offerCookieOptions(config.https),
+    );
+  }
   return updateLogin({
     flowId: values.flow,
     locale,
@@ -48,7 +65,7 @@ export async function submitLogin(_state: FormState, formData: FormData): Promis
       csrf_token: values.csrf_token,
       transient_payload: { locale },
     },
-    state: { values: kept, errors: {}, step: "password" },
+    state: { values: kept, errors: {}, step: "password", signedInWithPassword: true },
   });
 }
 

@@ -1,6 +1,6 @@
 "use client";
 
-import type * as React from "react";
+import * as React from "react";
 import { Button } from "../../components/button";
 import { EmailTypoNote } from "../../components/email-typo-hint";
 import type { FieldSpec, HiddenField } from "../../flow-engine/form/field-spec";
@@ -8,7 +8,11 @@ import { FlowField, HiddenFields } from "../../flow-engine/form/flow-form";
 import { FormNotice } from "../../flow-engine/form/form-notice";
 import type { FormAction } from "../../flow-engine/form/use-flow-form";
 import { useFlowForm } from "../../flow-engine/form/use-flow-form";
+import { upgradeToPasskey } from "../../flow-engine/webauthn/automatic-upgrade";
+import { canMakePasskeyHere } from "../../flow-engine/webauthn/passkey-capabilities";
 import { FlowLink } from "../loading/flow-link";
+import { PASSKEY_DEVICE_CAN, PASSKEY_DEVICE_FIELD } from "../passkey/offer-cookies";
+import { beginPasskeyUpgrade, finishPasskeyUpgrade } from "../passkey/upgrade-actions";
 import { AccountLine } from "./account-line";
 
 export interface LoginFormTexts {
@@ -45,6 +49,30 @@ export interface LoginFormProps {
    * they are), before the email step's form or after the password step's.
    */
   readonly social?: React.ReactNode;
+  /**
+   * The flow offers passkeys: after a password sign-in the form tries the automatic passkey
+   * upgrade, and tells the server whether this device could make one (the offer after sign-in,
+   * docs/sign-in-methods.md#from-password-to-passkey).
+   */
+  readonly passkeys?: boolean;
+}
+
+const upgradeSteps = { begin: beginPasskeyUpgrade, finish: finishPasskeyUpgrade };
+
+/** "platform" once the browser said it can make a passkey here; "" until then, or never. */
+function usePasskeyDevice(enabled: boolean): string {
+  const [device, setDevice] = React.useState("");
+  React.useEffect(() => {
+    if (!enabled) return;
+    let active = true;
+    void canMakePasskeyHere().then((can) => {
+      if (active && can) setDevice(PASSKEY_DEVICE_CAN);
+    });
+    return () => {
+      active = false;
+    };
+  }, [enabled]);
+  return device;
 }
 
 /**
@@ -61,7 +89,17 @@ function recoveryHref(href: string, email: string | undefined): string {
 /** Identifier first: the email address, then the password (one form, two steps). */
 export function LoginForm(props: LoginFormProps): React.JSX.Element {
   const { identifier, password, texts } = props;
-  const form = useFlowForm(props.action, [identifier, password], props.errorTexts);
+  const passkeys = props.passkeys === true;
+  const form = useFlowForm(props.action, [identifier, password], props.errorTexts, {
+    ...(passkeys
+      ? {
+          beforeNavigate: async (state) => {
+            if (state.signedInWithPassword) await upgradeToPasskey(upgradeSteps);
+          },
+        }
+      : {}),
+  });
+  const passkeyDevice = usePasskeyDevice(passkeys);
   const step = form.state.step ?? props.initialStep;
   const identifierState = form.field(identifier);
   const isBusy = form.isPending || form.state.navigateTo !== undefined;
@@ -80,6 +118,9 @@ export function LoginForm(props: LoginFormProps): React.JSX.Element {
       >
         <HiddenFields fields={props.hidden} />
         <input type="hidden" name="step" value={step} />
+        {passkeyDevice ? (
+          <input type="hidden" name={PASSKEY_DEVICE_FIELD} value={passkeyDevice} />
+        ) : null}
         {step === "identifier" ? (
           <>
             <FlowField spec={identifier} state={identifierState} />

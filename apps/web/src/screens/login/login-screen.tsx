@@ -266,6 +266,7 @@ async function PasswordLogin({
           : {}),
       }}
       errorTexts={await errorTexts(locale)}
+      passkeys={nodes.some((node) => node.group === "passkey")}
     />
   );
 }

@@ -20,6 +20,8 @@ import { queryParam, type SearchParams } from "../../flow-engine/screen-query";
 import { type Locale, localizedHref } from "../../lib/locale";
 import { AccountDeleteSection } from "../account-delete/account-delete-section";
 import { NewsletterSection } from "../newsletter/newsletter-section";
+import { passkeySignalProps } from "../passkey/passkey-signal-props";
+import { PasskeySignals } from "../passkey/passkey-signals";
 import { RECOVERY_EMAIL_HEADER, recoveryEmail } from "../recovery/recovery-email";
 import { loadAccountActivity } from "../security/account-activity.server";
 import { errorTexts, kratosFormatter } from "../ui/i18n.server";
@@ -90,6 +92,7 @@ export async function SettingsScreen({
       : overrides,
   );
   const activity = await loadAccountActivity();
+  const signals = passkeySignalProps(flow);
   const base = [
     { name: "flow", value: flow.id },
     { name: "locale", value: locale },
@@ -184,6 +187,7 @@ export async function SettingsScreen({
       </section>
 
       <AccountDeleteSection locale={locale} />
+      {signals ? <PasskeySignals {...signals} /> : null}
     </Screen>
   );
 }

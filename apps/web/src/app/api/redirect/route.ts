@@ -2,7 +2,8 @@
 // `session_already_available`). It forwards to the validated return_to or to the home of the
 // client that started the sign-in (cookie from `?client=`, default `self`). Without a session
 // it sends the user to log in first, keeping return_to. A customer who has not answered the
-// newsletter question sees it first (consent-gate.server.ts).
+// newsletter question sees it first (consent-gate.server.ts); one who just signed in with a
+// password on a device that can make a passkey may be offered one (offer-gate.server.ts).
 
 import type { Session } from "@ory/client-fetch";
 import { type NextRequest, NextResponse } from "next/server";
@@ -19,6 +20,11 @@ import {
 } from "../../../lib/locale";
 import { redirectTarget } from "../../../lib/return-to";
 import { consentGate } from "../../../screens/newsletter/consent-gate.server";
+import {
+  offerCookieOptions,
+  passkeyOfferedCookieName,
+} from "../../../screens/passkey/offer-cookies";
+import { passkeyOfferGate } from "../../../screens/passkey/offer-gate.server";
 
 export const dynamic = "force-dynamic";
 
@@ -52,5 +58,16 @@ export async function GET(request: NextRequest): Promise<NextResponse> {
   if (!self || !client) throw new Error("config.clients has no `self`");
   const target = redirectTarget({ returnTo, client, self, publicBaseUrl: config.publicBaseUrl });
   const question = await consentGate(session, target, locale);
-  return NextResponse.redirect(question ? new URL(question, config.publicBaseUrl) : target, 303);
+  if (question) return NextResponse.redirect(new URL(question, config.publicBaseUrl), 303);
+  const offer = await passkeyOfferGate({ request, session, target, locale });
+  if (!offer) return NextResponse.redirect(target, 303);
+  const response = NextResponse.redirect(new URL(offer.url, config.publicBaseUrl), 303);
+  // Once a browser session; the identity service's cookies last and unchanged (proxy.ts says why).
+  response.cookies.set(
+    passkeyOfferedCookieName(config.https),
+    "1",
+    offerCookieOptions(config.https),
+  );
+  for (const cookie of offer.setCookies) response.headers.append("set-cookie", cookie);
+  return response;
 }

@@ -10,6 +10,8 @@ import { loadScreenFlow } from "../../../flow-engine/load-flow";
 import { hiddenFields } from "../../../flow-engine/nodes";
 import type { SearchParams } from "../../../flow-engine/screen-query";
 import { type Locale, localizedHref } from "../../../lib/locale";
+import { passkeySignalProps } from "../../passkey/passkey-signal-props";
+import { PasskeySignals } from "../../passkey/passkey-signals";
 import { codeErrorTexts } from "../../second-factor/second-factor-screen";
 import { kratosFormatter } from "../../ui/i18n.server";
 import { ErrorNotice, FlowMessages, Screen, ScreenRoot, TextLink } from "../../ui/screen";
@@ -44,6 +46,8 @@ export async function TwoFactorScreen({
     { name: "locale", value: locale },
   ];
   const errorTexts = await codeErrorTexts(locale);
+  // Passkey managers in step with this list (a removal here shows at once).
+  const signals = passkeySignalProps(flow);
 
   return (
     <Screen title={t("settings.title")} intro={t("settings.intro")} messages={flow.ui.messages}>
@@ -64,6 +68,7 @@ export async function TwoFactorScreen({
           {t("settings.backToSettings")}
         </TextLink>
       </p>
+      {signals ? <PasskeySignals {...signals} /> : null}
     </Screen>
   );
 }
