@@ -15,6 +15,8 @@ export default defineConfig({
       "scripts/**/*.test.ts",
       "deploy/**/*.test.ts",
     ],
+    // One empty PGlite data folder per run, which each test's embedded database copies.
+    globalSetup: ["apps/identity/test/support/pglite-template.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -9,6 +9,7 @@ import { findIdentity } from "./support/identity-admin.ts";
 import { languages } from "./support/languages.ts";
 import { atWidth, expectFitsItsBox, expectNoHorizontalScroll, WIDTHS } from "./support/layout.ts";
 import { Mailbox } from "./support/mailbox.ts";
+import { signIn } from "./support/sign-in.ts";
 import { test } from "./support/test.ts";
 import { waitForWebhook } from "./support/webhooks.ts";
 
@@ -24,8 +25,8 @@ for (const lang of languages) {
       const { login, settings, accountDelete, splash } = screens;
       const mailbox = new Mailbox(account.email);
 
-      await login.open();
-      await login.logIn(account.email, account.password);
+      await signIn(page, account);
+      await splash.open();
       await splash.expectSignedIn(account.email);
       await settings.open();
       await settings.expectShown();
@@ -91,12 +92,13 @@ for (const lang of languages) {
     });
 
     test("signed in, the sign-in again asks only for the password and comes back", async ({
+      page,
       screens,
       account,
     }) => {
-      const { login, splash, accountDelete } = screens;
-      await login.open();
-      await login.logIn(account.email, account.password);
+      const { splash, accountDelete } = screens;
+      await signIn(page, account);
+      await splash.open();
       await splash.expectSignedIn(account.email);
 
       await accountDelete.openReauthentication();

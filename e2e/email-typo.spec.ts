@@ -9,6 +9,7 @@
 import type { Page } from "@playwright/test";
 import { createAccount, newAccountData, uniqueEmail } from "./support/identity-admin.ts";
 import { format, type Language } from "./support/languages.ts";
+import { signIn } from "./support/sign-in.ts";
 import { expect, test } from "./support/test.ts";
 
 function typoHint(page: Page, lang: Language, meant: string) {
@@ -90,11 +91,11 @@ test.describe("email typo hints", () => {
     lang,
     account,
   }) => {
-    const { login, splash, settings } = screens;
+    const { splash, settings } = screens;
     const typed = account.email.replace("example.com", "outlok.de");
     const meant = typed.replace("outlok.de", "outlook.de");
-    await login.open();
-    await login.logIn(account.email, account.password);
+    await signIn(page, account);
+    await splash.open();
     await splash.expectSignedIn(account.email);
     await settings.open();
     await settings.changeEmail(typed);

@@ -14,6 +14,7 @@ import {
 } from "./support/languages.ts";
 import { atWidth, expectFitsItsBox, expectNoHorizontalScroll, WIDTHS } from "./support/layout.ts";
 import { MOOS_APP_HOME, oauth2Services } from "./support/services/service-set.ts";
+import { signIn } from "./support/sign-in.ts";
 import { expect, test } from "./support/test.ts";
 
 function legalUrls(lang: Language): {
@@ -40,10 +41,10 @@ for (const lang of languages) {
       screens,
       account,
     }) => {
-      const { login, splash } = screens;
+      const { splash } = screens;
       const { t } = lang;
-      await login.open();
-      await login.logIn(account.email, account.password);
+      await signIn(page, account);
+      await splash.open();
       await splash.expectSignedIn(account.email);
       const toShop = splash.link(t.splash.continueToShop);
       for (const width of WIDTHS) {
@@ -65,9 +66,9 @@ for (const lang of languages) {
       screens,
       account,
     }) => {
-      const { login, splash } = screens;
-      await login.open();
-      await login.logIn(account.email, account.password);
+      const { splash } = screens;
+      await signIn(page, account);
+      await splash.open();
       await splash.expectSignedIn(account.email);
       await page.goto(localizedPath(lang, "/?client=moos-app"));
       await splash.expectSignedIn(account.email);
@@ -83,9 +84,9 @@ for (const lang of languages) {
       screens,
       account,
     }) => {
-      const { login, splash, settings } = screens;
-      await login.open();
-      await login.logIn(account.email, account.password);
+      const { splash, settings } = screens;
+      await signIn(page, account);
+      await splash.open();
       await splash.expectSignedIn(account.email);
       const returnTo = new URL(localizedPath(lang, "/settings"), page.url()).toString();
       await page.goto(localizedPath(lang, `/?return_to=${encodeURIComponent(returnTo)}`));

@@ -3,6 +3,7 @@
 // again, nor does the way back. German and English, with and without JavaScript.
 
 import { languages } from "./support/languages.ts";
+import { signIn } from "./support/sign-in.ts";
 import { expect, test } from "./support/test.ts";
 import { twoFactorScreens } from "./support/two-factor.ts";
 
@@ -16,11 +17,11 @@ for (const lang of languages) {
       account,
       javaScriptEnabled,
     }) => {
-      const { login, splash, settings, settingsPassword } = screens;
+      const { splash, settings, settingsPassword } = screens;
       const { twoFactor } = twoFactorScreens(page, lang, javaScriptEnabled);
       const saved = page.getByText(lang.t.kratos["1050001"]);
-      await login.open();
-      await login.logIn(account.email, account.password);
+      await signIn(page, account);
+      await splash.open();
       await splash.expectSignedIn(account.email);
       await settings.open();
       await settings.changeNames("Erika", "Moos");

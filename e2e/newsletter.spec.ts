@@ -6,6 +6,7 @@ import { expect } from "@playwright/test";
 import { createAccount, findIdentity } from "./support/identity-admin.ts";
 import { languages } from "./support/languages.ts";
 import { Mailbox } from "./support/mailbox.ts";
+import { signIn } from "./support/sign-in.ts";
 import { test } from "./support/test.ts";
 import { waitForWebhook } from "./support/webhooks.ts";
 
@@ -97,12 +98,16 @@ for (const lang of languages) {
       await splash.expectSignedIn(account.email);
     });
 
-    test("settings show the newsletter and change it both ways", async ({ screens, account }) => {
-      const { login, settings, newsletterSettings, newsletter, splash } = screens;
+    test("settings show the newsletter and change it both ways", async ({
+      page,
+      screens,
+      account,
+    }) => {
+      const { settings, newsletterSettings, newsletter, splash } = screens;
       const mailbox = new Mailbox(account.email);
 
-      await login.open();
-      await login.logIn(account.email, account.password);
+      await signIn(page, account);
+      await splash.open();
       await splash.expectSignedIn(account.email);
       await settings.open();
       await settings.expectShown();

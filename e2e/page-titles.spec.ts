@@ -3,6 +3,7 @@
 
 import { newAccountData } from "./support/identity-admin.ts";
 import { languages } from "./support/languages.ts";
+import { signIn } from "./support/sign-in.ts";
 import { expect, test } from "./support/test.ts";
 
 for (const lang of languages) {
@@ -24,8 +25,8 @@ for (const lang of languages) {
       await page.goto(lang.code === "de" ? "/verification" : "/en/verification");
       await verification.expectEmailStep();
       await expect(page).toHaveTitle(title(t.verification.title));
-      await login.open();
-      await login.logIn(account.email, account.password);
+      await signIn(page, account);
+      await splash.open();
       await splash.expectSignedIn(account.email);
       await settings.open();
       await settings.expectShown();

@@ -3,6 +3,7 @@
 // cannot be used twice (4000012). With and without JavaScript; passkeys say they need it.
 
 import { languages } from "./support/languages.ts";
+import { signIn } from "./support/sign-in.ts";
 import { expect, test } from "./support/test.ts";
 import { AuthenticatorApp, twoFactorScreens } from "./support/two-factor.ts";
 
@@ -18,8 +19,8 @@ for (const lang of languages) {
     }) => {
       const { login, splash } = screens;
       const { twoFactor, secondFactor } = twoFactorScreens(page, lang, javaScriptEnabled);
-      await login.open();
-      await login.logIn(account.email, account.password);
+      await signIn(page, account);
+      await splash.open();
       await splash.expectSignedIn(account.email);
 
       await twoFactor.openFromSettings();
@@ -60,8 +61,8 @@ for (const lang of languages) {
     }) => {
       const { login, splash } = screens;
       const { twoFactor, secondFactor } = twoFactorScreens(page, lang, javaScriptEnabled);
-      await login.open();
-      await login.logIn(account.email, account.password);
+      await signIn(page, account);
+      await splash.open();
       await splash.expectSignedIn(account.email);
 
       await twoFactor.openFromSettings();

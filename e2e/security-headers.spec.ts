@@ -7,6 +7,7 @@
 
 import type { Response } from "@playwright/test";
 import { serviceSet } from "./support/services/service-set.ts";
+import { signIn } from "./support/sign-in.ts";
 import { expect, test } from "./support/test.ts";
 
 /** The nonce of a page's policy, after checking the policy's shape. */
@@ -58,8 +59,8 @@ test.describe("security headers", () => {
   });
 
   test("the settings screen, signed in", async ({ page, screens, account }) => {
-    await screens.login.open();
-    await screens.login.logIn(account.email, account.password);
+    await signIn(page, account);
+    await screens.splash.open();
     await screens.splash.expectSignedIn(account.email);
     const response = await page.goto("/settings");
     await screens.settings.expectShown();

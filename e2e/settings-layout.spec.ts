@@ -6,6 +6,7 @@
 
 import { languages } from "./support/languages.ts";
 import { atWidth, expectFitsItsBox, expectNoHorizontalScroll, WIDTHS } from "./support/layout.ts";
+import { signIn } from "./support/sign-in.ts";
 import { expect, test } from "./support/test.ts";
 import { twoFactorScreens } from "./support/two-factor.ts";
 
@@ -18,9 +19,9 @@ for (const lang of languages) {
       screens,
       account,
     }) => {
-      const { login, splash, settings } = screens;
-      await login.open();
-      await login.logIn(account.email, account.password);
+      const { splash, settings } = screens;
+      await signIn(page, account);
+      await splash.open();
       await splash.expectSignedIn(account.email);
       await settings.open();
       await settings.expectShown();

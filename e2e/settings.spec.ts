@@ -2,6 +2,7 @@
 // shows a second browser, and logging that device out signs the other browser out.
 
 import { languages } from "./support/languages.ts";
+import { signIn } from "./support/sign-in.ts";
 import { screensFor, secondBrowser, test } from "./support/test.ts";
 
 /** The second browser's User-Agent, which the devices list names "Firefox · Windows". */
@@ -25,10 +26,10 @@ for (const lang of languages) {
       await settings.expectProfile(account);
     });
 
-    test("changes the first and last name", async ({ screens, account }) => {
-      const { settings, login, splash } = screens;
-      await login.open();
-      await login.logIn(account.email, account.password);
+    test("changes the first and last name", async ({ page, screens, account }) => {
+      const { settings, splash } = screens;
+      await signIn(page, account);
+      await splash.open();
       await splash.expectSignedIn(account.email);
 
       await settings.open();

@@ -6,6 +6,7 @@
 
 import { expect } from "@playwright/test";
 import { format, languages } from "../support/languages.ts";
+import { signIn } from "../support/sign-in.ts";
 import { test } from "../support/test.ts";
 import { replaceText, skipToContent, tabTo } from "./keyboard.ts";
 
@@ -23,11 +24,11 @@ for (const lang of languages) {
       screens,
       account,
     }) => {
-      const { login, splash, settings } = screens;
+      const { splash, settings } = screens;
       const { common } = lang.t;
       await page.clock.install();
-      await login.open();
-      await login.logIn(account.email, account.password);
+      await signIn(page, account);
+      await splash.open();
       await splash.expectSignedIn(account.email);
       await settings.open();
       await settings.expectShown();

@@ -2,35 +2,59 @@
 // timers never fire), so the rendered DOM is copied, scripts dropped and <noscript> content kept
 // as markup, into a page of its own that may run scripts, at the same URL so styles load alike.
 
-import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
+import axe from "axe-core";
 
 /** WCAG 2.2 A and AA: 2.1 AA is what German shops must meet (BFSG, EN 301 549); we aim at 2.2. */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
+/** What the page sees of axe-core once it is there. */
+interface AxeWindow {
+  axe?: typeof axe;
+}
+
 async function violationsOf(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    .options({ resultTypes: ["violations"] })
-    .analyze();
-  return results.violations.map(
+  // axe-core itself, put into the page once per document: a second check of the same screen
+  // (another width, forced colours) finds it there. @axe-core/playwright evaluated its 1.5 MB
+  // source anew for every check and joined the results in a new tab it opened per check, which
+  // took several times as long as the check. axe.run checks the document as Deque's AxeBuilder
+  // does in its same-origin mode; the screens have no frames to go into.
+  const present = await page.evaluate(() => (window as AxeWindow).axe !== undefined);
+  if (!present) await page.evaluate(axe.source);
+  const violations = await page.evaluate(async (tags) => {
+    const found = await (window as AxeWindow).axe?.run(document, {
+      runOnly: { type: "tag", values: tags },
+      resultTypes: ["violations"],
+    });
+    if (!found) throw new Error("axe-core is not in the page");
+    return found.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(" ")),
+    }));
+  }, WCAG_TAGS);
+  return violations.map(
     (violation) =>
-      `${violation.id} (${violation.impact ?? "?"}): ${violation.help} at ${violation.nodes
-        .map((node) => node.target.join(" "))
-        .join(", ")}`,
+      `${violation.id} (${violation.impact ?? "?"}): ${violation.help} at ${violation.targets.join(", ")}`,
   );
 }
 
-/** One context per browser for the copies (it closes with the browser). */
-const copyContexts = new WeakMap<Browser, Promise<BrowserContext>>();
+/**
+ * One page per browser for the copies, in a context of its own that runs scripts (both close
+ * with the browser). A check navigates it to the next copy rather than opening a page of its
+ * own: a new page costs a renderer and a compositor surface, most of a check's time. A worker
+ * runs one test at a time, and a test one check at a time.
+ */
+const copyPages = new WeakMap<Browser, Promise<Page>>();
 
-function copyContext(browser: Browser): Promise<BrowserContext> {
-  let context = copyContexts.get(browser);
-  if (!context) {
-    context = browser.newContext({ javaScriptEnabled: true });
-    copyContexts.set(browser, context);
+function copyPage(browser: Browser): Promise<Page> {
+  let page = copyPages.get(browser);
+  if (!page) {
+    page = browser.newContext({ javaScriptEnabled: true }).then((context) => context.newPage());
+    copyPages.set(browser, page);
   }
-  return context;
+  return page;
 }
 
 /** Media features emulated for a check (Page.emulateMedia's options). */
@@ -50,20 +74,24 @@ async function violationsWithoutScripts(
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
     .replace(/<\/?noscript>/gi, "");
   const url = page.url();
-  const copy = await (await copyContext(browser)).newPage();
+  const copy = await copyPage(browser);
+  const viewport = page.viewportSize();
+  if (viewport) await copy.setViewportSize(viewport);
+  // The copy is a page of its own: what the page emulates must be emulated there too, and what
+  // the previous check emulated is reset.
+  await copy.emulateMedia({
+    forcedColors: media?.forcedColors ?? null,
+    reducedMotion: media?.reducedMotion ?? null,
+  });
+  const isCopied = (candidate: URL): boolean => candidate.href === url;
+  await copy.route(isCopied, (route) =>
+    route.fulfill({ contentType: "text/html; charset=utf-8", body: html }),
+  );
   try {
-    const viewport = page.viewportSize();
-    if (viewport) await copy.setViewportSize(viewport);
-    // The copy is a page of its own: what the page emulates must be emulated there too.
-    if (media) await copy.emulateMedia(media);
-    await copy.route(
-      (candidate) => candidate.href === url,
-      (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: html }),
-    );
     await copy.goto(url);
     return await violationsOf(copy);
   } finally {
-    await copy.close();
+    await copy.unroute(isCopied);
   }
 }
 

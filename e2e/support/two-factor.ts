@@ -31,27 +31,36 @@ export function twoFactorScreens(
   };
 }
 
+/** TOTP's time step (RFC 6238 §4), as the identity service's keys have it. */
+const PERIOD_MS = 30_000;
+
 /** An authenticator app holding `secret` (base32, as shown for typing in by hand). */
 export class AuthenticatorApp {
   private readonly totp: TOTP;
-  private readonly used = new Set<string>();
+  private readonly usedSteps = new Set<number>();
 
   constructor(secret: string) {
     this.totp = new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, "")) });
   }
 
   /**
-   * A code not handed out before: each code is accepted once, so a second sign-in within the
-   * same 30 seconds waits for the app's next code, as a person would.
+   * A code of a time step not handed out before: each step's code is accepted once, so a second
+   * sign-in within the same 30 seconds gets the next step's code, as an app whose clock runs up
+   * to one step ahead shows it. The identity service accepts one step of drift either way
+   * (RFC 6238 §5.2, apps/identity/src/strategies/totp/key.ts), so neither code waits for the
+   * clock; the replay of a used step is refused in the contract tests (totp.test.ts).
    */
   async nextCode(): Promise<string> {
     for (;;) {
-      const code = this.totp.generate();
-      if (!this.used.has(code)) {
-        this.used.add(code);
-        return code;
+      const now = Date.now();
+      const step = this.totp.counter({ timestamp: now });
+      const free = [step, step + 1].find((candidate) => !this.usedSteps.has(candidate));
+      if (free !== undefined) {
+        this.usedSteps.add(free);
+        return this.totp.generate({ timestamp: free * PERIOD_MS });
       }
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Two codes handed out in this step already: the next one is the step after it.
+      await new Promise((resolve) => setTimeout(resolve, (step + 1) * PERIOD_MS - now));
     }
   }
 }

@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Harness } from "../support/harness.ts";
 import { startHarness } from "../support/harness.ts";
+import { pgliteCopy } from "../support/pglite-template.ts";
 import {
   createAccount,
   csrfOf,
@@ -17,9 +15,8 @@ import {
 // settings and after recovery: the account keeps the one session the flow signed in with.
 // Devices are apps holding session tokens, which outlive a restart of the service.
 
-const folder = mkdtempSync(join(tmpdir(), "moos-revoke-sessions-"));
-const dsn = `pglite://${join(folder, "db")}`;
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+// The devices' sessions must outlive a restart: a database in a folder, not in memory.
+const database = pgliteCopy();
 
 const revoke = [{ hook: "revoke_active_sessions" }];
 const withHooks = () => ({
@@ -53,7 +50,7 @@ const accounts = {
 const devices: Record<keyof typeof accounts, string[]> = { login: [], settings: [], recovery: [] };
 
 beforeAll(async () => {
-  const before = await startHarness({}, { dsn });
+  const before = await startHarness({}, { dsn: database.dsn });
   try {
     for (const [name, email] of Object.entries(accounts) as [keyof typeof accounts, string][]) {
       await createAccount(before, email);
@@ -64,9 +61,12 @@ beforeAll(async () => {
   } finally {
     await before.close();
   }
-  h = await startHarness(withHooks(), { dsn });
+  h = await startHarness(withHooks(), { dsn: database.dsn });
 }, 120_000);
-afterAll(async () => h?.close());
+afterAll(async () => {
+  await h?.close();
+  database.remove();
+});
 
 describe("revoke_active_sessions", () => {
   it("after a sign-in, signs the account out on every other device", async () => {

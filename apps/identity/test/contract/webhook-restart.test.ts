@@ -1,20 +1,18 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, expect, it } from "vitest";
+import { expect, it, onTestFinished } from "vitest";
 import { startHarness } from "../support/harness.ts";
+import { pgliteCopy } from "../support/pglite-template.ts";
 import { startWebhookReceiver } from "../support/webhook-receiver.ts";
 import { password, traitsOf, uniqueEmail } from "./account-helpers.ts";
 
 // A webhook lives in the database's outbox, not in the process: an event enqueued by an
 // instance that stops before sending it is delivered after the next start.
 
-const folder = mkdtempSync(join(tmpdir(), "moos-webhook-restart-"));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
-
 it("delivers an event enqueued before a restart", async () => {
   const shop = await startWebhookReceiver();
-  const dsn = `pglite://${join(folder, "db")}`;
+  // A database that outlives the first instance: in a folder, not in memory.
+  const database = pgliteCopy();
+  onTestFinished(() => database.remove());
+  const { dsn } = database;
   // A new object each time: loading the config fills in and converts it in place.
   const webhooks = () => ({ endpoints: [{ url: shop.url, events: ["identity.deleted"] }] });
   try {

@@ -9,6 +9,7 @@ import { connectDatabase } from "../../src/persistence/sql/connect.ts";
 import { password, traitsOf } from "../contract/account-helpers.ts";
 import { childConfig, startChildService } from "../support/child-service.ts";
 import { freePort } from "../support/free-port.ts";
+import { pgliteCopy } from "../support/pglite-template.ts";
 
 // docs/production.md#shutdown: SIGTERM lets in-flight requests finish, stops accepting new connections, gives
 // courier messages still being sent back to the queue, and the process exits 0.
@@ -72,9 +73,12 @@ describe("graceful shutdown", () => {
     await new Promise<void>((resolve) => slow.listen(hibpPort, "127.0.0.1", resolve));
     onTestFinished(() => new Promise<void>((resolve) => slow.close(() => resolve())));
 
+    const database = pgliteCopy();
+    onTestFinished(() => database.remove());
     const service = await startChildService(
       folder,
       childConfig({
+        dsn: database.dsn,
         selfservice: {
           methods: {
             password: {
@@ -116,7 +120,9 @@ describe("graceful shutdown", () => {
     });
     const smtpPort = await freePort();
     await new Promise<void>((resolve) => stalled.listen(smtpPort, "127.0.0.1", resolve));
-    const dsn = `pglite://${join(folder, "lease-db")}`;
+    const database = pgliteCopy();
+    onTestFinished(() => database.remove());
+    const { dsn } = database;
 
     try {
       const service = await startChildService(

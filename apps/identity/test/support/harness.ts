@@ -7,6 +7,7 @@ import { loadConfig } from "../../src/config/load-config.ts";
 import { tolerateClientResets } from "../../src/outbox/email/test-support/smtp-test-server.ts";
 import { CookieJar } from "./cookie-jar.ts";
 import { freePort } from "./free-port.ts";
+import { pgliteCopy } from "./pglite-template.ts";
 
 export interface ReceivedMail {
   to: string;
@@ -59,13 +60,15 @@ export async function startHarness(
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   const smtpPort = (smtp.server.address() as AddressInfo).port;
   const [publicPort, adminPort] = [await freePort(), await freePort()];
+  // A fresh embedded database by default, copied from the run's template (pglite-template.ts).
+  const copy = options.dsn === undefined ? pgliteCopy() : undefined;
   const adminToken = "test-admin-token-0123456789";
   const config = loadConfig({
     env: {},
     overrides: deepMerge(
       {
         dev: true,
-        dsn: options.dsn ?? "memory://",
+        dsn: options.dsn ?? copy?.dsn,
         serve: {
           public: { base_url: `http://127.0.0.1:${publicPort}/`, port: publicPort },
           admin: { base_url: `http://127.0.0.1:${adminPort}/`, port: adminPort, token: adminToken },
@@ -149,6 +152,7 @@ export async function startHarness(
     },
     async close() {
       await app.close();
+      copy?.remove();
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
     },
   };

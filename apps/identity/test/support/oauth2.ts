@@ -3,6 +3,7 @@ import { Configuration, OAuth2Api } from "@ory/client-fetch";
 import * as oidc from "openid-client";
 import { freePort } from "./free-port.ts";
 import type { Browser } from "./harness.ts";
+import { pgliteCopy } from "./pglite-template.ts";
 
 // The real OpenID Connect provider (apps/oauth2) in this process, for the identity service's
 // `oauth2_provider.url`, and a shop's backend on openid-client. The login, consent and logout
@@ -48,11 +49,12 @@ export function identityOverridesFor(ports: ProviderPorts): Record<string, unkno
 }
 
 export async function startOAuth2Provider(ports: ProviderPorts): Promise<OAuth2Side> {
+  const copy = pgliteCopy();
   const config = loadConfig({
     env: {},
     overrides: {
       dev: true,
-      dsn: "memory://",
+      dsn: copy.dsn,
       serve: { public: { port: ports.public }, admin: { port: ports.admin, token: adminToken } },
       urls: {
         self: { issuer: `http://127.0.0.1:${ports.public}` },
@@ -80,7 +82,10 @@ export async function startOAuth2Provider(ports: ProviderPorts): Promise<OAuth2S
     issuer: config.urls.self.issuer,
     adminUrl,
     admin,
-    close: () => app.close(),
+    close: async () => {
+      await app.close();
+      copy.remove();
+    },
   };
 }
 

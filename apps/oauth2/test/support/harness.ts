@@ -1,6 +1,7 @@
 import { Configuration, JwkApi, OAuth2Api } from "@ory/client-fetch";
 import { type App, createApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config/load-config.ts";
+import { pgliteCopy } from "./pglite-copy.ts";
 import { freePort } from "./postgres.ts";
 
 // The provider on free loopback ports, with Ory's SDK pointed at its admin API. The login,
@@ -50,7 +51,9 @@ export async function startProvider(
   options: { port?: number } = {},
 ): Promise<Harness> {
   const port = options.port ?? (await freePort());
-  const app = await createApp(testConfig(overrides, port));
+  // A fresh embedded database unless the test names one (pglite-copy.ts).
+  const copy = "dsn" in overrides ? undefined : pgliteCopy();
+  const app = await createApp(testConfig({ ...(copy && { dsn: copy.dsn }), ...overrides }, port));
   const { publicUrl, adminUrl } = await app.listen();
   const sdk = new Configuration({ basePath: adminUrl, accessToken: adminToken });
   return {
@@ -60,7 +63,10 @@ export async function startProvider(
     adminUrl,
     oauth2: new OAuth2Api(sdk),
     jwk: new JwkApi(sdk),
-    close: () => app.close(),
+    close: async () => {
+      await app.close();
+      copy?.remove();
+    },
   };
 }
 
