@@ -11,6 +11,8 @@ const web = "^apps/web/src/";
 // The stored flow record (its JSON, each kind's declared state) sits at the top of flows/, as
 // Kratos's selfservice/flow package holds the flow beside its kinds; every layer may read it.
 const flowRecord = `${identity}flows/(flow|flow-state|check-flow-state)\\.ts$`;
+// The console's records (staff roles, locks, audit entries), which the persistence port stores.
+const consoleRecords = `${identity}console/records\\.ts$`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -21,7 +23,7 @@ module.exports = {
       comment:
         "A cycle means a change on one side ripples back to the other. Move what both sides " +
         "share to a module both may import, or hand the dependency over from the composition root.",
-      from: { path: "^apps/(identity|web)/src/" },
+      from: { path: "^apps/(identity|web|console)/src/" },
       to: { circular: true },
     },
     {
@@ -47,13 +49,26 @@ module.exports = {
       severity: "error",
       comment:
         "The persistence port and its SQL adapter know the records they store (the flow " +
-        "record, identity/, session/, security/records.ts; the outbox's own are declared in " +
-        "persistence/outbox.ts), never the code that handles requests or sends messages.",
+        "record, identity/, session/, security/records.ts, console/records.ts; the outbox's own are " +
+        "declared in persistence/outbox.ts), never the code that handles requests or sends messages.",
       from: { path: `${identity}persistence/`, pathNot: notTests },
       to: {
-        path: `${identity}(http|flows|strategies|hooks|outbox|limits|deps|composition)/`,
-        pathNot: flowRecord,
+        path: `${identity}(http|flows|strategies|hooks|outbox|limits|deps|composition|console)/`,
+        pathNot: [flowRecord, consoleRecords],
       },
+    },
+    {
+      name: "console-above-the-sign-in",
+      severity: "error",
+      comment:
+        "console/ (the customer-service console's API) uses flows, sessions and account " +
+        "safety like the admin API does; none of them knows it (a lock is read through the " +
+        "persistence port, session/account-lock.ts).",
+      from: {
+        path: `${identity}(flows|strategies|hooks|security|session|identity|ui|outbox|limits)/`,
+        pathNot: notTests,
+      },
+      to: { path: `${identity}console/` },
     },
     {
       name: "persistence-port-without-sql",

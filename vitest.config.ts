@@ -6,6 +6,7 @@ export default defineConfig({
       "packages/*/src/**/*.test.ts",
       "packages/*/scripts/**/*.test.ts",
       "apps/identity/src/**/*.test.ts",
+      "apps/console/src/**/*.test.ts",
       "apps/identity/test/**/*.test.ts",
       "apps/local-provider/src/**/*.test.ts",
       "apps/oauth2/src/**/*.test.ts",

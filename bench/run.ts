@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { startPostgres } from "../apps/identity/test/support/postgres.ts";
+import { consoleRows } from "./console.ts";
 import { measureHashBound } from "./hash-bound.ts";
 import { measureImport } from "./import.ts";
 import {
@@ -33,14 +34,16 @@ import { measureWeb, type PageWeight, weightSection } from "./web.ts";
 //
 // BENCH_PORT (default 5333, and the next port for admin), BENCH_LEAK_SECONDS (default 300),
 // BENCH_LEAK_DB (pglite or postgres, default pglite), BENCH_PARTS (default
-// "identity,tracing,leak,import,web,timing") change what runs; BENCHMARKS.md is written only by a
-// full run.
+// "identity,tracing,leak,import,web,timing,console") change what runs; BENCHMARKS.md is written
+// only by a full run. `console` imports 1,000,000 customers into each database
+// (BENCH_CONSOLE_ROWS changes how many) and measures the console's search over them.
 
 const started = performance.now();
 const port = Number(process.env.BENCH_PORT ?? 5333);
 const leakSeconds = Number(process.env.BENCH_LEAK_SECONDS ?? 300);
 const leakDb = process.env.BENCH_LEAK_DB === "postgres" ? "PostgreSQL" : "PGlite";
-const allParts = ["identity", "tracing", "leak", "import", "web", "timing"];
+const allParts = ["identity", "tracing", "leak", "import", "web", "timing", "console"];
+const consoleCustomers = Number(process.env.BENCH_CONSOLE_ROWS ?? 1_000_000);
 const parts = new Set((process.env.BENCH_PARTS ?? allParts.join(",")).split(","));
 const full = allParts.every((part) => parts.has(part));
 
@@ -371,6 +374,16 @@ try {
 } finally {
   await generator.stop();
 }
+// The console's search: the import on every core, the searches from this process's core(s)
+// against the service pinned to its own (bench/console.ts).
+const consoleSearch: { rows: Row[]; notes: string[] } = { rows: [], notes: [] };
+if (parts.has("console")) {
+  log(`console search over ${consoleCustomers.toLocaleString("en")} customers`);
+  Object.assign(
+    consoleSearch,
+    await consoleRows({ rows: consoleCustomers, serviceCpus, allCpus, log }),
+  );
+}
 // The import and the web pages as before: service and tools on every core.
 pinSelf(allCpus);
 const other: string[] = [];
@@ -442,7 +455,21 @@ ${formatRows(tracing)}
 |---|---|---|
 ${other.join("\n")}
 
-${weights.length > 0 ? `${weightSection(weights)}\n` : ""}## Issue 13: no timing oracle (PGlite, unpinned)
+${weights.length > 0 ? `${weightSection(weights)}\n` : ""}## Issue 30: the console's search over ${consoleCustomers.toLocaleString("en")} customers
+
+\`npm run import\` fills each database with customers of varied German names (every one of 50
+first names with every one of 60 last names, over and over); an admin made with
+\`npm run console -- add-admin\` then searches through the console's API
+(\`GET /admin/console/customers?q=\`, each search also an audit entry), one at a time, against
+the service pinned to cpu
+${serviceCpus}: an exact email address, a customer id, the first 2 letters of a name, a first
+name, a first name with the start of a last name; 200 of each after 30 not counted.
+
+${formatRows(consoleSearch.rows)}
+
+${consoleSearch.notes.join("\n\n")}
+
+## Issue 13: no timing oracle (PGlite, unpinned)
 
 | area | measure | result |
 |---|---|---|

@@ -4,7 +4,9 @@
 //   rewriteRelativeImportExtensions, so the folder layout and relative paths stay as in `src/`);
 // - the web app's `next build` with standalone output (`apps/web/.next/standalone`, completed with
 //   the static assets that Next leaves out of it), each compressible static file also written
-//   ahead of time as brotli and gzip (`.br`, `.gz` beside it), which server.mjs serves.
+//   ahead of time as brotli and gzip (`.br`, `.gz` beside it), which server.mjs serves;
+// - the customer-service console's `next build` the same way (`apps/console/.next/standalone`),
+//   without the precompressed copies (a few staff, not every customer's phone).
 // `--if-changed` skips the build when no input changed since the last one (`npm start` and the
 // browser tests use it, so a second run starts at once). The fingerprint covers every tracked or
 // new file under the built folders plus the lockfile.
@@ -37,7 +39,8 @@ const TYPESCRIPT_APPS = [
   "apps/shop-example",
 ].filter((folder) => existsSync(path.join(root, folder, "tsconfig.build.json")));
 const WEB = "apps/web";
-const INPUTS = [...TYPESCRIPT_APPS, WEB, "package-lock.json"];
+const CONSOLE = "apps/console";
+const INPUTS = [...TYPESCRIPT_APPS, WEB, CONSOLE, "package-lock.json"];
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", ...options });
@@ -98,27 +101,27 @@ function precompress(folder) {
   }
 }
 
-function buildWeb() {
-  const web = path.join(root, WEB);
+/**
+ * `next build` of a Next.js app with standalone output, completed with what the server needs
+ * beside it: the static assets Next leaves out (a CDN may serve them; this build serves them
+ * itself, as `next start` would), `public/`, and the app's own server entry (`files`), which
+ * production starts instead of Next's server.js.
+ */
+function buildNext(folder, { files, precompressStatic }) {
+  const app = path.join(root, folder);
   run(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"], {
-    cwd: web,
+    cwd: app,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });
-  // Standalone output leaves the static assets out (a CDN may serve them); this build serves them
-  // itself, as `next start` would.
-  const server = path.join(web, ".next", "standalone", WEB);
-  precompress(path.join(web, ".next", "static"));
-  cpSync(path.join(web, ".next", "static"), path.join(server, ".next", "static"), {
+  const server = path.join(app, ".next", "standalone", folder);
+  if (precompressStatic) precompress(path.join(app, ".next", "static"));
+  cpSync(path.join(app, ".next", "static"), path.join(server, ".next", "static"), {
     recursive: true,
   });
-  if (existsSync(path.join(web, "public"))) {
-    cpSync(path.join(web, "public"), path.join(server, "public"), { recursive: true });
+  if (existsSync(path.join(app, "public"))) {
+    cpSync(path.join(app, "public"), path.join(server, "public"), { recursive: true });
   }
-  // The web app's server entry, which production starts instead of Next's server.js, and the
-  // files it reads beside it.
-  for (const file of ["server.mjs", "precompressed-static.mjs", "static-headers.json"]) {
-    cpSync(path.join(web, file), path.join(server, file));
-  }
+  for (const file of files) cpSync(path.join(app, file), path.join(server, file));
 }
 
 const ifChanged = process.argv.includes("--if-changed");
@@ -129,7 +132,11 @@ if (ifChanged && stamp && existsSync(stampFile) && readFileSync(stampFile, "utf8
 }
 rmSync(stampFile, { force: true });
 for (const folder of TYPESCRIPT_APPS) compileTypeScript(folder);
-buildWeb();
+buildNext(WEB, {
+  files: ["server.mjs", "precompressed-static.mjs", "static-headers.json"],
+  precompressStatic: true,
+});
+buildNext(CONSOLE, { files: ["server.mjs"], precompressStatic: false });
 if (stamp) {
   mkdirSync(path.dirname(stampFile), { recursive: true });
   writeFileSync(stampFile, stamp);

@@ -1,6 +1,6 @@
 // `npm run docs:config`: writes the generated parts of docs/configuration.md from the services'
 // config schemas (every key, its environment variable, type, default and the schema's own
-// description) and from the web app's settings table. `--check` (run by `npm run lint`) writes
+// description) and from the web app's and the console's settings tables. `--check` (run by `npm run lint`) writes
 // nothing and fails when the committed file differs from what would be written, or when a key
 // has no description. Run with `node --conditions=development`.
 //
@@ -9,6 +9,7 @@
 
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { consoleSettings } from "../apps/console/src/lib/settings.ts";
 import { durationPattern as identityDuration } from "../apps/identity/src/config/duration.ts";
 import { configSchema as identitySchema } from "../apps/identity/src/config/schema.ts";
 import { durationPattern as oauth2Duration } from "../apps/oauth2/src/config/duration.ts";
@@ -37,30 +38,40 @@ function fromSchema(file: string, schema: object, durationPattern: string): Sour
   };
 }
 
-const sources: Record<string, Source> = {
-  identity: fromSchema("apps/identity/src/config/schema.ts", identitySchema, identityDuration),
-  oauth2: fromSchema("apps/oauth2/src/config/schema.ts", oauth2Schema, oauth2Duration),
-  web: {
-    file: "apps/web/src/lib/settings.ts",
+interface Setting {
+  readonly default: string | undefined;
+  readonly defaultText?: string;
+  readonly readBy?: string;
+  readonly description: string;
+}
+
+/** A Next.js app's table of environment settings (apps/web, apps/console). */
+function fromSettings(file: string, settings: Readonly<Record<string, Setting>>): Source {
+  return {
+    file,
     render: () => ({
       text: renderSettings(
-        Object.entries(webSettings).map(([name, setting]) => ({
+        Object.entries(settings).map(([name, setting]) => ({
           name,
           default:
-            "defaultText" in setting
-              ? setting.defaultText
-              : setting.default === undefined
-                ? "(unset)"
-                : `\`${setting.default}\``,
-          readBy: "readBy" in setting ? setting.readBy : "src/lib/config.ts",
+            setting.defaultText ??
+            (setting.default === undefined ? "(unset)" : `\`${setting.default}\``),
+          readBy: setting.readBy ?? "src/lib/config.ts",
           description: setting.description,
         })),
       ),
-      undescribed: Object.entries(webSettings)
+      undescribed: Object.entries(settings)
         .filter(([, setting]) => !setting.description)
         .map(([name]) => name),
     }),
-  },
+  };
+}
+
+const sources: Record<string, Source> = {
+  identity: fromSchema("apps/identity/src/config/schema.ts", identitySchema, identityDuration),
+  oauth2: fromSchema("apps/oauth2/src/config/schema.ts", oauth2Schema, oauth2Duration),
+  web: fromSettings("apps/web/src/lib/settings.ts", webSettings),
+  console: fromSettings("apps/console/src/lib/settings.ts", consoleSettings),
 };
 
 function main(): number {

@@ -1,6 +1,6 @@
 // `npm start`: the whole product locally: mail inbox (MailDev), local sign-in provider
-// (Google, Apple and Facebook stand-ins), identity service, OpenID Connect provider, web app and
-// the example shop that signs in through them.
+// (Google, Apple and Facebook stand-ins), identity service, OpenID Connect provider, web app,
+// the customer-service console and the example shop that signs in through them.
 // Prints the URLs; Ctrl-C stops everything.
 import { spawn } from "node:child_process";
 import { withIdentityProcessEnv } from "./identity-process-env.mjs";
@@ -97,9 +97,20 @@ run("web", process.execPath, [...telemetryArgs(env), "server.mjs"], {
   },
 });
 
+// The customer-service console (apps/console), signing staff in through the provider (client
+// `moos-console` of apps/oauth2/config/local.yaml) and asking the identity service's console API
+// (console.token of apps/identity/config/local.yaml). Its other settings' defaults are these
+// local ones (docs/configuration.md#customer-service-console); `APP_ENV=local` lets it use them.
+run("console", process.execPath, [...telemetryArgs(env), "server.mjs"], {
+  cwd: "apps/console/.next/standalone/apps/console",
+  env: { ...env, PORT: "3100", HOST: "localhost", APP_ENV: env.APP_ENV ?? "local" },
+});
+
 console.log(`
   Moos is starting:
     web app            http://localhost:3000
+    console            http://localhost:3100   (customer service; first admin:
+                                                npm run console -- add-admin <email>)
     identity (public)  http://127.0.0.1:4433
     identity (admin)   http://127.0.0.1:4434
     mail inbox         http://localhost:1080   (SMTP 127.0.0.1:1025)

@@ -47,6 +47,11 @@ export interface Deployment {
   readonly nginxLogs: string;
   /** Every service process's name, for its pid file (pidOf): what must never exit. */
   readonly processes: readonly string[];
+  /** The customer-service console through nginx (`https://console.localhost:<port>`). */
+  readonly consoleUrl: string;
+  readonly consoleToken: string;
+  /** The console's instances' ports (loopback), behind nginx. */
+  readonly consolePorts: readonly number[];
 }
 
 let cached: Deployment | undefined;
@@ -82,6 +87,10 @@ export function identityEnv(deployment: Deployment): Record<string, string> {
     }),
     // An access line per request, so the suite can follow a request id through the logs.
     SERVE_PUBLIC_REQUEST_LOG: "true",
+    // The console journey (docs/console.md): its API on, staff with an authenticator app.
+    CONSOLE_ENABLED: "true",
+    CONSOLE_TOKEN: deployment.consoleToken,
+    SELFSERVICE_METHODS_TOTP_ENABLED: "true",
   };
 }
 

@@ -3,7 +3,8 @@
 // script: a throwaway PostgreSQL, two identity service instances on it, the OpenID Connect
 // provider (its own database on the same server), two web app instances, Debian's nginx in
 // front with TLS (deploy/nginx/moos.conf, as the README's production guide uses it) and MailDev
-// as the SMTP server that counts the emails. The addresses go to
+// as the SMTP server that counts the emails; for the console journey two console instances, the
+// provider's client, behind nginx as `console.localhost`. The addresses go to
 // e2e/.data/deployment/services.json, in the shape the page objects read (one "set": nginx), plus
 // what the specs need to kill and restart an instance.
 
@@ -12,7 +13,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { type PostgresServer, startPostgres } from "../../apps/identity/test/support/postgres.ts";
-import { renderTemplate, startNginx } from "../support/services/nginx.ts";
+import { CONSOLE_HOST, renderTemplate, startNginx } from "../support/services/nginx.ts";
 import {
   freePorts,
   REPO_ROOT,
@@ -36,6 +37,8 @@ import {
 
 const ADMIN_TOKEN = "deployment-admin-token-0123456789abcdef";
 const OAUTH2_ADMIN_TOKEN = "deployment-oauth2-admin-token-0123456789";
+const CONSOLE_TOKEN = "deployment-console-token-0123456789abcdef";
+const CONSOLE_CLIENT = { id: "moos-console", secret: "deployment-console-secret-0123456789" };
 const SECRET = "deployment-secret-0123456789abcdefghijklmnop";
 
 function build(): void {
@@ -65,10 +68,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   };
   try {
     postgres = await startPostgres();
-    const ports = await freePorts(13);
+    const ports = await freePorts(15);
     const [nginxPublic, nginxIdentity, nginxAdmin, smtp, mailWeb, web1, web2] = ports as number[];
-    const [oauth2Public, oauth2Admin] = [ports[11] as number, ports[12] as number];
+    const [oauth2Public, oauth2Admin, console1, console2] = ports.slice(11) as [
+      number,
+      number,
+      number,
+      number,
+    ];
     const publicUrl = `https://localhost:${nginxPublic}`;
+    const consoleUrl = `https://${CONSOLE_HOST}:${nginxPublic}`;
     const identityUrl = `http://127.0.0.1:${nginxIdentity}`;
     const identityAdminUrl = `http://127.0.0.1:${nginxAdmin}`;
     const instances: IdentityInstance[] = [
@@ -112,6 +121,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       webPorts: [web1 as number, web2 as number],
       nginxLogs: path.join(DEPLOYMENT_DATA, "nginx-logs"),
       processes: [...instances.map((i) => i.name), "web-1", "web-2", "oauth2", "nginx"],
+      consoleUrl,
+      consoleToken: CONSOLE_TOKEN,
+      consolePorts: [console1 as number, console2 as number],
     };
     const oauth2 = startProvider(deployment, {
       publicPort: oauth2Public,
@@ -167,11 +179,41 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       recordPid({ name: `web-${index + 1}` }, process);
       return process;
     });
-    await Promise.all(
-      webs.map((process, index) =>
+    // Two console instances with the same secrets: a staff session sealed by one is opened by
+    // the other (nginx alternates between them).
+    const consoles = [console1, console2].map((port, index) => {
+      const process = startProcess(
+        `console-${index + 1}`,
+        "node",
+        ["scripts/start-production.mjs", "console"],
+        {
+          env: {
+            CONSOLE_PORT: String(port),
+            CONSOLE_HOSTNAME: "localhost",
+            CONSOLE_PUBLIC_BASE_URL: consoleUrl,
+            CONSOLE_IDENTITY_ADMIN_URL: identityAdminUrl,
+            CONSOLE_TOKEN,
+            CONSOLE_OIDC_ISSUER: provider.issuer,
+            CONSOLE_OIDC_CLIENT_ID: CONSOLE_CLIENT.id,
+            CONSOLE_OIDC_CLIENT_SECRET: CONSOLE_CLIENT.secret,
+            CONSOLE_SESSION_SECRETS: "deployment-console-session-secret-0123456789",
+            CONSOLE_ACCOUNT_URL: publicUrl,
+            APP_ENV: "production",
+            REQUEST_LOG: "true",
+          },
+        },
+      );
+      started.push(process);
+      return process;
+    });
+    await Promise.all([
+      ...webs.map((process, index) =>
         waitForHttp(process, `http://localhost:${[web1, web2][index]}/`),
       ),
-    );
+      ...consoles.map((process, index) =>
+        waitForHttp(process, `http://localhost:${[console1, console2][index]}/sign-in`),
+      ),
+    ]);
     const [identity1, identity2] = instances;
     if (!identity1 || !identity2) throw new Error("the deployment runs two identity instances");
     const nginx = startNginx({
@@ -184,6 +226,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       },
       web: [web1 as number, web2 as number],
       identity: [identity1, identity2],
+      console: [console1 as number, console2 as number],
     });
     started.push(nginx);
     recordPid({ name: "nginx" }, nginx);
@@ -199,6 +242,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
           identityAdminUrl,
           adminToken: ADMIN_TOKEN,
           oauth2: { ...provider, shopUrl: "" },
+          consoleToken: CONSOLE_TOKEN,
+          consoleUrl,
         },
       ],
     };
@@ -224,7 +269,10 @@ async function createDatabase(serverUrl: string, name: string): Promise<string> 
   return url.toString();
 }
 
-/** The OpenID Connect provider as production starts it, the web app as its login app. */
+/**
+ * The OpenID Connect provider as production starts it, the web app as its login app and the
+ * console its client (staff sign in there, docs/console.md).
+ */
 function startProvider(
   deployment: Deployment,
   options: { publicPort: number; adminPort: number; databaseUrl: string },
@@ -253,6 +301,18 @@ function startProvider(
         cookie: ["deployment-oauth2-cookie-secret"],
       },
       keys: { publish_ahead: "0s" },
+      clients: [
+        {
+          client_id: CONSOLE_CLIENT.id,
+          client_secret: CONSOLE_CLIENT.secret,
+          client_name: "Moos Kundenservice",
+          redirect_uris: [`${deployment.consoleUrl}/auth/callback`],
+          post_logout_redirect_uris: [`${deployment.consoleUrl}/auth/signed-out`],
+          grant_types: ["authorization_code"],
+          scope: "openid email profile",
+          skip_consent: true,
+        },
+      ],
     }),
   );
   const started = startProcess("oauth2", "node", ["scripts/start-production.mjs", "oauth2"], {

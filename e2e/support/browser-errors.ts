@@ -20,14 +20,19 @@ interface Allowance {
 }
 
 export class BrowserErrors {
-  private readonly origin: string;
+  private readonly origins: string[];
   private readonly javaScriptEnabled: boolean;
   private readonly problems: string[] = [];
   private readonly allowances: Allowance[] = [];
 
   constructor(options: { origin: string; javaScriptEnabled: boolean }) {
-    this.origin = options.origin;
+    this.origins = [options.origin];
     this.javaScriptEnabled = options.javaScriptEnabled;
+  }
+
+  /** Counts requests to another origin of ours as own too (the console's, beside the web app). */
+  addOrigin(origin: string): void {
+    this.origins.push(origin);
   }
 
   /** Accepts reports matching `pattern` in this test; `reason` says why they are expected. */
@@ -55,7 +60,7 @@ export class BrowserErrors {
   }
 
   private isOwn(url: string): boolean {
-    return url.startsWith(`${this.origin}/`) || url === this.origin;
+    return this.origins.some((origin) => url.startsWith(`${origin}/`) || url === origin);
   }
 
   private onConsole(message: ConsoleMessage): void {

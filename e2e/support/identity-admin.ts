@@ -47,11 +47,17 @@ export async function createAccount(
     newsletter?: "declined" | "unanswered";
     /** The language kept on the identity (as registering in it keeps it): its emails' language. */
     locale?: "de" | "en";
+    /** A name of its own (the default is the same for every account). */
+    name?: { first: string; last: string };
     /** The account's address (a new one at example.com by default). */
     email?: string;
   } = {},
 ): Promise<Account> {
-  const account = { ...newAccountData(), ...(options.email ? { email: options.email } : {}) };
+  const account = {
+    ...newAccountData(),
+    ...(options.name ? { firstName: options.name.first, lastName: options.name.last } : {}),
+    ...(options.email ? { email: options.email } : {}),
+  };
   const verified = options.verified ?? true;
   const answered = (options.newsletter ?? "declined") === "declined";
   const response = await admin("/admin/identities", {

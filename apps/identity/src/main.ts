@@ -1,5 +1,6 @@
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
+import { addAdmin } from "./commands/console.ts";
 import { migrate } from "./commands/migrate.ts";
 import { serve } from "./commands/serve.ts";
 import { loadConfig } from "./config/load-config.ts";
@@ -8,11 +9,16 @@ import { loadConfig } from "./config/load-config.ts";
 // src/main.ts`, Node strips the types) and compiled (`node dist/main.js`):
 //   main.ts [serve] [--config FILE]   runs the service (the default command)
 //   main.ts migrate [--config FILE]   applies the database migrations and exits
+//   main.ts console add-admin EMAIL [--reason TEXT] [--config FILE]
+//                                     makes the account an admin of the customer-service console
 // The config file may also be named by IDENTITY_CONFIG; the environment overrides it.
 
-const usage = `usage: ${basename(process.argv[1] ?? "main.js")} [serve | migrate] [--config FILE]
+const usage = `usage: ${basename(process.argv[1] ?? "main.js")} [serve | migrate | console add-admin EMAIL] [--config FILE]
   serve     run the identity service until SIGTERM or SIGINT (the default)
   migrate   apply the pending database migrations and exit
+  console add-admin EMAIL [--reason TEXT]
+            make the account with this email address an admin of the customer-service
+            console (audited); on PGlite, run it while the service is stopped
   --config  a YAML or JSON config file (default: IDENTITY_CONFIG, else built-in defaults)`;
 
 function describe(error: unknown): string {
@@ -36,7 +42,11 @@ async function main(): Promise<number | undefined> {
     return 0;
   }
   const [command = "serve", ...rest] = positionals;
-  if ((command !== "serve" && command !== "migrate") || rest.length > 0) {
+  const consoleCommand = command === "console" && rest[0] === "add-admin" && rest.length === 2;
+  if (
+    !(consoleCommand || ((command === "serve" || command === "migrate") && rest.length === 0)) ||
+    (values.reason !== undefined && !consoleCommand)
+  ) {
     console.error(usage);
     return 2;
   }
@@ -44,6 +54,11 @@ async function main(): Promise<number | undefined> {
     const config = loadConfig(values.config ? { file: values.config } : {});
     if (command === "migrate") {
       await migrate(config);
+      return 0;
+    }
+    if (consoleCommand) {
+      const options = values.reason !== undefined ? { reason: values.reason } : {};
+      console.log(await addAdmin(config, rest[1]!, options));
       return 0;
     }
     await serve(config);
@@ -57,7 +72,11 @@ async function main(): Promise<number | undefined> {
 function parseOptions() {
   return parseArgs({
     allowPositionals: true,
-    options: { config: { type: "string" }, help: { type: "boolean", short: "h" } },
+    options: {
+      config: { type: "string" },
+      reason: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
   });
 }
 

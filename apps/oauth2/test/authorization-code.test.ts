@@ -109,6 +109,24 @@ describe("authorization code with PKCE", () => {
     expect(userinfo).toMatchObject({ sub: customer.subject, ...customer.claims });
   });
 
+  it("hands acr_values to the login app and its acr, amr and auth_time to the ID token", async () => {
+    const rp = await partner();
+    const before = Math.floor(Date.now() / 1000);
+    const result = await signIn(provider.oauth2, new Browser(), rp, {
+      params: { acr_values: "aal2", max_age: "28800" },
+      acr: "aal2",
+      amr: ["password", "totp"],
+    });
+    expect(result.login?.oidc_context).toMatchObject({ acr_values: ["aal2"] });
+    const claims = result.tokens.claims()!;
+    expect(claims.acr).toBe("aal2");
+    expect(claims.amr).toEqual(["password", "totp"]);
+    expect(claims.auth_time).toBeGreaterThanOrEqual(before);
+    const response = await fetch(`${provider.issuer}/.well-known/openid-configuration`);
+    const meta = (await response.json()) as { acr_values_supported?: string[] };
+    expect(meta.acr_values_supported).toEqual(["aal1", "aal2"]);
+  });
+
   it("releases only the claims of the granted scopes", async () => {
     const rp = await partner();
     const result = await signIn(provider.oauth2, new Browser(), rp, {

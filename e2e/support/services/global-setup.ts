@@ -27,6 +27,8 @@ import {
 } from "./service-set.ts";
 
 const ADMIN_TOKEN = "e2e-admin-token-not-secret";
+/** The identity service's console.token (docs/console.md#access); the console's server sends it. */
+const CONSOLE_TOKEN = "e2e-console-token-not-secret";
 const OAUTH2_ADMIN_TOKEN = "e2e-oauth2-admin-token-not-secret";
 /** The example shop's client at each set's provider (apps/oauth2/config/local.yaml's too). */
 const SHOP_CLIENT = { id: "moos-shop", secret: "e2e-shop-secret-not-secret" } as const;
@@ -185,6 +187,7 @@ async function startSet(
       WEBHOOK_RECEIVER_URL: shared.webhookReceiverUrl,
       OAUTH2_ADMIN_URL: `http://127.0.0.1:${oauth2AdminPort}`,
       OAUTH2_ADMIN_TOKEN,
+      CONSOLE_TOKEN,
     }),
   );
   const oauth2File = path.join(folder, "oauth2.json");
@@ -206,6 +209,7 @@ async function startSet(
     identityAdminUrl: `http://127.0.0.1:${adminPort}`,
     adminToken: ADMIN_TOKEN,
     oauth2: oauth2Set,
+    consoleToken: CONSOLE_TOKEN,
   };
   const identity = startProcess(`identity-${index}`, process.execPath, [
     "apps/identity/dist/main.js",

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { REPO_ROOT, type Started, startProcess } from "./processes.ts";
 
-// Debian's nginx in front of the web app and the identity service, configured by the documented
+// Debian's nginx in front of the web app, the console and the identity service, configured by the documented
 // deploy/nginx/moos.conf (TLS, HTTP/2) as the README's production guide runs it, with a fresh
 // self-signed certificate for localhost. The deployment suite and the web benchmark start it.
 
@@ -22,7 +22,16 @@ export interface NginxSetup {
   /** moos.conf balances over two places each; one instance may fill both. */
   readonly web: readonly [number, number];
   readonly identity: readonly [IdentityUpstream, IdentityUpstream];
+  /**
+   * The customer-service console's instances, served on the public port as `console.localhost`
+   * (Chromium sends every *.localhost to loopback). Without them, its upstream names the discard
+   * port: nothing is sent there unless someone asks for the console's host.
+   */
+  readonly console?: readonly [number, number];
 }
+
+/** The console's host in the suites that run it behind nginx. */
+export const CONSOLE_HOST = "console.localhost";
 
 /** Fills a repository file's `${NAME}` and `{{NAME}}` placeholders; a missing value throws. */
 export function renderTemplate(file: string, values: Readonly<Record<string, string>>): string {
@@ -37,6 +46,7 @@ export function renderTemplate(file: string, values: Readonly<Record<string, str
   );
 }
 
+/** A self-signed certificate for localhost and the console's host. */
 function makeCertificate(folder: string): { cert: string; key: string } {
   const cert = path.join(folder, "localhost.crt");
   const key = path.join(folder, "localhost.key");
@@ -45,7 +55,7 @@ function makeCertificate(folder: string): { cert: string; key: string } {
     [
       ...["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"],
       ...["-keyout", key, "-out", cert, "-days", "2", "-subj", "/CN=localhost"],
-      ...["-addext", "subjectAltName=DNS:localhost"],
+      ...["-addext", `subjectAltName=DNS:localhost,DNS:${CONSOLE_HOST}`],
     ],
     { stdio: "pipe" },
   );
@@ -54,6 +64,7 @@ function makeCertificate(folder: string): { cert: string; key: string } {
 
 export function startNginx(setup: NginxSetup): Started & { child: ChildProcess } {
   const { folder, listen, web, identity } = setup;
+  const consoles = setup.console ?? [9, 9];
   const logs = path.join(folder, "nginx-logs");
   const temp = path.join(folder, "nginx-temp");
   mkdirSync(logs, { recursive: true });
@@ -75,6 +86,11 @@ export function startNginx(setup: NginxSetup): Started & { child: ChildProcess }
       TLS_CERTIFICATE_KEY: key,
       IDENTITY_LISTEN: `127.0.0.1:${listen.identity}`,
       IDENTITY_ADMIN_LISTEN: `127.0.0.1:${listen.admin}`,
+      CONSOLE_1: `127.0.0.1:${consoles[0]}`,
+      CONSOLE_2: `127.0.0.1:${consoles[1]}`,
+      CONSOLE_SERVER_NAME: CONSOLE_HOST,
+      CONSOLE_TLS_CERTIFICATE: cert,
+      CONSOLE_TLS_CERTIFICATE_KEY: key,
       LOG_DIR: logs,
     }),
   );

@@ -17,6 +17,13 @@ export interface ServiceSet {
   readonly adminToken: string;
   /** The OpenID Connect provider and the example shop (not in the deployment suite). */
   readonly oauth2?: OAuth2Services;
+  /**
+   * The identity service's console token. The console itself starts on first use in a worker
+   * (console.ts); in the deployment suite it runs behind nginx (`consoleUrl`).
+   */
+  readonly consoleToken?: string;
+  /** A console already running (the deployment suite's, behind nginx). */
+  readonly consoleUrl?: string;
 }
 
 export interface OAuth2Services {

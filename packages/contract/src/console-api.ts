@@ -1,3 +1,6 @@
+import type { AccountExport } from "./account-export.ts";
+import type { ActivityEventType } from "./security-events.ts";
+
 // The customer-service console's API: what the console's server (apps/console) asks of the
 // identity service, on the identity service's admin port under `/admin/console/`.
 //
@@ -6,8 +9,9 @@
 // admin token does not open these routes either. The browser never sees the token.
 //
 // Who acts: every request names the signed-in staff member in `X-Moos-Staff-Id` (their identity
-// id; the console learned it from the ID token of its OpenID Connect sign-in) and their address
-// in `X-Moos-Staff-Ip`; `X-Request-Id` carries the console's request id. The identity service
+// id; the console learned it from the ID token of its OpenID Connect sign-in), their address in
+// `X-Moos-Staff-Ip` and when they last signed in in `X-Moos-Staff-Auth-Time` (the ID token's
+// `auth_time`, seconds since 1970); `X-Request-Id` carries the console's request id. The identity service
 // looks the staff member's role up itself, refuses what the role may not do (403
 // `console_forbidden`, nothing changed), and records every action, opening a customer included,
 // in the append-only audit log in the same transaction as the action.
@@ -15,6 +19,28 @@
 // Errors are Kratos's error envelope (`{"error": {id, code, status, reason, message}}`) with the
 // console error ids below; `reason` is English for logs, the console shows its own translated
 // text for the id.
+
+/** The request headers of the console API (`consoleHeaders.staffId` etc.), lower-case as Node reads them. */
+export const consoleHeaders = {
+  /** The signed-in staff member's identity id (a UUID). Required. */
+  staffId: "x-moos-staff-id",
+  /** The staff member's IP address as the console's server saw it. Optional; stored in the audit. */
+  staffIp: "x-moos-staff-ip",
+  /**
+   * When the staff member last signed in: the ID token's `auth_time`, whole seconds since 1970.
+   * Required for `consoleReauthActions`; without it, or when older than
+   * `consoleReauthMaxAgeSeconds`, those answer 403 `console_reauth_required`.
+   */
+  staffAuthTime: "x-moos-staff-auth-time",
+  /** The console's request id (letters, digits and `._:-`, at most 128); stored in the audit. */
+  requestId: "x-request-id",
+} as const;
+
+/**
+ * How recent a sign-in `consoleReauthActions` need: 5 minutes. The console asks its OpenID
+ * provider for a new sign-in with `max_age` below this before offering those actions.
+ */
+export const consoleReauthMaxAgeSeconds = 300;
 
 /** Staff roles, least to most. Each includes what the ones before it may do. */
 export const staffRoles = ["viewer", "support", "admin"] as const;
@@ -67,9 +93,15 @@ export function roleMay(role: StaffRole, action: ConsoleAction): boolean {
 
 /** Error ids of the console API, with the HTTP status each is sent with. */
 export const consoleErrorIds = {
-  /** No or a wrong console token, or no staff member in `X-Moos-Staff-Id`. */
+  /**
+   * No or a wrong console token, or no staff member in `X-Moos-Staff-Id`: missing, not a UUID,
+   * no such identity, no role, or an account that is inactive or locked.
+   */
   console_unauthorized: 401,
-  /** The staff member's role may not take the action, or the target has a higher role. */
+  /**
+   * The staff member's role may not take the action, the account acted on has a higher role,
+   * or it is the staff member's own account (their own changes go through the account app).
+   */
   console_forbidden: 403,
   /** The action needs a recent sign-in (`consoleReauthActions`). */
   console_reauth_required: 403,
@@ -78,7 +110,7 @@ export const consoleErrorIds = {
   console_search_invalid: 400,
   /** A body field is missing or malformed; `details.field` names it. */
   console_bad_request: 400,
-  /** A change needs a reason (`reason`, at least 3 characters). */
+  /** A change needs a reason (`reason`, 3 to 500 characters). */
   console_reason_required: 400,
   /** The account changed since the page was loaded (`expected_version` differs): nothing done. */
   console_conflict: 409,
@@ -131,6 +163,8 @@ export interface ConsoleSession {
 
 export interface ConsoleEmail {
   id: string;
+  /** The address it went to (one of the customer's addresses; the last 50 emails are listed). */
+  to: string;
   template_type: string;
   status: "queued" | "sent" | "processing" | "abandoned";
   send_count: number;
@@ -140,11 +174,19 @@ export interface ConsoleEmail {
 }
 
 export interface ConsoleActivityEntry {
-  /** A security event type, `login_failed` (a day's count), or a `staff.*` line. */
-  type: string;
+  /**
+   * A security event (`support_*` for what the customer service did), or `login_failed`: a
+   * day's count of failed sign-ins with the identifier.
+   */
+  type: ActivityEventType;
   occurred_at: string;
+  /** "Firefox on Windows", from the user agent, when it names one. */
   device?: string;
+  /** Empty for what the customer service did (the staff member's address is in the audit). */
+  ip_address: string;
   count?: number;
+  /** What the event names: the method, the key's or passkey's name, the provider, addresses. */
+  details: Record<string, unknown>;
   /** Whether the customer was sent a security notice about it. */
   notice_sent: boolean;
 }
@@ -152,9 +194,11 @@ export interface ConsoleActivityEntry {
 export interface ConsoleAuditEntry {
   id: string;
   occurred_at: string;
-  staff_id: string;
-  staff_email: string;
-  staff_role: StaffRole;
+  /** Null for the command line (`npm run console -- add-admin`), which has no staff member. */
+  staff_id: string | null;
+  /** The staff member's email address when they acted (kept if it changes or they leave). */
+  staff_email: string | null;
+  staff_role: StaffRole | null;
   action: ConsoleAction;
   /** The customer (or staff member) acted on; null for a search. */
   target_id: string | null;
@@ -180,15 +224,19 @@ export interface ConsoleCustomer {
   locale: string | null;
   traits: { email: string; name: { first: string; last: string } };
   verifiable_addresses: { value: string; verified: boolean; verified_at: string | null }[];
-  /** `metadata_admin.newsletter`: status and its history with the double opt-in proof. */
+  /**
+   * `metadata_admin.newsletter` (docs/newsletter-deletion-migration.md): the status and its
+   * history, whose `requested` and `confirmed` entries are the double opt-in proof (when, in
+   * which language, which version of the text); `pending` while a confirmation email waits.
+   */
   newsletter: {
-    status: string | null;
+    status: "pending" | "subscribed" | "declined" | "withdrawn" | null;
+    pending: { requested_at: string; expires_at: string } | null;
     history: {
-      action: string;
+      event: "requested" | "confirmed" | "declined" | "withdrawn";
       at: string;
       locale?: string;
       text_version?: string;
-      ip_address?: string;
     }[];
   };
   sign_in_methods: {
@@ -204,6 +252,7 @@ export interface ConsoleCustomer {
   /** The last 90 days. */
   activity: ConsoleActivityEntry[];
   emails: ConsoleEmail[];
+  /** A lock whose `until` has passed is over: `locked` false, the rest null. */
   lock: { locked: boolean; until: string | null; reason: string | null; since: string | null };
   /** The customer's own staff role, when the customer is also staff. */
   staff_role: StaffRole | null;
@@ -239,7 +288,11 @@ export interface CorrectNameBody extends ConsoleChange {
   first: string;
   last: string;
 }
-/** `POST /admin/console/customers/{id}/export`: answers the customer's own export (JSON). */
+/**
+ * `POST /admin/console/customers/{id}/export`: answers `ConsoleExportAnswer`, whose `export` is
+ * the file the customer downloads themselves in the web app (`AccountExport`). Changes nothing,
+ * but asks for a reason like a change; `expected_version` is checked all the same.
+ */
 export type ExportBody = ConsoleChange;
 /** `POST /admin/console/customers/{id}/delete`: `confirm` must equal the customer's email. */
 export interface DeleteBody extends ConsoleChange {
@@ -255,20 +308,38 @@ export interface ConsoleActionAnswer {
   details: Record<string, unknown>;
 }
 
-/** `GET /admin/console/staff` (admin): every staff member with their last actions. */
+/** The answer of `POST .../export`. */
+export interface ConsoleExportAnswer extends ConsoleActionAnswer {
+  action: "data.export";
+  export: AccountExport;
+}
+
+/** `GET /admin/console/staff` (admin): every staff member, audited as `staff.list`. */
+export interface ConsoleStaffAnswer {
+  staff: StaffListEntry[];
+}
 export interface StaffListEntry extends StaffMember {
   granted_at: string;
+  /** Their 5 newest audit entries. */
   last_actions: ConsoleAuditEntry[];
 }
-/** `PUT /admin/console/staff/{identityId}` (admin): a role, or null to remove it. */
+/**
+ * `PUT /admin/console/staff/{identityId}` (admin): a role, or null to remove it. Answers
+ * `ConsoleActionAnswer` with `details: {from, to}`. Unknown identity: 404
+ * `console_customer_not_found`; the role it has already: 409 `console_nothing_to_do`.
+ * The shop's systems send the same body to `PUT /admin/staff/{identityId}` with the admin token
+ * (no staff member, no recent sign-in; audited with `details.via: "admin_api"`).
+ */
 export interface StaffRoleBody {
   role: StaffRole | null;
   reason: string;
 }
 
 /**
- * `GET /admin/console/audit?customer_id=&staff_id=&page_token=` (every role), and for the shop's
- * systems `GET /admin/audit` with the admin token: newest first, 50 a page.
+ * `GET /admin/console/audit?customer_id=&staff_id=&page_token=` (every role; audited as
+ * `audit.read`), and for the shop's systems `GET /admin/audit` with the admin token (not
+ * audited: no staff member asks): newest first, 50 a page. A malformed filter or page token:
+ * 400 `console_bad_request` (`/admin/audit`: Kratos's plain 400).
  */
 export interface ConsoleAuditPage {
   entries: ConsoleAuditEntry[];

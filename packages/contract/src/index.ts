@@ -1,3 +1,4 @@
+export * from "./account-export.ts";
 export * from "./console-api.ts";
 export * from "./error-ids.ts";
 export * from "./message-catalogue.ts";

@@ -454,6 +454,12 @@ export const messageCatalogue = {
     text: "The email change was cancelled. You keep signing in with {old_address}.",
   },
   1905005: { id: 1905005, type: "info", text: "We sent a code to {new_address}." },
+  // 4901xxx: login (and every other way a session is issued, recovery included).
+  4901001: {
+    id: 4901001,
+    type: "error",
+    text: "Your account is locked. Please contact our customer service.",
+  },
   4905001: {
     id: 4905001,
     type: "error",

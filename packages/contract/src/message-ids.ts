@@ -331,6 +331,8 @@ export const MessageId = {
   verificationFlowExpired: 4070005,
   /** 4070006, error: The verification code is invalid or has already been used. Please try again. */
   invalidVerificationCode: 4070006,
+  /** 4901001, error: Your account is locked. Please contact our customer service. */
+  accountLocked: 4901001,
   /** 4905001, error: The email change has expired. Please enter your new email address again. */
   emailChangeExpired: 4905001,
   /** 4905002, error: The code was entered wrong too often. Please send yourself a new code. */

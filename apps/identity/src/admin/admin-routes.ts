@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { changeRoleAsAdmin } from "../console/admin-staff.ts";
+import { readAuditAsAdmin } from "../console/audit-routes.ts";
 import type { Deps } from "../deps/deps.ts";
 import { errors } from "../http/errors.ts";
 import { sendError } from "../http/respond.ts";
-import { sameSecret } from "../session/handlers.ts";
+import { route, sameSecret } from "../session/handlers.ts";
 import { registerCourierRoutes } from "./courier-routes.ts";
 import { registerIdentityRoutes } from "./identity-routes.ts";
 import { registerSecurityEventRoutes } from "./security-event-routes.ts";
@@ -49,6 +51,8 @@ export function registerAdminRoutes(app: FastifyInstance, deps: Deps): void {
     registerAdminSessionRoutes(admin, deps);
     registerCourierRoutes(admin, deps);
     registerSecurityEventRoutes(admin, deps);
+    admin.get("/admin/audit", route(deps, readAuditAsAdmin, { json: "always" }));
+    admin.put("/admin/staff/:identityId", route(deps, changeRoleAsAdmin, { json: "always" }));
   });
 }
 

@@ -5,12 +5,10 @@ import { query } from "../http/context.ts";
 import { errors, HttpError } from "../http/errors.ts";
 import { sendJson } from "../http/respond.ts";
 import type { Identity } from "../identity/identity.ts";
-import { localeOf, normaliseIdentifier } from "../identity/identity.ts";
+import { normaliseIdentifier } from "../identity/identity.ts";
 import { conflictsWithOtherIdentity } from "../identity/traits.ts";
-import { enqueueEmail } from "../outbox/email/enqueue-email.ts";
 import {
   consentChangedEvent,
-  emailOf,
   emitWebhookEvent,
   newsletterStatusOf,
   type WebhookEvent,
@@ -18,6 +16,7 @@ import {
 import { isUniqueViolation } from "../persistence/errors.ts";
 import { route, uuidPattern } from "../session/handlers.ts";
 import { registerBatchIdentityRoutes } from "./batch-identities.ts";
+import { deleteIdentityWithNotices } from "./delete-identity.ts";
 import {
   asObject,
   identityFromCreateBody,
@@ -243,32 +242,13 @@ function setState(identity: Identity, state: Identity["state"], now: Date): void
   identity.state_changed_at = now;
 }
 
-/**
- * Deletes the identity and, by cascade, its credentials, sessions, codes and flows; in the same
- * transaction it enqueues the confirmation email and the `identity.deleted` webhook, which
- * outlive it in the outbox.
- */
+/** Deletes the identity, its email and webhook with it (delete-identity.ts). */
 async function deleteIdentity(ctx: Ctx): Promise<void> {
   const { deps } = ctx;
   const identity = await loadIdentity(ctx);
-  const email = emailOf(identity);
   await deps.persistence.transaction(async (tx) => {
-    if (!(await tx.identities.deleteIdentity(identity.id)))
+    if (!(await deleteIdentityWithNotices(deps, tx, identity)))
       throw errors.notFound("Unable to locate the resource");
-    if (email) {
-      await enqueueEmail(tx, {
-        templateType: "account_deleted",
-        to: email,
-        locale: localeOf(identity),
-        model: {},
-      });
-    }
-    await emitWebhookEvent(
-      tx,
-      deps.config,
-      { type: "identity.deleted", data: { identity_id: identity.id, email } },
-      deps.now(),
-    );
   });
   ctx.reply.code(204).send();
 }

@@ -257,6 +257,12 @@ export interface Config {
     code_emails_per_address: Limit;
   };
   body_limit_bytes: number;
+  /** The customer-service console's API on the admin port (ours, docs/console.md). */
+  console: {
+    enabled: boolean;
+    /** The console's server's bearer token for `/admin/console/*`, and nothing else. */
+    token: string;
+  };
   oauth2_provider: {
     /** The OAuth2 server's admin API; unset: `login_challenge` is refused. */
     url?: string;

@@ -56,6 +56,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
   refuseInsecureProduction(config);
   refuseDuplicateProviderIds(config);
   refuseUnknownTimeZone(config);
+  refuseSharedConsoleToken(config);
   return deepFreeze(config);
 }
 
@@ -206,6 +207,18 @@ function refuseUnknownTimeZone(config: Config): void {
   } catch {
     throw new ConfigError(
       `invalid configuration:\n  security.notices.time_zone: "${zone}" is not a known time zone`,
+    );
+  }
+}
+
+/**
+ * The console's token opens the console's routes only, and the admin token everything else but
+ * them (docs/console.md#access): one value for both would undo that, in dev mode too.
+ */
+function refuseSharedConsoleToken(config: Config): void {
+  if (config.console.enabled && config.console.token === config.serve.admin.token) {
+    throw new ConfigError(
+      "invalid configuration:\n  console.token: is the same as serve.admin.token; give the console a token of its own",
     );
   }
 }

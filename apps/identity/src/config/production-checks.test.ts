@@ -97,6 +97,16 @@ describe("production checks", () => {
       /serve\.admin\.token: is shorter than 32/,
     ],
     [
+      "the console on with the default console token",
+      { console: { enabled: true } },
+      /console\.token: is the shipped default/,
+    ],
+    [
+      "the console on with a short console token",
+      { console: { enabled: true, token: "only-twenty-chars-xx" } },
+      /console\.token: is shorter than 32/,
+    ],
+    [
       "an http public base URL",
       { serve: { public: { base_url: "http://shop.example/" } } },
       /serve\.public\.base_url: must be https/,
@@ -238,6 +248,32 @@ describe("production checks", () => {
     const message = refusal({ dsn: "memory://", serve: { admin: { token: "short-token-16ch" } } });
     expect(message).toMatch(/serve\.admin\.token/);
     expect(message).toMatch(/dsn: memory/);
+  });
+
+  it("asks nothing of the console's token while the console is off", () => {
+    expect(load({}).console).toEqual({ enabled: false, token: "insecure-console-token-change-me" });
+    const token = "5e4d3c2b1a09f8e7d6c5b4a392817065-console";
+    expect(load({}, { CONSOLE_ENABLED: "true", CONSOLE_TOKEN: token }).console).toEqual({
+      enabled: true,
+      token,
+    });
+  });
+
+  it("refuses one token for the admin API and the console, in dev mode too", () => {
+    const token = "0f1e2d3c4b5a69788796a5b4c3d2e1f0-admin";
+    expect(refusal({ console: { enabled: true, token } })).toMatch(
+      /console\.token: is the same as serve\.admin\.token/,
+    );
+    expect(() =>
+      loadConfig({
+        env: {},
+        overrides: {
+          dev: true,
+          serve: { admin: { token } },
+          console: { enabled: true, token },
+        },
+      }),
+    ).toThrow(/console\.token: is the same as serve\.admin\.token/);
   });
 
   it("takes the instance count from INSTANCES", () => {

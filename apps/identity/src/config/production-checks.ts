@@ -44,6 +44,10 @@ function secretFindings(config: Config): Finding[] {
   });
   const tokenProblem = weak(config.serve.admin.token);
   if (tokenProblem) findings.push({ key: "serve.admin.token", problem: tokenProblem });
+  if (config.console.enabled) {
+    const consoleProblem = weak(config.console.token);
+    if (consoleProblem) findings.push({ key: "console.token", problem: consoleProblem });
+  }
   const { webhooks } = config;
   if (webhooks.secret !== undefined) {
     const problem = weak(webhooks.secret);

@@ -1044,6 +1044,23 @@ export const configSchema = obj({
     default: 65536,
     description: "The largest request body accepted.",
   },
+  // Ours: the customer-service console's API (`/admin/console/*` on the admin port,
+  // docs/console.md). Off unless enabled; its token opens those routes and nothing else.
+  console: obj({
+    enabled: {
+      type: "boolean",
+      default: false,
+      description:
+        "Serves the customer-service console's API (`/admin/console/*`) on the admin port.",
+    },
+    token: {
+      type: "string",
+      minLength: 16,
+      default: "insecure-console-token-change-me",
+      description:
+        "The bearer token the console's server sends to `/admin/console/*`; it opens nothing else, and the admin token does not open those routes. Must differ from `serve.admin.token`; at least 32 characters outside dev mode while the console is enabled. `CONSOLE_TOKEN` may carry it instead of the file.",
+    },
+  }),
   // Kratos's `oauth2_provider`: the OAuth2 server's admin API (Ory Hydra, or apps/oauth2, which
   // speaks Hydra's). With a URL, login and registration take `login_challenge` and accept the
   // login request after sign-in (oauth2/oauth2-provider.ts).

@@ -186,6 +186,7 @@ const schemas: Schemas = {
             sessionId: { type: "string" },
             amr: { elements: { type: "string" } },
           },
+          optionalProperties: { acr: { type: "string" } },
         },
       },
     },

@@ -9,8 +9,10 @@ import { csrfTokenMatches } from "../http/csrf.ts";
 import { errors, HttpError, kratosError } from "../http/errors.ts";
 import { wantsJson } from "../http/negotiate.ts";
 import { redirect, sendError } from "../http/respond.ts";
+import { AccountLocked } from "../session/account-lock.ts";
 import { addFlowMessage, resetMessages } from "../ui/nodes.ts";
 import { formatMinutes, uiText } from "../ui/text.ts";
+import { accountLockedAnswer } from "./account-locked.ts";
 import type { Flow, FlowType } from "./flow.ts";
 import { isExpired } from "./flow.ts";
 import { answerWithFlow, flowJson } from "./flow-answer.ts";
@@ -109,7 +111,13 @@ export function registerFlowRoutes(app: FastifyInstance, deps: Deps, module: Flo
           : "The request carried no cookies.",
       );
     }
-    return module.submit(ctx, flow, { body, fields: readFields });
+    try {
+      return await module.submit(ctx, flow, { body, fields: readFields });
+    } catch (error) {
+      // The credential was right, but the account is locked (session/account-lock.ts).
+      if (error instanceof AccountLocked) return accountLockedAnswer(ctx, flow);
+      throw error;
+    }
   });
   app.post(`/self-service/${kind}`, submit);
   // GET submits: login links, and the code or token links that recovery and verification email.

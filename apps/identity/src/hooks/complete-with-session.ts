@@ -11,7 +11,12 @@ import { toSessionJson } from "../session/session.ts";
 import type { IssuedSession } from "../session/session-manager.ts";
 import { sendSessionCookie } from "../session/session-manager.ts";
 import { randomAlphanumeric } from "../session/tokens.ts";
-import { acceptOAuth2Login, loginChallengeOf, oauth2LoginOf } from "./oauth2-login.ts";
+import {
+  acceptOAuth2Login,
+  loginChallengeOf,
+  oauth2LoginOf,
+  oauth2WantsSecondFactor,
+} from "./oauth2-login.ts";
 
 export interface Completion {
   flow: Flow;
@@ -116,10 +121,14 @@ export async function completeWithSession(ctx: Ctx, completion: Completion): Pro
     });
   const challenge = loginChallengeOf(flow);
   // A first factor signed in an identity that has a second one: whoami would refuse this
-  // session, so the browser goes on to the login flow's aal2 step (Kratos's PostLoginHook).
+  // session, or the client the sign-in is for asked for a second factor (`acr_values=aal2`,
+  // the customer-service console), so the browser goes on to the login flow's aal2 step
+  // (Kratos's PostLoginHook).
   if (
     issued &&
-    !isAalSatisfied(deps, { ...issued, identity }, deps.config.session.whoami.required_aal)
+    (!isAalSatisfied(deps, { ...issued, identity }, deps.config.session.whoami.required_aal) ||
+      (challenge !== undefined &&
+        (await oauth2WantsSecondFactor(deps, challenge, { session: issued.session, identity }))))
   ) {
     const target = secondFactorLoginUrl(deps, flow.payload.return_to, {
       loginChallenge: challenge,

@@ -1,12 +1,15 @@
 import { STATUS_CODES } from "node:http";
-import { type ErrorId, errorIds } from "@moos/contract";
+import { type ConsoleErrorId, type ErrorId, errorIds } from "@moos/contract";
 import type { RateLimitName } from "./request-outcome.ts";
 
 // Kratos's error envelope (docs/protocol.md#error-envelope): {"error": {id?, code, status, reason?, details?,
 // message}} plus top-level extras such as redirect_browser_to or use_flow_id.
 
+/** Kratos's error ids, and the console API's own (packages/contract/src/console-api.ts). */
+export type EnvelopeErrorId = ErrorId | ConsoleErrorId;
+
 export interface GenericError {
-  id?: ErrorId;
+  id?: EnvelopeErrorId;
   code: number;
   status: string;
   reason?: string;
@@ -15,7 +18,7 @@ export interface GenericError {
 }
 
 interface HttpErrorOptions {
-  id?: ErrorId;
+  id?: EnvelopeErrorId;
   reason?: string;
   details?: Record<string, unknown>;
   /** Top-level fields next to `error`. */
@@ -28,7 +31,7 @@ interface HttpErrorOptions {
 export class HttpError extends Error {
   override readonly name = "HttpError";
   readonly status: number;
-  readonly id: ErrorId | undefined;
+  readonly id: EnvelopeErrorId | undefined;
   readonly reason: string | undefined;
   readonly details: Record<string, unknown> | undefined;
   readonly extras: Record<string, unknown>;

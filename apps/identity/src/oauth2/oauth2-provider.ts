@@ -26,6 +26,12 @@ export interface AcceptOAuth2Login {
   sessionId: string;
   /** The session's authentication methods, in order (`amr`: password, totp, oidc, ...). */
   amr: readonly string[];
+  /**
+   * The session's assurance level (`aal1`, `aal2`) as the login's `acr`, so a client that asked
+   * for a second factor (`acr_values=aal2`) can read from the ID token that it was done
+   * (docs/openid-provider.md#assurance-levels). Absent in flows stored before it was sent.
+   */
+  acr?: string;
 }
 
 export interface OAuth2Provider {

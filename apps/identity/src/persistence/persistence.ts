@@ -1,3 +1,12 @@
+import type {
+  AccountLock,
+  AuditCursor,
+  AuditRecord,
+  CustomerSummary,
+  LatestCode,
+  SentEmail,
+  StaffRoleRecord,
+} from "../console/records.ts";
 import type { Flow, FlowKind } from "../flows/flow.ts";
 import type { Identity } from "../identity/identity.ts";
 import type { OidcLink } from "../identity/oidc-credentials.ts";
@@ -183,6 +192,59 @@ export interface SignInLookupPersister {
   socialOnlyLinks(address: string): Promise<OidcLink[]>;
 }
 
+/** Account locks (docs/console.md#locking-an-account): read by every sign-in, set by the console. */
+export interface AccountLockPersister {
+  /** The account's lock if one holds at `now` (a lock whose `until` has passed is none). */
+  activeLock(identityId: string, now: Date): Promise<AccountLock | undefined>;
+  /** Sets the lock, replacing one that is over. */
+  putLock(lock: AccountLock): Promise<void>;
+  /** Lifts the lock; false when there was none. */
+  removeLock(identityId: string): Promise<boolean>;
+}
+
+/** The customer-service console (docs/console.md): staff, the audit log, search. */
+export interface ConsolePersister {
+  staffRole(identityId: string): Promise<StaffRoleRecord | undefined>;
+  listStaff(): Promise<StaffRoleRecord[]>;
+  /** Grants a role, or changes the one the identity has. */
+  putStaffRole(record: StaffRoleRecord): Promise<void>;
+  removeStaffRole(identityId: string): Promise<boolean>;
+  /**
+   * Counts the admins and holds their rows until the transaction ends: two admins taking the
+   * role from each other at once run one after the other, and the second sees the first's change.
+   */
+  holdAdmins(): Promise<number>;
+  /** Appends one entry; the log refuses every change to what it holds. */
+  appendAudit(record: AuditRecord): Promise<void>;
+  /** Newest first, after `after`; filtered by the account acted on or the staff member. */
+  listAudit(query: {
+    targetId?: string;
+    staffId?: string;
+    after?: AuditCursor;
+    limit: number;
+  }): Promise<AuditRecord[]>;
+  /**
+   * Holds the identity's row until the transaction ends, so two console actions on one account
+   * run one after the other and each sees what the other did; false for an unknown identity.
+   */
+  holdIdentity(identityId: string): Promise<boolean>;
+  /** Accounts whose `traits.email` is this address, case-insensitively. */
+  searchByEmail(email: string, now: Date, limit: number): Promise<CustomerSummary[]>;
+  searchById(id: string, now: Date): Promise<CustomerSummary[]>;
+  /**
+   * Accounts whose "first last" starts with `prefix` (and, with `lastName`, whose last name
+   * does), case-insensitively, ordered by name.
+   */
+  searchByName(
+    prefix: string,
+    options: { lastName: boolean; limit: number; now: Date },
+  ): Promise<CustomerSummary[]>;
+  /** The outbox's emails to these addresses, newest first. */
+  emailsTo(addresses: string[], limit: number): Promise<SentEmail[]>;
+  /** The newest code or link of these kinds the identity was sent. */
+  latestCode(identityId: string, kinds: readonly string[]): Promise<LatestCode | undefined>;
+}
+
 export interface Persistence {
   identities: IdentityPersister;
   sessions: SessionPersister;
@@ -200,5 +262,7 @@ export interface Persistence {
   outbox: OutboxPersister;
   security: SecurityPersister;
   signInLookups: SignInLookupPersister;
+  locks: AccountLockPersister;
+  console: ConsolePersister;
   close(): Promise<void>;
 }

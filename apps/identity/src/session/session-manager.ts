@@ -7,6 +7,7 @@ import {
   setSessionCookie,
 } from "../http/cookies.ts";
 import type { Identity } from "../identity/identity.ts";
+import { refuseLockedAccount } from "./account-lock.ts";
 import type { Aal, AuthenticationMethod, Session } from "./session.ts";
 import { isSessionActive } from "./session.ts";
 import { hashToken, logoutTokenFor, newSessionToken } from "./tokens.ts";
@@ -22,7 +23,10 @@ export interface IssuedSession {
   token: string;
 }
 
-/** Creates a session for the identity; the caller decides whether it becomes a cookie. */
+/**
+ * Creates a session for the identity; the caller decides whether it becomes a cookie. A locked
+ * account gets none that works: AccountLocked (account-lock.ts).
+ */
 export async function createSession(
   deps: Deps,
   identity: Identity,
@@ -55,6 +59,7 @@ export async function createSession(
     hashToken(token),
     hashToken(logoutTokenFor(token, deps.config.secrets.default[0]!)),
   );
+  await refuseLockedAccount(deps, session);
   return { session, token };
 }
 

@@ -5,22 +5,25 @@ import { expectSchema } from "../support/openapi.ts";
 import { type PostgresServer, startPostgres } from "../support/postgres.ts";
 import { parsePrometheus } from "../support/prometheus.ts";
 import { createAccount, type Json, signInNative, uniqueEmail } from "./account-helpers.ts";
+import { consoleCall, createStaff, type Staff, withConsole } from "./console-helpers.ts";
 
 // docs/production.md#when-the-database-is-down: while PostgreSQL is away the identity service
 // says so (503, Retry-After, Kratos's envelope with our id `service_unavailable`), to API
 // clients and to browsers (the error UI with a stub that needs no database), never 500 and
-// never a wait without end; /health/ready says so too and is ready again once it is back.
+// never a wait without end (the console's API, docs/console.md, too); /health/ready says so too and is ready again once it is back.
 
 let postgres: PostgresServer;
 let proxy: FreezingProxy;
 let h: Harness;
+let staff: Staff;
 beforeAll(async () => {
   postgres = await startPostgres();
   proxy = await startFreezingProxy(postgres.url);
   h = await startHarness(
-    { database: { connect_timeout: "1s", query_timeout: "1s" } },
+    withConsole({ database: { connect_timeout: "1s", query_timeout: "1s" } }),
     { dsn: proxy.url },
   );
+  staff = await createStaff(h, "support");
 }, 60_000);
 afterAll(async () => {
   await h?.close();
@@ -64,6 +67,10 @@ describe("a PostgreSQL that crashed", () => {
       headers: { authorization: `Bearer ${h.adminToken}` },
     });
     expectUnavailable(admin.res, admin.json);
+    // The console's server says "briefly unavailable" to staff from this answer.
+    const search = await consoleCall(h, staff, "GET", `/customers?q=${encodeURIComponent(email)}`);
+    expect(search.status).toBe(503);
+    expect(search.json.error).toMatchObject({ id: "service_unavailable", code: 503 });
     // A browser goes to the error UI; the error there is a stub the database is not needed for,
     // and the page it came from is the one to try again.
     const browser = await fetch(`${h.publicUrl}/self-service/login/browser?refresh=true`, {
@@ -86,7 +93,7 @@ describe("a PostgreSQL that crashed", () => {
     expect((await fetch(`${h.adminUrl}/health/ready`)).status).toBe(503);
     const down = parsePrometheus(await (await fetch(`${h.adminUrl}/metrics`)).text());
     expect(down.value("moos_identity_database_available")).toBe(0);
-    expect(down.sum("moos_identity_unavailable_responses_total")).toBe(3);
+    expect(down.sum("moos_identity_unavailable_responses_total")).toBe(4);
     expect(h.logs.map((line) => line.msg)).toContain(
       "database: unreachable; answering 503 until it is back",
     );

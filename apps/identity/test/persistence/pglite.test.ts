@@ -1,15 +1,25 @@
+import type { Kysely } from "kysely";
 import { afterAll, beforeAll } from "vitest";
 import type { Persistence } from "../../src/persistence/persistence.ts";
 import { connectDatabase } from "../../src/persistence/sql/connect.ts";
+import type { Database } from "../../src/persistence/sql/database.ts";
 import { createSqlPersistence } from "../../src/persistence/sql/sql-persistence.ts";
+import { consoleContract } from "./console-contract.ts";
 import { persistenceContract } from "./persistence-contract.ts";
 import { securityContract } from "./security-contract.ts";
 
 let persistence: Persistence;
+let db: Kysely<Database>;
 beforeAll(async () => {
-  persistence = createSqlPersistence(await connectDatabase("memory://"));
+  db = await connectDatabase("memory://");
+  persistence = createSqlPersistence(db);
 });
 afterAll(async () => persistence?.close());
 
 persistenceContract("PGlite", () => persistence);
 securityContract("PGlite", () => persistence);
+consoleContract(
+  "PGlite",
+  () => persistence,
+  () => db,
+);

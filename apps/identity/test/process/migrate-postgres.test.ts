@@ -1,14 +1,16 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/persistence/sql/connect.ts";
+import { connectDatabase, openDatabase } from "../../src/persistence/sql/connect.ts";
 import { migrationNames } from "../../src/persistence/sql/migrate.ts";
+import { createSqlPersistence } from "../../src/persistence/sql/sql-persistence.ts";
 import { runMain } from "../support/child-service.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { type PostgresServer, startPostgres } from "../support/postgres.ts";
 import { parsePrometheus } from "../support/prometheus.ts";
 
 // docs/production.md#migrate: `main.ts migrate` on PostgreSQL, run by two instances at the same moment on a fresh
-// database; `auto_migrate: false` refusing a schema that is behind; the pool's metrics.
+// database; `auto_migrate: false` refusing a schema that is behind; the pool's metrics; and the
+// other command, `console add-admin` (docs/console.md#the-first-admin).
 
 let server: PostgresServer;
 beforeAll(async () => {
@@ -51,6 +53,7 @@ describe("migrate on PostgreSQL", () => {
     );
     expect(indexes.map((row) => row.indexname)).toEqual([
       "courier_messages_pkey",
+      "courier_messages_recipient_idx",
       "courier_messages_type_due_idx",
     ]);
 
@@ -68,6 +71,56 @@ describe("migrate on PostgreSQL", () => {
       `the database schema is behind (pending: ${migrationNames.join(", ")}): run the migrate command first, or set auto_migrate: true`,
     );
   });
+});
+
+describe("console add-admin on PostgreSQL", () => {
+  it("makes the first admin, audited without a staff member; a second run changes nothing", async () => {
+    const url = await freshDatabase("console_admin");
+    const env = { DEV: "true", DATABASE_URL: url, AUTO_MIGRATE: "true" };
+    const persistence = createSqlPersistence(await connectDatabase(url));
+    const email = "chefin@example.com";
+    const now = new Date();
+    const id = crypto.randomUUID();
+    try {
+      await persistence.identities.createIdentity({
+        id,
+        schema_id: "default",
+        state: "active",
+        traits: { email, name: { first: "Clara", last: "Chefin" } },
+        metadata_public: null,
+        metadata_admin: null,
+        credentials: [],
+        verifiable_addresses: [],
+        recovery_addresses: [],
+        created_at: now,
+        updated_at: now,
+      });
+      const first = await runMain(["console", "add-admin", "Chefin@Example.com"], env);
+      expect(first, first.stderr).toMatchObject({ code: 0 });
+      expect(first.stdout).toBe(`${email} (${id}) is now an admin\n`);
+      expect((await persistence.console.staffRole(id))?.role).toBe("admin");
+      const [entry] = await persistence.console.listAudit({ targetId: id, limit: 5 });
+      expect(entry).toMatchObject({
+        staff_id: null,
+        staff_email: null,
+        staff_role: null,
+        action: "staff.role_change",
+        reason: "granted on the command line (console add-admin)",
+        details: { from: null, to: "admin", via: "command" },
+      });
+
+      const again = await runMain(["console", "add-admin", email, "--reason", "noch mal"], env);
+      expect(again.stdout).toBe(`${email} is an admin already; nothing changed\n`);
+      expect(await persistence.console.listAudit({ targetId: id, limit: 5 })).toHaveLength(1);
+
+      const unknown = await runMain(["console", "add-admin", "niemand@example.com"], env);
+      expect(unknown).toMatchObject({ code: 1, stdout: "" });
+      expect(unknown.stderr).toContain("no account has the email address niemand@example.com");
+    } finally {
+      await persistence.close();
+    }
+    // Three processes, each loading the service's source.
+  }, 60_000);
 });
 
 describe("metrics on PostgreSQL", () => {

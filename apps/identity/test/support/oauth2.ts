@@ -107,8 +107,15 @@ export async function shopClient(side: OAuth2Side): Promise<oidc.Configuration> 
   );
 }
 
-/** The shop sends the browser to the provider, which sends it to the login app. */
-export async function authorize(b: Browser, client: oidc.Configuration): Promise<Authorization> {
+/**
+ * The shop sends the browser to the provider, which sends it to the login app. `params` are
+ * further authorization parameters (`acr_values`, `prompt`).
+ */
+export async function authorize(
+  b: Browser,
+  client: oidc.Configuration,
+  params: Record<string, string> = {},
+): Promise<Authorization> {
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
@@ -119,6 +126,7 @@ export async function authorize(b: Browser, client: oidc.Configuration): Promise
     code_challenge_method: "S256",
     state,
     nonce,
+    ...params,
   });
   const login = await follow(b, url.href, (at) => at.origin === uiOrigin);
   if (login.pathname !== "/login") throw new Error(`expected the login app, got ${login.href}`);

@@ -88,6 +88,10 @@ function configuration(deps: ProviderDeps): Configuration {
     jwks: { keys: keys.keys },
     cookies: { names: cookieNames, keys: [...config.secrets.cookie], long: cookie, short: cookie },
     scopes: [...standardScopes, ...config.webfinger.oidc_discovery.supported_scope],
+    // The login app's assurance levels, which it reports as the login's `acr` (the identity
+    // service: the session's aal). Listed, the ID token carries `acr`, and a client may ask for
+    // a second factor with `acr_values=aal2` (docs/openid-provider.md#assurance-levels).
+    acrValues: ["aal1", "aal2"],
     claims: {
       // `amr`: the methods the login app reported in its accept call, in ID tokens as Hydra's.
       openid: ["sub", "amr"],

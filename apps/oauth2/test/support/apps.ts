@@ -30,6 +30,9 @@ export interface AuthorizeOptions {
   subject?: string;
   claims?: Record<string, unknown>;
   remember?: boolean;
+  /** What the login app reports about the sign-in (the identity service: the session's aal and methods). */
+  acr?: string;
+  amr?: string[];
   rememberConsent?: boolean;
   rejectLogin?: RejectOAuth2Request;
   rejectConsent?: RejectOAuth2Request;
@@ -73,6 +76,8 @@ export async function authorize(
             acceptOAuth2LoginRequest: {
               subject: login.skip ? login.subject : (options.subject ?? customer.subject),
               remember: options.remember ?? true,
+              ...(options.acr ? { acr: options.acr } : {}),
+              ...(options.amr ? { amr: options.amr } : {}),
             },
           });
       next = new URL(redirect_to);

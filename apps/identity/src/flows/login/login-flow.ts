@@ -1,6 +1,11 @@
 import { MessageId } from "@moos/contract";
 import type { OidcProviderConfig } from "../../config/config.ts";
-import { acceptSignedInBrowser, loginChallengeOf } from "../../hooks/oauth2-login.ts";
+import {
+  acceptSignedInBrowser,
+  asksForSecondFactor,
+  loginChallengeOf,
+  meetsSecondFactorRequest,
+} from "../../hooks/oauth2-login.ts";
 import { type Answer, redirectAnswer } from "../../http/answer.ts";
 import type { Body } from "../../http/body.ts";
 import { type BodyOf, bodySchema } from "../../http/body-schema.ts";
@@ -49,14 +54,23 @@ export const loginFlow: FlowKindModule<BodyOf<{ method: "string" }>> = {
       challenge && type === "browser" ? await browserLoginChallenge(ctx, challenge) : undefined;
     // Kratos: a login the OAuth2 provider cannot skip re-authenticates a signed-in account.
     const refresh = params.refresh === "true" || (oauth2 !== undefined && !oauth2.request.skip);
-    const aal =
+    const asked =
       params.aal === "aal2" ? "aal2" : params.aal === "aal1" || !params.aal ? "aal1" : undefined;
-    if (!aal)
+    if (!asked)
       throw errors.badRequest(
         `Unable to parse AuthenticationMethod Assurance Level (AAL): ${params.aal}`,
       );
     const returnTo = oauth2?.returnTo ?? validateReturnTo(ctx.deps.config, params.return_to);
     const active = await findActiveSession(ctx.deps, ctx.request);
+    // A client that asked for a second factor (`acr_values=aal2`) and a remembered sign-in
+    // without one: the signed-in session is raised instead of being handed over as it is.
+    const raise =
+      oauth2 !== undefined &&
+      active !== undefined &&
+      !refresh &&
+      asksForSecondFactor(oauth2.request) &&
+      !meetsSecondFactorRequest(ctx.deps, active);
+    const aal = raise ? "aal2" : asked;
     if (aal === "aal2" && !active) throw aal1Required(ctx);
     // Kratos answers a session that already has the requested level as signed in.
     if (active && !refresh && (aal === "aal1" || active.session.aal !== "aal1")) {

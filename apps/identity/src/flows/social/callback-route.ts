@@ -3,7 +3,9 @@ import type { Deps } from "../../deps/deps.ts";
 import { type Answer, redirectAnswer } from "../../http/answer.ts";
 import type { Ctx } from "../../http/context.ts";
 import { query } from "../../http/context.ts";
+import { AccountLocked } from "../../session/account-lock.ts";
 import { resetMessages } from "../../ui/nodes.ts";
+import { accountLockedAnswer } from "../account-locked.ts";
 import { isExpired } from "../flow.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { answerRequest, recreateExpired } from "../flow-routes.ts";
@@ -66,11 +68,18 @@ async function answerCallback(ctx: Ctx): Promise<Answer> {
   const profile = await social.redeemCallback(ctx, state, provider, params);
   if (isRefusal(profile)) return answerSocialOutcome(ctx, flow, profile, "browser");
   if (flow.kind !== "settings") {
-    const outcome = await social.signIn(ctx, flow, profile, {
-      via: "browser",
-      traits: state.traits,
-    });
-    return answerSocialOutcome(ctx, flow, outcome, "browser");
+    try {
+      const outcome = await social.signIn(ctx, flow, profile, {
+        via: "browser",
+        traits: state.traits,
+      });
+      return await answerSocialOutcome(ctx, flow, outcome, "browser");
+    } catch (error) {
+      // The provider vouched for the customer, but the account is locked.
+      if (error instanceof AccountLocked)
+        return accountLockedAnswer(ctx, flow, { navigation: true });
+      throw error;
+    }
   }
   const active = await sessionForSubmit(ctx, flow);
   beginSettingsAttempt(flow, "oidc");

@@ -70,6 +70,21 @@ export async function startVerificationForAddress(
   return flow;
 }
 
+/**
+ * The customer service's resend (docs/console.md#resending-an-email): a fresh code or link for a
+ * flow waiting for one, in `tx`; the flow's earlier ones stop working and its tries start over.
+ */
+export async function resendVerification(
+  ctx: Ctx,
+  tx: Persistence,
+  email: VerificationEmail,
+): Promise<void> {
+  await tx.codes.invalidateCodesOfFlow(email.flow.id, ctx.deps.now());
+  markSent(ctx, email.flow, email.address);
+  await tx.flows.updateFlow(email.flow);
+  await verificationStrategy(ctx.deps).send(ctx, tx, email);
+}
+
 function markSent(ctx: Ctx, flow: Flow, address: string): void {
   const { nodes, message } = verificationStrategy(ctx.deps).sentForm(flow.csrf_token, address);
   flow.state = "sent_email";

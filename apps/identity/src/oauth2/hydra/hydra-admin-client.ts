@@ -7,7 +7,7 @@ import type { AcceptOAuth2Login, OAuth2LoginRequest, OAuth2Provider } from "../o
 //
 // As Kratos's hydra package: the login is remembered for the session's lifespan (the provider
 // skips it while the identity service's session would still be valid), `amr` lists the
-// session's methods, and failures keep the provider's status and hint in the details. A
+// session's methods, `acr` is the session's assurance level, and failures keep the provider's status and hint in the details. A
 // challenge the provider refuses (unknown, expired, answered) is the caller's mistake (400);
 // the provider failing or unreachable is ours (500).
 
@@ -50,6 +50,7 @@ export function createHydraAdminClient(options: HydraAdminOptions): OAuth2Provid
             remember: true,
             remember_for: Math.floor(options.rememberForMs / 1000),
             amr: [...login.amr],
+            ...(login.acr ? { acr: login.acr } : {}),
           },
         });
         return redirect_to;

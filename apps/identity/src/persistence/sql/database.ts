@@ -206,6 +206,38 @@ export interface SessionActivityTable {
   last_active_at: Timestamp;
 }
 
+// The customer-service console (docs/console.md, migrations 0006 and 0007).
+
+export interface StaffRolesTable {
+  identity_id: string;
+  role: "viewer" | "support" | "admin";
+  granted_at: Timestamp;
+  granted_by: string | null;
+}
+
+export interface AccountLocksTable {
+  identity_id: string;
+  locked_at: Timestamp;
+  until: Timestamp | null;
+  reason: string;
+  locked_by: string | null;
+}
+
+/** Append-only: the database refuses UPDATE, DELETE and TRUNCATE (migration 0006). */
+export interface ConsoleAuditTable {
+  id: string;
+  occurred_at: Timestamp;
+  staff_id: string | null;
+  staff_email: string | null;
+  staff_role: "viewer" | "support" | "admin" | null;
+  action: string;
+  target_id: string | null;
+  reason: string | null;
+  ip_address: string | null;
+  request_id: string | null;
+  details: Json<Record<string, unknown>>;
+}
+
 export interface Database {
   identities: IdentitiesTable;
   identity_credentials: CredentialsTable;
@@ -225,4 +257,7 @@ export interface Database {
   security_links: SecurityLinksTable;
   email_changes: EmailChangesTable;
   session_activity: SessionActivityTable;
+  staff_roles: StaffRolesTable;
+  account_locks: AccountLocksTable;
+  console_audit: ConsoleAuditTable;
 }

@@ -6,6 +6,8 @@ import * as outboxWebhooks from "./migrations/0002-outbox-webhooks.ts";
 import * as accountSafety from "./migrations/0003-account-safety.ts";
 import * as identityChangeNotifications from "./migrations/0004-identity-change-notifications.ts";
 import * as outboxNotifications from "./migrations/0005-outbox-notifications.ts";
+import * as consoleTables from "./migrations/0006-console.ts";
+import * as consoleSearch from "./migrations/0007-console-search.ts";
 
 // The schema's migrations, in order. Kysely's migrator makes concurrent runs safe on PostgreSQL:
 // it creates its bookkeeping tables tolerating a race, then runs the pending migrations inside
@@ -19,6 +21,8 @@ const migrations: Record<string, Migration> = {
   "0003-account-safety": accountSafety,
   "0004-identity-change-notifications": identityChangeNotifications,
   "0005-outbox-notifications": outboxNotifications,
+  "0006-console": consoleTables,
+  "0007-console-search": consoleSearch,
 };
 
 /** The names of the schema's migrations, in the order they run. */

@@ -1,8 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Persistence } from "../persistence.ts";
+import { SqlConsolePersister } from "./console-persister.ts";
 import type { Database } from "./database.ts";
 import { SqlFlowPersister } from "./flow-persister.ts";
 import { SqlIdentityPersister } from "./identity-persister.ts";
+import { SqlAccountLockPersister } from "./lock-persister.ts";
 import { SqlOutboxPersister } from "./outbox-persister.ts";
 import { SqlSecurityPersister } from "./security-persister.ts";
 import type { SessionCache } from "./session-cache.ts";
@@ -49,6 +51,8 @@ function build(
     outbox: new SqlOutboxPersister(db),
     security: new SqlSecurityPersister(db),
     signInLookups: new SqlSignInLookups(db),
+    locks: new SqlAccountLockPersister(db),
+    console: new SqlConsolePersister(db),
     transaction: async (fn) => {
       if (scope.inTransaction) return fn(build(db, cache, scope));
       // Inside a transaction the writes count once it commits: a lookup racing with it until

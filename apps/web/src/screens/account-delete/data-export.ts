@@ -1,40 +1,15 @@
 // The customer's data as a JSON file (GDPR Art. 20): profile, addresses and whether each is
 // verified, linked sign-in providers, the newsletter consent with its history, and the active
-// sessions. Built from the admin API's identity and sessions; secrets (password hashes, provider
-// tokens, the pending confirmation's hash) are left out.
+// sessions, in the shape `@moos/contract` fixes (the console's export is the same file). Built
+// from the admin API's identity and sessions; secrets (password hashes, provider tokens, the
+// pending confirmation's hash) are left out.
 
+import { type AccountExport, accountExportFormat } from "@moos/contract";
 import type { Identity, Session } from "@ory/client-fetch";
 import { readConsent } from "../newsletter/consent";
 
-export const EXPORT_FORMAT = "moos-account-export/1";
-
-export interface AccountExport {
-  readonly format: typeof EXPORT_FORMAT;
-  readonly exported_at: string;
-  readonly profile: {
-    readonly id: string;
-    readonly traits: unknown;
-    readonly created_at: string | undefined;
-    readonly updated_at: string | undefined;
-  };
-  readonly addresses: readonly {
-    readonly value: string;
-    readonly verified: boolean;
-    readonly verified_at: string | undefined;
-  }[];
-  readonly linked_providers: readonly string[];
-  readonly newsletter: {
-    readonly status: string;
-    readonly subscribed: boolean;
-    readonly history: readonly unknown[];
-  } | null;
-  readonly sessions: readonly {
-    readonly id: string;
-    readonly authenticated_at: string | undefined;
-    readonly expires_at: string | undefined;
-    readonly devices: readonly { readonly user_agent?: string; readonly ip_address?: string }[];
-  }[];
-}
+/** The file's format (shared with the console's export, `@moos/contract`'s `AccountExport`). */
+export const EXPORT_FORMAT = accountExportFormat;
 
 function iso(value: Date | string | undefined | null): string | undefined {
   if (value === undefined || value === null) return undefined;

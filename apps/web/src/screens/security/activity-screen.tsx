@@ -1,3 +1,4 @@
+import { isSupportEvent } from "@moos/contract";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import type * as React from "react";
@@ -24,6 +25,9 @@ export async function ActivityScreen({ locale }: { locale: Locale }): Promise<Re
 
   function details(entry: ActivityEntry): string {
     const when = new Date(entry.occurred_at);
+    // What the customer service did: no device or address (they would be the staff member's).
+    if (isSupportEvent(entry.type))
+      return [format.format(when), t("byCustomerService")].join(" · ");
     return [
       entry.type === "login_failed"
         ? t("activity.lastAttempt", { date: format.format(when) })

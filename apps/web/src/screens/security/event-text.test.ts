@@ -50,6 +50,21 @@ describe("eventTitle", () => {
     ).toBe("E-Mail-Adresse geändert in neu@example.com");
   });
 
+  it("says what the customer service did, without naming anyone", () => {
+    expect(eventTitle(de, entry("support_sessions_revoked", { details: { scope: "all" } }))).toBe(
+      "Der Kundenservice hat alle deine Sitzungen beendet",
+    );
+    expect(eventTitle(de, entry("support_sessions_revoked", { details: { scope: "one" } }))).toBe(
+      "Der Kundenservice hat eine deiner Sitzungen beendet",
+    );
+    expect(eventTitle(en, entry("support_account_locked"))).toBe(
+      "Customer service locked your account",
+    );
+    expect(eventTitle(de, entry("support_second_factors_reset"))).toBe(
+      "Der Kundenservice hat deine Zwei-Faktor-Anmeldung zurückgesetzt",
+    );
+  });
+
   it("counts failed login attempts in words", () => {
     expect(eventTitle(de, entry("login_failed", { count: 1 }))).toBe(
       "1 fehlgeschlagener Anmeldeversuch",

@@ -31,6 +31,7 @@ export function eventTitle(t: Translate, entry: ActivityEntry): string {
     name: detail(entry, "name"),
     provider: detail(entry, "provider_label") || detail(entry, "provider"),
     newAddress: detail(entry, "new_address"),
+    scope: detail(entry, "scope"),
   });
 }
 

@@ -1,3 +1,4 @@
+import { isSupportEvent } from "@moos/contract";
 import { getTranslations } from "next-intl/server";
 import type * as React from "react";
 import { FlowForm } from "../../flow-engine/form/flow-form";
@@ -89,7 +90,12 @@ async function ReportedEvent({
       <p className="font-medium text-gray-900">{eventTitle(t, entry)}</p>
       <p className="text-gray-700">{t("when", { date: when })}</p>
       <p className="text-gray-700">
-        {t("device", { device: deviceName(entry) ?? t("unknownDevice") })}
+        {t("device", {
+          // What the customer service did came from no device of the customer's.
+          device: isSupportEvent(entry.type)
+            ? t("byCustomerService")
+            : (deviceName(entry) ?? t("unknownDevice")),
+        })}
       </p>
       {entry.ip_address ? (
         <p className="text-gray-700">{t("ipAddress", { ip: entry.ip_address })}</p>

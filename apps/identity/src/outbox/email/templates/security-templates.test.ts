@@ -127,6 +127,48 @@ describe("security_notice", () => {
     expect(hostile.html).not.toContain("<script>");
   });
 
+  it.each(locales)(
+    "tells what the customer service did, without device or address (%s)",
+    (locale) => {
+      const supportEvents: SecurityEventType[] = [
+        "support_sessions_revoked",
+        "support_account_unlocked",
+        "support_name_corrected",
+        "support_second_factors_reset",
+      ];
+      for (const event of supportEvents) {
+        const email = renderEmail(
+          "security_notice",
+          locale,
+          notice(event, { name: "Erika Muster" }),
+        );
+        expect(email.text).not.toContain("203.0.113.7");
+        expect(email.text).not.toContain("Firefox");
+        expect(email.text).toContain(locale === "de" ? "Kundenservice" : "customer service");
+        expect(email.text).toContain("https://konto.moos.example/security/not-me?token=abc&x=<1>");
+      }
+      const renamed = renderEmail(
+        "security_notice",
+        locale,
+        notice("support_name_corrected", { name: "Erika Muster" }),
+      );
+      expect(renamed.text).toContain("Erika Muster");
+      const { link_url: _, ...locked } = notice("support_account_locked", {
+        until: "2026-12-01T11:00:00.000Z",
+      });
+      const email = renderEmail("security_notice", locale, locked);
+      expect(email.text).not.toContain("not-me");
+      expect(email.text).toContain(
+        locale === "de" ? "bis 01.12.2026, 12:00 MEZ" : "until 1 December 2026 at 12:00 CET",
+      );
+      expect(email.text).toContain(
+        locale === "de"
+          ? "wende dich bitte an unseren Kundenservice"
+          : "contact our customer service",
+      );
+    },
+  );
+
   it("writes an unknown device as unknown", () => {
     const { browser: _, os: __, ...model } = notice("login_new_device");
     expect(renderEmail("security_notice", "de", model).text).toContain("Gerät: unbekannt");

@@ -12,8 +12,11 @@ export type SecurityNoticeModel = {
   ip_address: string;
   /** method (totp, lookup_secret, webauthn), name, provider_label, old/new_address. */
   details: Record<string, unknown>;
-  /** "This wasn't me", or after a completed email change the link that undoes it. */
-  link_url: string;
+  /**
+   * "This wasn't me", or after a completed email change the link that undoes it. None when the
+   * customer could not use it (a locked account cannot sign in to set a new password).
+   */
+  link_url?: string;
   link_valid_days: number;
   activity_url: string;
 };
@@ -46,6 +49,15 @@ function noticeTimeFormat(locale: EmailLocale, timeZone: string): Intl.DateTimeF
 /** "22.11.2026, 14:05 MEZ" / "22 November 2026 at 14:05 CET". */
 export function formatNoticeTime(locale: EmailLocale, model: SecurityNoticeModel): string {
   return noticeTimeFormat(locale, model.time_zone).format(new Date(model.occurred_at));
+}
+
+/** A time the notice names besides its own (a lock's end), written like `formatNoticeTime`. */
+export function formatNoticeInstant(
+  locale: EmailLocale,
+  model: SecurityNoticeModel,
+  iso: string,
+): string {
+  return noticeTimeFormat(locale, model.time_zone).format(new Date(iso));
 }
 
 /** A detail the notice names, as text (empty when the event has none). */

@@ -1,7 +1,13 @@
+import { isSupportEvent } from "@moos/contract";
 import type { SecurityEventType } from "../../../../../security/records.ts";
-import { noticeEmail } from "../../notice-email.ts";
+import { type NoticeEmailWords, noticeEmail } from "../../notice-email.ts";
 import type { EmailTemplate } from "../../template.ts";
-import { detail, formatNoticeTime, type SecurityNoticeModel } from "../model.ts";
+import {
+  detail,
+  formatNoticeInstant,
+  formatNoticeTime,
+  type SecurityNoticeModel,
+} from "../model.ts";
 
 type Words = { subject: string; what: string };
 
@@ -65,6 +71,34 @@ const words: Record<SecurityEventType, (model: SecurityNoticeModel) => Words> = 
     subject: "Dein Moos-Konto wurde überall abgemeldet",
     what: "du hast gemeldet, dass eine Änderung an deinem Konto nicht von dir war.",
   }),
+  support_sessions_revoked: (model) => ({
+    subject: "Der Kundenservice hat dich abgemeldet",
+    what:
+      detail(model, "scope") === "one"
+        ? "der Kundenservice von Moos hat gerade eine deiner Sitzungen beendet. Auf dem Gerät dieser Sitzung bist du jetzt abgemeldet."
+        : "der Kundenservice von Moos hat gerade alle deine Sitzungen beendet. Du bist jetzt auf allen Geräten abgemeldet.",
+  }),
+  support_account_locked: (model) => {
+    const until = detail(model, "until");
+    return {
+      subject: "Dein Moos-Konto wurde gesperrt",
+      what: until
+        ? `der Kundenservice von Moos hat dein Konto gerade gesperrt, bis ${formatNoticeInstant("de", model, until)}. Bis dahin kannst du dich nicht anmelden. Alle deine Sitzungen wurden beendet.`
+        : "der Kundenservice von Moos hat dein Konto gerade gesperrt. Bis die Sperre aufgehoben ist, kannst du dich nicht anmelden. Alle deine Sitzungen wurden beendet.",
+    };
+  },
+  support_account_unlocked: () => ({
+    subject: "Dein Moos-Konto ist wieder freigegeben",
+    what: "der Kundenservice von Moos hat die Sperre deines Kontos gerade aufgehoben. Du kannst dich wieder anmelden.",
+  }),
+  support_name_corrected: (model) => ({
+    subject: "Dein Name bei Moos wurde korrigiert",
+    what: `der Kundenservice von Moos hat gerade den Namen in deinem Konto korrigiert. Er lautet jetzt: ${detail(model, "name")}.`,
+  }),
+  support_second_factors_reset: () => ({
+    subject: "Zwei-Faktor-Anmeldung bei Moos zurückgesetzt",
+    what: "der Kundenservice von Moos hat gerade die Zwei-Faktor-Anmeldung deines Kontos zurückgesetzt: Authenticator-App, Backup-Codes und Sicherheitsschlüssel sind entfernt. Du meldest dich jetzt ohne zweiten Faktor an und kannst ihn in deinen Einstellungen neu einrichten.",
+  }),
 };
 
 function device(model: SecurityNoticeModel): string {
@@ -72,28 +106,61 @@ function device(model: SecurityNoticeModel): string {
   return model.browser ?? model.os ?? "unbekannt";
 }
 
+const signOff = ["Viele Grüße", "Dein Moos-Team"];
+
+function validity(model: SecurityNoticeModel): string {
+  return `Der Link ist ${model.link_valid_days} ${model.link_valid_days === 1 ? "Tag" : "Tage"} gültig.`;
+}
+
+function note(model: SecurityNoticeModel): string {
+  return `Alle Anmeldungen und Änderungen der letzten 90 Tage findest du unter „Kontoaktivität“ in deinen Einstellungen: ${model.activity_url}`;
+}
+
+/** What the customer service did: no device or address (they are the staff member's). */
+function supportNotice(model: SecurityNoticeModel, { subject, what }: Words): NoticeEmailWords {
+  const when = `Wann: ${formatNoticeTime("de", model)}`;
+  const common = { locale: "de" as const, subject, greeting: "Hallo,", note: note(model), signOff };
+  if (!model.link_url)
+    return {
+      ...common,
+      paragraphs: [
+        what,
+        when,
+        "Wenn du Fragen dazu hast, wende dich bitte an unseren Kundenservice.",
+      ],
+    };
+  return {
+    ...common,
+    paragraphs: [what, when, "Hast du den Kundenservice darum gebeten? Dann musst du nichts tun."],
+    button: { label: "Das war ich nicht", url: model.link_url },
+    after: [
+      `Wenn nicht: Mit dem Knopf meldest du dein Konto auf allen Geräten ab und vergibst ein neues Passwort. ${validity(model)}`,
+    ],
+  };
+}
+
 export const email: EmailTemplate<SecurityNoticeModel> = noticeEmail((model) => {
-  const { subject, what } = words[model.event](model);
+  const said = words[model.event](model);
+  if (isSupportEvent(model.event)) return supportNotice(model, said);
   const undo = model.event === "email_change_completed";
-  const days = `${model.link_valid_days} ${model.link_valid_days === 1 ? "Tag" : "Tage"}`;
   return {
     locale: "de",
-    subject,
+    subject: said.subject,
     greeting: "Hallo,",
     paragraphs: [
-      what,
+      said.what,
       `Wann: ${formatNoticeTime("de", model)}`,
       `Gerät: ${device(model)}`,
       `IP-Adresse: ${model.ip_address || "unbekannt"}`,
       "Warst du das? Dann musst du nichts tun.",
     ],
-    button: { label: "Das war ich nicht", url: model.link_url },
+    ...(model.link_url ? { button: { label: "Das war ich nicht", url: model.link_url } } : {}),
     after: [
       undo
-        ? `Mit dem Knopf machst du die Änderung rückgängig: Dein Konto bekommt wieder diese Adresse, alle Geräte werden abgemeldet und du vergibst ein neues Passwort. Der Link ist ${days} gültig.`
-        : `Mit dem Knopf meldest du dein Konto auf allen Geräten ab und vergibst ein neues Passwort. Der Link ist ${days} gültig.`,
+        ? `Mit dem Knopf machst du die Änderung rückgängig: Dein Konto bekommt wieder diese Adresse, alle Geräte werden abgemeldet und du vergibst ein neues Passwort. ${validity(model)}`
+        : `Mit dem Knopf meldest du dein Konto auf allen Geräten ab und vergibst ein neues Passwort. ${validity(model)}`,
     ],
-    note: `Alle Anmeldungen und Änderungen der letzten 90 Tage findest du unter „Kontoaktivität“ in deinen Einstellungen: ${model.activity_url}`,
-    signOff: ["Viele Grüße", "Dein Moos-Team"],
+    note: note(model),
+    signOff,
   };
 });

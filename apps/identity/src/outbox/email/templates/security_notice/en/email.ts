@@ -1,7 +1,13 @@
+import { isSupportEvent } from "@moos/contract";
 import type { SecurityEventType } from "../../../../../security/records.ts";
-import { noticeEmail } from "../../notice-email.ts";
+import { type NoticeEmailWords, noticeEmail } from "../../notice-email.ts";
 import type { EmailTemplate } from "../../template.ts";
-import { detail, formatNoticeTime, type SecurityNoticeModel } from "../model.ts";
+import {
+  detail,
+  formatNoticeInstant,
+  formatNoticeTime,
+  type SecurityNoticeModel,
+} from "../model.ts";
 
 type Words = { subject: string; what: string };
 
@@ -65,6 +71,34 @@ const words: Record<SecurityEventType, (model: SecurityNoticeModel) => Words> = 
     subject: "Your Moos account was logged out everywhere",
     what: "You told us that a change to your account wasn't you.",
   }),
+  support_sessions_revoked: (model) => ({
+    subject: "Our customer service logged you out",
+    what:
+      detail(model, "scope") === "one"
+        ? "Moos's customer service just ended one of your sessions. You're now logged out on that session's device."
+        : "Moos's customer service just ended all your sessions. You're now logged out on every device.",
+  }),
+  support_account_locked: (model) => {
+    const until = detail(model, "until");
+    return {
+      subject: "Your Moos account was locked",
+      what: until
+        ? `Moos's customer service just locked your account until ${formatNoticeInstant("en", model, until)}. Until then you can't log in. All your sessions were ended.`
+        : "Moos's customer service just locked your account. You can't log in until the lock is lifted. All your sessions were ended.",
+    };
+  },
+  support_account_unlocked: () => ({
+    subject: "Your Moos account is unlocked",
+    what: "Moos's customer service just lifted the lock on your account. You can log in again.",
+  }),
+  support_name_corrected: (model) => ({
+    subject: "Your name at Moos was corrected",
+    what: `Moos's customer service just corrected the name in your account. It's now: ${detail(model, "name")}.`,
+  }),
+  support_second_factors_reset: () => ({
+    subject: "Two-factor login at Moos was reset",
+    what: "Moos's customer service just reset your account's two-factor login: the authenticator app, backup codes and security keys are removed. You now log in without a second factor and can set one up again in your settings.",
+  }),
 };
 
 function device(model: SecurityNoticeModel): string {
@@ -72,28 +106,65 @@ function device(model: SecurityNoticeModel): string {
   return model.browser ?? model.os ?? "unknown";
 }
 
-export const email: EmailTemplate<SecurityNoticeModel> = noticeEmail((model) => {
-  const { subject, what } = words[model.event](model);
-  const undo = model.event === "email_change_completed";
-  const days = `${model.link_valid_days} ${model.link_valid_days === 1 ? "day" : "days"}`;
+const signOff = ["Best wishes,", "The Moos team"];
+
+function validity(model: SecurityNoticeModel): string {
+  return `The link is valid for ${model.link_valid_days} ${model.link_valid_days === 1 ? "day" : "days"}.`;
+}
+
+function note(model: SecurityNoticeModel): string {
+  return `You'll find every login and change of the last 90 days under "Account activity" in your settings: ${model.activity_url}`;
+}
+
+/** What the customer service did: no device or address (they are the staff member's). */
+function supportNotice(model: SecurityNoticeModel, { subject, what }: Words): NoticeEmailWords {
+  const when = `When: ${formatNoticeTime("en", model)}`;
+  const common = { locale: "en" as const, subject, greeting: "Hi,", note: note(model), signOff };
+  if (!model.link_url)
+    return {
+      ...common,
+      paragraphs: [
+        what,
+        when,
+        "If you have questions about it, please contact our customer service.",
+      ],
+    };
   return {
-    locale: "en",
-    subject,
-    greeting: "Hi,",
+    ...common,
     paragraphs: [
       what,
+      when,
+      "Did you ask our customer service for this? Then there's nothing you need to do.",
+    ],
+    button: { label: "This wasn't me", url: model.link_url },
+    after: [
+      `If not: the button logs your account out on every device and lets you set a new password. ${validity(model)}`,
+    ],
+  };
+}
+
+export const email: EmailTemplate<SecurityNoticeModel> = noticeEmail((model) => {
+  const said = words[model.event](model);
+  if (isSupportEvent(model.event)) return supportNotice(model, said);
+  const undo = model.event === "email_change_completed";
+  return {
+    locale: "en",
+    subject: said.subject,
+    greeting: "Hi,",
+    paragraphs: [
+      said.what,
       `When: ${formatNoticeTime("en", model)}`,
       `Device: ${device(model)}`,
       `IP address: ${model.ip_address || "unknown"}`,
       "Was this you? Then there's nothing you need to do.",
     ],
-    button: { label: "This wasn't me", url: model.link_url },
+    ...(model.link_url ? { button: { label: "This wasn't me", url: model.link_url } } : {}),
     after: [
       undo
-        ? `The button undoes the change: your account gets this address back, every device is logged out and you set a new password. The link is valid for ${days}.`
-        : `The button logs your account out on every device and lets you set a new password. The link is valid for ${days}.`,
+        ? `The button undoes the change: your account gets this address back, every device is logged out and you set a new password. ${validity(model)}`
+        : `The button logs your account out on every device and lets you set a new password. ${validity(model)}`,
     ],
-    note: `You'll find every login and change of the last 90 days under "Account activity" in your settings: ${model.activity_url}`,
-    signOff: ["Best wishes,", "The Moos team"],
+    note: note(model),
+    signOff,
   };
 });

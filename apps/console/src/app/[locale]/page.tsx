@@ -1,0 +1,12 @@
+import type * as React from "react";
+import { type PageProps, readPageProps } from "../../lib/page-props";
+import { pageTitle } from "../../lib/page-title";
+import { signedInStaff } from "../../lib/staff.server";
+import { SearchScreen } from "../../screens/search/search-screen";
+
+export const generateMetadata = pageTitle("search", "title");
+
+export default async function Page(props: PageProps): Promise<React.JSX.Element> {
+  const { locale, query } = await readPageProps(props);
+  return <SearchScreen locale={locale} query={query} signedIn={await signedInStaff(locale)} />;
+}
