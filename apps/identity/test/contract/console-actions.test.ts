@@ -49,8 +49,13 @@ async function oneNewEntry(id: string, before: number, action: string, staff: St
   return entry;
 }
 
+/**
+ * Two sessions from two new browsers, and the two new-sign-in notices they cause delivered, so
+ * that a test counting the customer's mail after this point counts only what the action sends.
+ */
 async function signedInTwice(email: string) {
   for (let i = 0; i < 2; i++) expect(await browserSignIn(h, h.browser(), email)).toBe(200);
+  await deliveredMail(h, email, /^Neue Anmeldung bei deinem Moos-Konto$/, 1);
 }
 
 describe("changes to the account: audit, activity, notice", () => {
