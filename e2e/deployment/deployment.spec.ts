@@ -318,14 +318,23 @@ test.describe("a deployment of two instances of each service behind nginx", () =
   test("nginx lets go of an idle connection to every instance before the instance closes it", async () => {
     // Otherwise a request nginx sends on a connection the instance is closing meets a reset,
     // and nginx takes the instance for failed: with both web apps, every customer gets a 502.
-    const { instances, webPorts } = deployment();
-    const [web, identity] = await Promise.all([
+    const { instances, webPorts, consolePorts } = deployment();
+    const [web, consoles, identity] = await Promise.all([
       Promise.all(webPorts.map(idleCloseMs)),
+      Promise.all(consolePorts.map(idleCloseMs)),
       Promise.all(instances.flatMap((i) => [idleCloseMs(i.publicPort), idleCloseMs(i.adminPort)])),
     ]);
     const timeouts = upstreamIdleTimeouts();
-    expect([...timeouts.keys()]).toEqual(["moos_web", "moos_identity", "moos_identity_admin"]);
+    expect([...timeouts.keys()]).toEqual([
+      "moos_web",
+      "moos_console",
+      "moos_identity",
+      "moos_identity_admin",
+    ]);
     for (const closesAfter of web) expect(timeouts.get("moos_web")).toBeLessThan(closesAfter);
+    for (const closesAfter of consoles) {
+      expect(timeouts.get("moos_console")).toBeLessThan(closesAfter);
+    }
     for (const closesAfter of identity) {
       expect(timeouts.get("moos_identity")).toBeLessThan(closesAfter);
       expect(timeouts.get("moos_identity_admin")).toBeLessThan(closesAfter);
