@@ -4,10 +4,11 @@ import { setContinuityCookie } from "../http/cookies.ts";
 import { errors } from "../http/errors.ts";
 import { noteFlowFailure } from "../http/request-outcome.ts";
 import { toIdentityJson } from "../identity/identity.ts";
+import type { Persistence } from "../persistence/persistence.ts";
 import type { Flow } from "./flow.ts";
 import { toFlowJson } from "./flow.ts";
 import { uiUrl } from "./new-flow.ts";
-import type { Redirect } from "./verdict.ts";
+import { type FlowMessage, putMessages, type Redirect } from "./verdict.ts";
 
 // How a flow answers with itself (docs/protocol.md#json-or-html): its JSON for JSON and API
 // clients, a redirect to its UI for browsers, which read it from there. What the JSON carries
@@ -18,6 +19,28 @@ export async function answerWithFlow(ctx: Ctx, flow: Flow, status = 200): Promis
   if (status === 400) noteFlowFailure(ctx.request, flow.kind);
   if (ctx.json || flow.type === "api") return jsonAnswer(status, await flowJson(ctx, flow));
   return redirectAnswer(uiUrl(ctx.deps, flow.kind, flow.id));
+}
+
+/**
+ * The flow shown again with what a step said (a refusal, a method's next step): the messages
+ * put on its form, the flow saved once, in one transaction with what must land with it
+ * (`alsoInTransaction`), and answered with itself.
+ */
+export async function saveAndAnswerWithFlow(
+  ctx: Ctx,
+  flow: Flow,
+  messages: readonly FlowMessage[],
+  options: { status: 200 | 400; alsoInTransaction?: (tx: Persistence) => Promise<void> },
+): Promise<Answer> {
+  putMessages(flow.payload.ui, messages);
+  const { alsoInTransaction } = options;
+  if (alsoInTransaction) {
+    await ctx.deps.persistence.transaction(async (tx) => {
+      await alsoInTransaction(tx);
+      await tx.flows.updateFlow(flow);
+    });
+  } else await ctx.deps.persistence.flows.updateFlow(flow);
+  return answerWithFlow(ctx, flow, options.status);
 }
 
 /** Saves the flow and sends the browser on (JSON clients: 422 with where to send it). */

@@ -8,9 +8,8 @@ import {
   throttleLogin,
 } from "../../limits/login-throttle.ts";
 import type { Flow } from "../flow.ts";
-import { answerRedirect, answerWithFlow } from "../flow-answer.ts";
+import { answerRedirect, saveAndAnswerWithFlow } from "../flow-answer.ts";
 import { answerSocialOutcome } from "../social/answer-social.ts";
-import { putMessages } from "../verdict.ts";
 import { completeLogin, issueLoginSession } from "./complete-login.ts";
 import type { LoginStrategy, LoginVerdict } from "./strategy.ts";
 
@@ -51,7 +50,6 @@ export async function answerLoginVerdict(
   flow: Flow,
   verdict: LoginVerdict,
 ): Promise<Answer> {
-  const { deps } = ctx;
   switch (verdict.result) {
     case "signed_in": {
       const issued = await issueLoginSession(ctx, flow, verdict.identity, verdict.factor);
@@ -62,21 +60,13 @@ export async function answerLoginVerdict(
       });
     }
     case "refused":
-      putMessages(flow.payload.ui, verdict.messages);
-      await deps.persistence.flows.updateFlow(flow);
-      return answerWithFlow(ctx, flow, 400);
-    case "next_step": {
-      putMessages(flow.payload.ui, verdict.messages);
-      const { alsoInTransaction } = verdict;
-      if (alsoInTransaction) {
-        await deps.persistence.transaction(async (tx) => {
-          await alsoInTransaction(tx);
-          await tx.flows.updateFlow(flow);
-        });
-      } else await deps.persistence.flows.updateFlow(flow);
+      return saveAndAnswerWithFlow(ctx, flow, verdict.messages, { status: 400 });
+    case "next_step":
       // Kratos answers a step with 400 and the flow; browsers go back to the login UI.
-      return answerWithFlow(ctx, flow, 400);
-    }
+      return saveAndAnswerWithFlow(ctx, flow, verdict.messages, {
+        status: 400,
+        alsoInTransaction: verdict.alsoInTransaction,
+      });
     case "redirect":
       return answerRedirect(ctx, flow, verdict);
     case "social":

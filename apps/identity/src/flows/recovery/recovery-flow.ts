@@ -9,11 +9,10 @@ import { findActiveSession } from "../../session/session-manager.ts";
 import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { emailMethod, type LinkFields, linkTokenFields } from "../email-method.ts";
 import type { Flow, FlowType } from "../flow.ts";
-import { answerWithFlow } from "../flow-answer.ts";
+import { answerWithFlow, saveAndAnswerWithFlow } from "../flow-answer.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { type FlowRequest, newFlow, uiUrl } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
-import { putMessages } from "../verdict.ts";
 import { completeRecovery } from "./complete-recovery.ts";
 import { requestRecoveryEmail } from "./request-recovery-email.ts";
 import type { OpenedLink, RecoveryStrategy, RecoveryVerdict } from "./strategy.ts";
@@ -94,9 +93,7 @@ export const recoveryFlow: FlowKindModule<LinkFields> = {
       case "recovered":
         return completeRecovery(ctx, flow, verdict.identity, verdict);
       case "refused":
-        putMessages(flow.payload.ui, verdict.messages);
-        await ctx.deps.persistence.flows.updateFlow(flow);
-        return answerWithFlow(ctx, flow, 200);
+        return saveAndAnswerWithFlow(ctx, flow, verdict.messages, { status: 200 });
       case "restart":
         return answerWithFlow(ctx, await restart(ctx, flow, verdict), 200);
     }

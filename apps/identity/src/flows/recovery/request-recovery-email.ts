@@ -7,9 +7,8 @@ import { limitCodeEmails } from "../../limits/code-email-limit.ts";
 import { enqueueJob } from "../../outbox/jobs/enqueue-job.ts";
 import { addressStepBody } from "../email-method.ts";
 import type { Flow } from "../flow.ts";
-import { answerWithFlow } from "../flow-answer.ts";
+import { answerWithFlow, saveAndAnswerWithFlow } from "../flow-answer.ts";
 import { submittedEmail } from "../submitted-email.ts";
-import { putMessages } from "../verdict.ts";
 import type { RecoveryStrategy } from "./strategy.ts";
 
 // The address step of recovery, for every method. The answer must not tell whether the address
@@ -30,9 +29,7 @@ export async function requestRecoveryEmail(
   const submitted = submittedEmail(body.email);
   if ("refused" in submitted) {
     flow.payload.ui.nodes = strategy.emailNodes(flow.csrf_token, submitted.typed);
-    putMessages(flow.payload.ui, [submitted.refused]);
-    await deps.persistence.flows.updateFlow(flow);
-    return answerWithFlow(ctx, flow, 400);
+    return saveAndAnswerWithFlow(ctx, flow, [submitted.refused], { status: 400 });
   }
   const { email } = submitted;
   await limitCodeEmails(deps, email);

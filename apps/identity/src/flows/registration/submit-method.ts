@@ -2,9 +2,8 @@ import type { Answer } from "../../http/answer.ts";
 import type { Body } from "../../http/body.ts";
 import type { Ctx } from "../../http/context.ts";
 import type { Flow } from "../flow.ts";
-import { answerWithFlow } from "../flow-answer.ts";
+import { saveAndAnswerWithFlow } from "../flow-answer.ts";
 import { answerSocialOutcome } from "../social/answer-social.ts";
-import { putMessages } from "../verdict.ts";
 import { completeSignUp } from "./complete-sign-up.ts";
 import type { RegistrationStrategy, RegistrationVerdict } from "./strategy.ts";
 import { sortRegistrationNodes } from "./ui.ts";
@@ -36,22 +35,14 @@ export async function answerRegistrationVerdict(
       return answer ?? answerRegistrationVerdict(ctx, flow, await verdict.ifTaken());
     }
     case "refused":
-      putMessages(flow.payload.ui, verdict.messages);
       if (verdict.sortForm) sortRegistrationNodes(deps, flow.payload.ui.nodes);
-      await deps.persistence.flows.updateFlow(flow);
-      return answerWithFlow(ctx, flow, 400);
-    case "next_step": {
-      putMessages(flow.payload.ui, verdict.messages);
-      const { alsoInTransaction } = verdict;
-      if (alsoInTransaction) {
-        await deps.persistence.transaction(async (tx) => {
-          await alsoInTransaction(tx);
-          await tx.flows.updateFlow(flow);
-        });
-      } else await deps.persistence.flows.updateFlow(flow);
+      return saveAndAnswerWithFlow(ctx, flow, verdict.messages, { status: 400 });
+    case "next_step":
       // Kratos answers a step with 400 and the flow; browsers go back to the registration UI.
-      return answerWithFlow(ctx, flow, 400);
-    }
+      return saveAndAnswerWithFlow(ctx, flow, verdict.messages, {
+        status: 400,
+        alsoInTransaction: verdict.alsoInTransaction,
+      });
     case "social":
       return answerSocialOutcome(ctx, flow, verdict.outcome, verdict.via);
   }

@@ -17,12 +17,11 @@ import { addFlowMessage, resetMessages, setInputValue } from "../../ui/nodes.ts"
 import { uiText } from "../../ui/text.ts";
 import { addressStepBody, emailMethod, type LinkFields, linkTokenFields } from "../email-method.ts";
 import type { Flow, FlowType } from "../flow.ts";
-import { answerWithFlow } from "../flow-answer.ts";
+import { answerWithFlow, saveAndAnswerWithFlow } from "../flow-answer.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { newFlow, uiUrl } from "../new-flow.ts";
 import { validateReturnTo } from "../return-to.ts";
 import { submittedEmail } from "../submitted-email.ts";
-import { putMessages } from "../verdict.ts";
 import type { VerificationEmail, VerificationRestart, VerificationStrategy } from "./strategy.ts";
 import { passedNodes } from "./ui.ts";
 
@@ -185,9 +184,7 @@ async function checkCode(ctx: Ctx, flow: Flow, code: string): Promise<Answer> {
       // A refused code counts against max_submissions; the form comes back without it.
       flow.internal.tries = (flow.internal.tries ?? 0) + 1;
       setInputValue(flow.payload.ui, "code", undefined);
-      putMessages(flow.payload.ui, verdict.messages);
-      await ctx.deps.persistence.flows.updateFlow(flow);
-      return answerWithFlow(ctx, flow, 200);
+      return saveAndAnswerWithFlow(ctx, flow, verdict.messages, { status: 200 });
     case "restart":
       return answerWithFlow(ctx, await restart(ctx, flow, verdict), 200);
   }
@@ -243,9 +240,7 @@ async function submitEmail(ctx: Ctx, flow: Flow, raw: Body): Promise<Answer> {
   const submitted = submittedEmail(body.email);
   if ("refused" in submitted) {
     flow.payload.ui.nodes = strategy.emailNodes(flow.csrf_token, submitted.typed);
-    putMessages(flow.payload.ui, [submitted.refused]);
-    await deps.persistence.flows.updateFlow(flow);
-    return answerWithFlow(ctx, flow, 400);
+    return saveAndAnswerWithFlow(ctx, flow, [submitted.refused], { status: 400 });
   }
   const { email } = submitted;
   await limitCodeEmails(deps, email);
