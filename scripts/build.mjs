@@ -30,6 +30,7 @@ const stampFile = path.join(root, ".data", "build-stamp");
 
 /** The compiled workspaces, in dependency order (the packages first: the apps import them). */
 const TYPESCRIPT_APPS = [
+  "packages/client-address",
   "packages/contract",
   "packages/telemetry",
   "packages/postgres",

@@ -9,7 +9,7 @@ const nextConfig: NextConfig = {
   output: "standalone",
   poweredByHeader: false,
   reactStrictMode: true,
-  transpilePackages: ["@moos/contract", "@moos/telemetry"],
+  transpilePackages: ["@moos/client-address", "@moos/contract", "@moos/telemetry"],
   // Every answer, static files too; pages get their full policy (with a nonce) and HSTS from
   // src/proxy.ts, which decides at run time.
   headers: async () => [{ source: "/:path*", headers: [...STATIC_SECURITY_HEADERS] }],

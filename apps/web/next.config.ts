@@ -13,7 +13,7 @@ const nextConfig: NextConfig = {
   outputFileTracingIncludes: { "/**": ["./messages/**/*.json"] },
   poweredByHeader: false,
   reactStrictMode: true,
-  transpilePackages: ["@moos/contract", "@moos/telemetry"],
+  transpilePackages: ["@moos/client-address", "@moos/contract", "@moos/telemetry"],
   images: {
     deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],
     imageSizes: [16, 32, 48, 64, 96, 128, 256, 384],

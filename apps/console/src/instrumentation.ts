@@ -1,5 +1,5 @@
+import { log } from "@moos/telemetry/log";
 import type { Instrumentation } from "next";
-import { log } from "./lib/log";
 import { REQUEST_ID_HEADER } from "./lib/request-context";
 
 // The console's server start and its unexpected errors.

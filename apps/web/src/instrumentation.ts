@@ -1,7 +1,7 @@
+import { log } from "@moos/telemetry/log";
 import type { Instrumentation } from "next";
 import { config } from "./lib/config";
 import { reportScope, sentryOptions } from "./lib/error-reports";
-import { log } from "./lib/log";
 import { REQUEST_ID_HEADER } from "./lib/request-context";
 
 // Server-side error reporting. The Sentry SDK is imported only when a DSN is configured and the

@@ -13,6 +13,7 @@
 //    the screen with the flow the proxy asked for, else to /self-service/<flow>/browser:
 //    flow-engine/start-flow.ts); next-intl maps the path to the [locale] segment.
 
+import { log } from "@moos/telemetry/log";
 import { NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
 import type { FlowName } from "./flow-engine/flow-error";
@@ -35,7 +36,6 @@ import {
   localizePath,
   splitLocale,
 } from "./lib/locale";
-import { log } from "./lib/log";
 import { PAGE_URL_HEADER } from "./lib/page-url";
 import {
   decideRequestContext,

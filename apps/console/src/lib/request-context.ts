@@ -7,7 +7,7 @@
 // peer into one of its own, named on globalThis. Without server.mjs (`next dev`) no address is
 // known and no incoming request id is believed.
 
-import { clientAddress, type TrustedProxies } from "./trusted-proxies";
+import { clientAddress, type TrustedProxies } from "@moos/client-address";
 
 /** Set by server.mjs to the name of the header that carries the socket's peer address. */
 const PEER_HEADER_MARKER = Symbol.for("moos.console.peer-header");

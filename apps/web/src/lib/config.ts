@@ -3,8 +3,8 @@
 // request that needs it. Import it from server code only (proxy, pages, actions, route handlers).
 // The settings, their defaults and descriptions are listed in settings.ts.
 
+import { TrustedProxies, TrustedProxiesError } from "@moos/client-address";
 import { webSettings } from "./settings";
-import { TrustedProxies, TrustedProxiesError } from "./trusted-proxies";
 
 export type AppEnv = "local" | "development" | "staging" | "production";
 

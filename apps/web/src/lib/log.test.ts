@@ -1,7 +1,8 @@
 // @vitest-environment node
+
+import { describeError, log } from "@moos/telemetry/log";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { IdentityError } from "./identity-client";
-import { describeError, log } from "./log";
 
 function captured(stream: "stdout" | "stderr"): () => Record<string, unknown>[] {
   const write = vi.spyOn(process[stream], "write").mockImplementation(() => true);

@@ -1,6 +1,6 @@
+import { log } from "@moos/telemetry/log";
 import { config } from "./config";
 import { reportScope } from "./error-reports";
-import { log } from "./log";
 import { currentRequestId } from "./request-context.server";
 
 // Error reporting. Errors are always logged on the server, as one JSON line with the request's

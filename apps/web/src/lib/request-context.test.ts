@@ -1,4 +1,6 @@
 // @vitest-environment node
+
+import { TrustedProxies } from "@moos/client-address";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   decideRequestContext,
@@ -7,7 +9,6 @@ import {
   socketPeer,
   withContextHeaders,
 } from "./request-context";
-import { TrustedProxies } from "./trusted-proxies";
 
 const MARKER = Symbol.for("moos.web.peer-header");
 const globals = globalThis as Record<symbol, unknown>;

@@ -13,7 +13,7 @@
 // proxy writes; the identity service gets them as X-Forwarded-For, X-Forwarded-Proto and
 // X-Request-Id.
 
-import { clientAddress, type TrustedProxies } from "./trusted-proxies";
+import { clientAddress, type TrustedProxies } from "@moos/client-address";
 
 /** Set by server.mjs to the name of the header that carries the socket's peer address. */
 const PEER_HEADER_MARKER = Symbol.for("moos.web.peer-header");

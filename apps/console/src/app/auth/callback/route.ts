@@ -4,11 +4,11 @@
 // Then the staff session begins (lib/staff-session.ts) and the browser goes where it wanted to.
 
 import { randomBytes } from "node:crypto";
+import { log } from "@moos/telemetry/log";
 import { type NextRequest, NextResponse } from "next/server";
 import { localizedHref, toLocale } from "../../../i18n/locales";
 import { config } from "../../../lib/config";
 import { ConsoleApiError, consoleApi } from "../../../lib/console-api";
-import { log } from "../../../lib/log";
 import { loginCookieName, unsealPending } from "../../../lib/login-cookie";
 import { finishSignIn, isStrongEnough, type SignedIn } from "../../../lib/oidc";
 import { requestContextOf } from "../../../lib/request-context";

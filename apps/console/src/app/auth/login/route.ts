@@ -2,10 +2,10 @@
 // (lib/oidc.ts). `reauth` asks to sign in again now, for the actions that need a recent
 // sign-in (export, deletion, role changes).
 
+import { log } from "@moos/telemetry/log";
 import { NextResponse } from "next/server";
 import { safeReturnPath, toLocale } from "../../../i18n/locales";
 import { config } from "../../../lib/config";
-import { log } from "../../../lib/log";
 import { LOGIN_COOKIE_MAX_AGE, loginCookieName, sealPending } from "../../../lib/login-cookie";
 import { startSignIn } from "../../../lib/oidc";
 import { requestContextOf } from "../../../lib/request-context";

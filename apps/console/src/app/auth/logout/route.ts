@@ -3,11 +3,11 @@
 // member's Moos session too and comes back to /auth/signed-out. A post without a valid token
 // changes nothing.
 
+import { log } from "@moos/telemetry/log";
 import { type NextRequest, NextResponse } from "next/server";
 import { localizedHref, toLocale } from "../../../i18n/locales";
 import { config } from "../../../lib/config";
 import { CSRF_FIELD, isCsrfTokenValid } from "../../../lib/csrf";
-import { log } from "../../../lib/log";
 import { logoutUrl } from "../../../lib/oidc";
 import { requestContextOf } from "../../../lib/request-context";
 import { clearCookie, readSession, sessionCookieName } from "../../../lib/staff-session";

@@ -1,7 +1,7 @@
-// Server-side log lines: one JSON object per line (time, level, msg, request_id, ...), the same
-// shape as the identity service's, so one request can be followed through both by its id. With
-// tracing on (OTEL_EXPORTER_OTLP_ENDPOINT), a line written during a traced request also carries
-// its `trace_id` and `span_id`.
+// The Next.js apps' server-side log lines (apps/web, apps/console): one JSON object per line
+// (time, level, msg, request_id, ...), the same shape as the identity service's, so one request
+// can be followed through them all by its id. With tracing on (OTEL_EXPORTER_OTLP_ENDPOINT), a
+// line written during a traced request also carries its `trace_id` and `span_id`.
 //
 // What may be written is narrow on purpose: field values are plain strings, numbers and
 // booleans (objects one level deep), and an error is reduced to its name, message, status,
@@ -9,7 +9,7 @@
 // values, codes and tokens are never passed to these functions, and an object handed in as a
 // field cannot smuggle them in below the first level.
 
-import { activeTraceFields } from "@moos/telemetry";
+import { activeTraceFields } from "./trace-fields.ts";
 
 export type LogLevel = "info" | "warn" | "error";
 

@@ -1,0 +1,7 @@
+export {
+  clientAddress,
+  type Hops,
+  normalizeAddress,
+  TrustedProxies,
+  TrustedProxiesError,
+} from "./trusted-proxies.ts";
