@@ -1,9 +1,10 @@
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../identity/test/support/free-port.ts";
 import { authorizationRequest, customer, relyingParty } from "./support/apps.ts";
 import { Browser } from "./support/browser.ts";
 import { type Harness, startProvider, uiOrigin } from "./support/harness.ts";
-import { freePort, type PostgresServer, startPostgres } from "./support/postgres.ts";
+import { type PostgresServer, startPostgres } from "./support/postgres.ts";
 
 // Two instances on one PostgreSQL, as behind a load balancer: both answer for the same issuer,
 // and a flow may hop between them at every step.

@@ -1,8 +1,8 @@
 import { Configuration, JwkApi, OAuth2Api } from "@ory/client-fetch";
+import { freePort } from "../../../identity/test/support/free-port.ts";
+import { pgliteCopy } from "../../../identity/test/support/pglite-template.ts";
 import { type App, createApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config/load-config.ts";
-import { pgliteCopy } from "./pglite-copy.ts";
-import { freePort } from "./postgres.ts";
 
 // The provider on free loopback ports, with Ory's SDK pointed at its admin API. The login,
 // consent and logout apps live at `uiOrigin`, which nothing serves: tests stop the browser
@@ -51,7 +51,7 @@ export async function startProvider(
   options: { port?: number } = {},
 ): Promise<Harness> {
   const port = options.port ?? (await freePort());
-  // A fresh embedded database unless the test names one (pglite-copy.ts).
+  // A fresh embedded database unless the test names one (a copy of the run's PGlite template).
   const copy = "dsn" in overrides ? undefined : pgliteCopy();
   const app = await createApp(testConfig({ ...(copy && { dsn: copy.dsn }), ...overrides }, port));
   const { publicUrl, adminUrl } = await app.listen();

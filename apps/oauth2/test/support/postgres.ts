@@ -26,8 +26,6 @@ function run(command: string, args: string[]): void {
   execFileSync(cmd!, joined!.split("\u0000"), { stdio: "pipe" });
 }
 
-export { freePort };
-
 export async function startPostgres(): Promise<PostgresServer> {
   const dir = mkdtempSync(join(tmpdir(), "moos-pg-"));
   chmodSync(dir, 0o777);
