@@ -98,7 +98,10 @@ test.describe("email typo hints", () => {
     await splash.open();
     await splash.expectSignedIn(account.email);
     await settings.open();
+    await settings.expectShown();
     await settings.changeEmail(typed);
+    await settings.expectShown();
+    await settings.expectCodeSent(typed);
     await settings.expectEmailChangePending(typed, account.email);
     await typoHint(page, lang, meant)
       .getByRole("link", { name: lang.t.common.emailTypo.take })

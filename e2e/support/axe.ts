@@ -105,6 +105,11 @@ export async function expectNoAxeViolations(
   options: { javaScriptEnabled: boolean; screen: string; media?: EmulatedMedia },
 ): Promise<void> {
   const { media } = options;
+  // A screen's heading can show while the rest of its HTML still streams in, the document's
+  // <title> (Next.js's metadata) among it: axe checks the page once it has loaded, as a screen
+  // reader's user meets it, and the title a tab shows is part of what is checked.
+  await page.waitForLoadState("load");
+  await expect(page, `${options.screen} has a document title`).toHaveTitle(/\S/);
   if (media) await page.emulateMedia(media);
   const violations = options.javaScriptEnabled
     ? await violationsOf(page)
