@@ -115,7 +115,10 @@ export class SqlConsolePersister implements ConsolePersister {
   }
 
   async searchByEmail(email: string, now: Date, limit: number): Promise<CustomerSummary[]> {
-    return this.summaries(sql`${emailKey} = lower(${email})`, sql`i.id`, now, limit);
+    // Ordered by the indexed key, not by id alone: with no statistics on the expression (PGlite
+    // has no autovacuum to gather them after an import) the planner would otherwise walk the
+    // primary key in id order, filtering a million rows to find one address.
+    return this.summaries(sql`${emailKey} = lower(${email})`, emailKey, now, limit);
   }
 
   async searchById(id: string, now: Date): Promise<CustomerSummary[]> {
