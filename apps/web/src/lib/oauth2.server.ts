@@ -16,9 +16,3 @@ export function oauth2Api(): OAuth2Api {
     }),
   );
 }
-
-/** The HTTP status of a failed SDK call (ResponseError), if it got an answer. */
-export function statusOf(error: unknown): number | undefined {
-  const response = (error as { response?: unknown } | null)?.response;
-  return response instanceof Response ? response.status : undefined;
-}

@@ -3,7 +3,8 @@
 // claims, or reject it. Ory's account experience does the same.
 
 import type { Identity, OAuth2ConsentRequest } from "@ory/client-fetch";
-import { oauth2Api, statusOf } from "../../lib/oauth2.server";
+import { oauth2Api } from "../../lib/oauth2.server";
+import { statusOf } from "../../lib/sdk-status";
 import { idTokenClaims } from "./claims";
 
 /** The request, or undefined when it is unknown, expired or answered already (4xx). */

@@ -11,6 +11,7 @@ import { type FormState, initialFormState } from "../../flow-engine/form/form-st
 import { finishSubmit } from "../../flow-engine/submit.server";
 import { type Locale, localizedHref, toLocale } from "../../lib/locale";
 import { reportError } from "../../lib/report-error";
+import { statusOf } from "../../lib/sdk-status";
 import { currentSession } from "../../lib/session.server";
 import { checkConfirmToken, parseConfirmToken } from "./confirm-token";
 import { confirmConsent, declineConsent, withdrawConsent } from "./consent";
@@ -124,9 +125,4 @@ export async function changeNewsletter(_state: FormState, formData: FormData): P
     return go(settings({ error: "generic" }), locale);
   }
   return go(settings({ notice }), locale);
-}
-
-function statusOf(error: unknown): number | undefined {
-  const response = (error as { response?: unknown }).response;
-  return response instanceof Response ? response.status : undefined;
 }

@@ -10,12 +10,15 @@ import type { Session } from "@ory/client-fetch";
 import { hasAdminApi } from "../../lib/admin.server";
 import { type Locale, localizedHref } from "../../lib/locale";
 import { reportError } from "../../lib/report-error";
+import { statusOf } from "../../lib/sdk-status";
 import { consentOf, loadIdentity } from "./consent-store.server";
 
 /**
  * The consent screen's URL when the signed-in customer has not answered yet, else undefined.
  * Without an admin API (not configured) or when it fails, the customer goes on unasked: the
- * question must never lock anyone out.
+ * question must never lock anyone out. While the identity service is briefly unavailable (503)
+ * the answer is not known, and going on would skip the question for good: the newsletter
+ * screen then says "try again in a moment" and, once it can read the answer, asks or goes on.
  */
 export async function consentGate(
   session: Session,
@@ -24,12 +27,14 @@ export async function consentGate(
 ): Promise<string | undefined> {
   const identityId = session.identity?.id;
   if (!identityId || !hasAdminApi()) return undefined;
+  const question = localizedHref(locale, "/newsletter", { return_to: target });
   try {
     const identity = await loadIdentity(identityId);
     if (consentOf(identity)) return undefined;
   } catch (error) {
+    if (statusOf(error) === 503) return question;
     await reportError(error, { flow: "newsletter" });
     return undefined;
   }
-  return localizedHref(locale, "/newsletter", { return_to: target });
+  return question;
 }

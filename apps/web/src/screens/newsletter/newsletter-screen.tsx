@@ -4,8 +4,9 @@ import type * as React from "react";
 import { FlowForm } from "../../flow-engine/form/flow-form";
 import { queryParam, type SearchParams } from "../../flow-engine/screen-query";
 import { type Locale, localizedHref } from "../../lib/locale";
+import { statusOf } from "../../lib/sdk-status";
 import { currentSession } from "../../lib/session.server";
-import { ErrorNotice, LinkButton, Screen } from "../ui/screen";
+import { ErrorNotice, LinkButton, Screen, ScreenRoot } from "../ui/screen";
 import { SuccessNote } from "../ui/success-note";
 import { answerNewsletter } from "./actions";
 import { consentOf, loadIdentity } from "./consent-store.server";
@@ -44,7 +45,23 @@ export async function NewsletterScreen({
       </Screen>
     );
   }
-  if (consentOf(await loadIdentity(identityId))) redirect(onwardHref(returnTo));
+  const identity = await loadIdentity(identityId).catch((error: unknown) => {
+    if (statusOf(error) === 503) return undefined;
+    throw error;
+  });
+  // Briefly unavailable (consent-gate.server.ts sends the customer here then): whether the
+  // question was answered is not known yet; trying again asks or goes on.
+  if (!identity) {
+    return (
+      <ScreenRoot
+        locale={locale}
+        title={t("title")}
+        reason="service_unavailable"
+        retryHref={here}
+      />
+    );
+  }
+  if (consentOf(identity)) redirect(onwardHref(returnTo));
 
   const error = queryParam(query, "error");
   const hidden = (answer: "yes" | "no") => [

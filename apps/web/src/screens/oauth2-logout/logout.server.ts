@@ -8,8 +8,9 @@
 import type { OAuth2LogoutRequest, Session } from "@ory/client-fetch";
 import type { IdentityClient } from "../../lib/identity-client";
 import { IdentityError } from "../../lib/identity-client";
-import { oauth2Api, statusOf } from "../../lib/oauth2.server";
+import { oauth2Api } from "../../lib/oauth2.server";
 import { reportError } from "../../lib/report-error";
+import { statusOf } from "../../lib/sdk-status";
 
 /** The request, or undefined when it is unknown, expired or answered already (4xx). */
 export async function loadLogoutRequest(

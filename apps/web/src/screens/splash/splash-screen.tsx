@@ -17,16 +17,20 @@ import { socialProviders } from "../social/social-nodes";
 import { SocialSection } from "../social/social-section";
 import { kratosFormatter } from "../ui/i18n.server";
 import { RegistrationTerms } from "../ui/registration-terms";
-import { LinkButton, Screen } from "../ui/screen";
+import { LinkButton, Screen, ScreenRoot } from "../ui/screen";
 import { type ContinueTarget, continueTarget } from "./continue-target";
 
 type Mode = "login" | "registration";
 
-async function currentSession(locale: Locale): Promise<Session | undefined> {
+/** The session, or undefined when signed out (or the identity service is unreachable). */
+async function currentSession(locale: Locale): Promise<Session | "unavailable" | undefined> {
   const client = await createIdentityClient();
   const read = await readSession(client, locale).catch(() => undefined);
   // Signed in with the first factor only: the second step comes first.
   if (read?.state === "second-factor") redirect(read.url);
+  // Briefly unavailable (503): neither the signed-in nor the signed-out landing is known to be
+  // right, and a customer just signed in must not be shown "log in".
+  if (read?.state === "unavailable") return "unavailable";
   // Signed out or the identity service unreachable: the splash works the same.
   return read?.state === "active" ? read.session : undefined;
 }
@@ -59,6 +63,18 @@ export async function SplashScreen({
   const t = await getTranslations({ locale, namespace: "splash" });
   const common = await getTranslations({ locale, namespace: "common" });
   const session = await currentSession(locale);
+
+  if (session === "unavailable") {
+    const again = { return_to: queryParam(query, "return_to"), mode: queryParam(query, "mode") };
+    return (
+      <ScreenRoot
+        locale={locale}
+        title={t("title")}
+        reason="service_unavailable"
+        retryHref={localizedHref(locale, "/", again)}
+      />
+    );
+  }
 
   if (session) {
     // Sent here signed in with somewhere to go: /api/redirect checks it and sends them on.

@@ -1,9 +1,11 @@
 // /api/redirect: where a user with a session is sent (identity service's default return URL,
 // `session_already_available`). It forwards to the validated return_to or to the home of the
 // client that started the sign-in (cookie from `?client=`, default `self`). Without a session
-// it sends the user to log in first, keeping return_to. A customer who has not answered the
-// newsletter question sees it first (consent-gate.server.ts); one who just signed in with a
-// password on a device that can make a passkey may be offered one (offer-gate.server.ts).
+// it sends the user to log in first, keeping return_to (and while the identity service is
+// briefly unavailable, the login screen says so and tries again). A customer who has not
+// answered the newsletter question sees it first (consent-gate.server.ts); one who just signed
+// in with a password on a device that can make a passkey may be offered one
+// (offer-gate.server.ts).
 
 import type { Session } from "@ory/client-fetch";
 import { type NextRequest, NextResponse } from "next/server";
