@@ -1,30 +1,17 @@
-import { log } from "@moos/telemetry/log";
 import type { Instrumentation } from "next";
-import { REQUEST_ID_HEADER } from "./lib/request-context";
 
-// The console's server start and its unexpected errors.
-//
-// The configuration is read here, once, when the server starts, so a missing secret or a wrong
-// URL stops the console before it answers anyone (not at import: `next build` loads the modules
-// too, without the production settings).
+// Next builds this hook for the Edge runtime as well as for Node.js, though no route of ours runs
+// on the Edge. What the hooks do needs Node's APIs (log lines on process.stdout, node:net for
+// the trusted proxies), so it lives in instrumentation-node.ts and is imported only in Node.js:
+// Next replaces `process.env.NEXT_RUNTIME` at build time, so the Edge build never sees it.
 
 export async function register(): Promise<void> {
-  if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { config } = await import("./lib/config");
-  config();
+  if (process.env.NEXT_RUNTIME === "nodejs")
+    await (await import("./instrumentation-node")).register();
 }
 
-// Every error Next caught while rendering or running a server action or route handler, as a JSON
-// line with the request's id. Only the path is written: the search's sealed query and page
-// tokens stay out of the log, and nothing of the request's headers or cookies goes in.
 export const onRequestError: Instrumentation.onRequestError = async (...args) => {
-  const [error, request, context] = args;
-  const requestId = request.headers[REQUEST_ID_HEADER];
-  log("error", "request failed", {
-    request_id: typeof requestId === "string" ? requestId : undefined,
-    method: request.method,
-    path: request.path.split("?")[0],
-    route: context.routePath,
-    error,
-  });
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    await (await import("./instrumentation-node")).onRequestError(...args);
+  }
 };

@@ -1,43 +1,17 @@
-import { log } from "@moos/telemetry/log";
 import type { Instrumentation } from "next";
-import { config } from "./lib/config";
-import { reportScope, sentryOptions } from "./lib/error-reports";
-import { REQUEST_ID_HEADER } from "./lib/request-context";
 
-// Server-side error reporting. The Sentry SDK is imported only when a DSN is configured and the
-// app environment is not `local` (config.sentry is undefined otherwise), so an unconfigured
-// deployment loads and sends nothing. What a report may carry: lib/error-reports.ts.
-//
-// Traces are not started here, though Next's documentation puts OpenTelemetry into this hook:
-// the production server is our own (server.mjs), and the SDK must be in place before it loads
-// node:http and before Next's code does, so the launchers start it with `--import`
-// (scripts/telemetry-args.mjs). Next's own spans (each request's route, rendering, server
-// actions) and its fetch calls join the same trace through OpenTelemetry's global API.
+// Next builds this hook for the Edge runtime as well as for Node.js, though no route of ours runs
+// on the Edge. What the hooks do needs Node's APIs (log lines on process.stdout, node:net for
+// the trusted proxies), so it lives in instrumentation-node.ts and is imported only in Node.js:
+// Next replaces `process.env.NEXT_RUNTIME` at build time, so the Edge build never sees it.
 
 export async function register(): Promise<void> {
-  if (!config.sentry) return;
-  const Sentry = await import("@sentry/nextjs");
-  Sentry.init(sentryOptions(config.sentry));
+  if (process.env.NEXT_RUNTIME === "nodejs")
+    await (await import("./instrumentation-node")).register();
 }
 
-// Every error Next caught while rendering or running a server action or route handler, as a JSON
-// line with the request's id. Only the path is written: queries carry flow ids and, on the
-// verification and recovery links, codes.
 export const onRequestError: Instrumentation.onRequestError = async (...args) => {
-  const [error, request, context] = args;
-  const requestId = request.headers[REQUEST_ID_HEADER];
-  log("error", "request failed", {
-    request_id: typeof requestId === "string" ? requestId : undefined,
-    method: request.method,
-    path: request.path.split("?")[0],
-    route: context.routePath,
-    route_type: context.routeType,
-    error,
-  });
-  if (!config.sentry) return;
-  const Sentry = await import("@sentry/nextjs");
-  Sentry.captureException(
-    error,
-    reportScope(typeof requestId === "string" ? requestId : undefined, context.routePath),
-  );
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    await (await import("./instrumentation-node")).onRequestError(...args);
+  }
 };
