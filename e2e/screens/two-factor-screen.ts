@@ -1,7 +1,7 @@
 // `/settings/two-factor`: authenticator app, backup codes, passkeys and security keys.
 
 import { expect, type Locator } from "@playwright/test";
-import { messagePattern } from "../support/languages.ts";
+import { format, messagePattern } from "../support/languages.ts";
 import { AppScreen } from "./app-screen.ts";
 
 export class TwoFactorScreen extends AppScreen {
@@ -86,11 +86,19 @@ export class TwoFactorScreen extends AppScreen {
       .click();
   }
 
-  /** One passkey is set up, with its remove button. */
-  async expectOnePasskey(): Promise<void> {
+  /** One passkey is set up, with its remove button; with `name`, listed under that name. */
+  async expectOnePasskey(name?: string): Promise<void> {
     await expect(
       this.passkeys.getByRole("button", { name: messagePattern(this.t.kratos["1050020"]) }),
     ).toHaveCount(1);
+    if (name === undefined) return;
+    await expect(this.passkeys.getByRole("listitem")).toHaveText(new RegExp(`^${name}`));
+    await expect(
+      this.passkeys.getByRole("button", {
+        name: format(this.t.kratos["1050020"], { display_name: name }),
+        exact: true,
+      }),
+    ).toBeVisible();
   }
 
   /** Removes the one passkey set up; the screen comes back without it. */

@@ -89,9 +89,28 @@ describe("webauthn nodes", () => {
         },
       },
     } as UiNode;
-    expect(removableKeys([csrfNode, labelled], "passkey_remove", format)).toEqual([
+    expect(removableKeys([csrfNode, labelled], "passkey_remove", format, "Ohne Namen")).toEqual([
       { name: "passkey_remove", id: "626172", label: "#1050020", displayName: "Laptop" },
     ]);
-    expect(removableKeys([labelled], "webauthn_remove", format)).toEqual([]);
+    expect(removableKeys([labelled], "webauthn_remove", format, "Ohne Namen")).toEqual([]);
+  });
+
+  it("shows a key without a name in the customer's language, in its list and its button", () => {
+    const unnamed = {
+      ...inputNode("passkey_remove", { group: "passkey", type: "submit", value: "6f6b" }),
+      meta: {
+        label: {
+          id: 1050020,
+          text: 'Remove passkey "unnamed"',
+          type: "info",
+          context: { display_name: "unnamed", added_at: "2026-11-22T10:00:00Z", added_at_unix: 1 },
+        },
+      },
+    } as UiNode;
+    const named = (text: UiText): string =>
+      `#${JSON.stringify((text.context as { display_name?: string }).display_name)}`;
+    expect(removableKeys([unnamed], "passkey_remove", named, "Ohne Namen")).toEqual([
+      { name: "passkey_remove", id: "6f6b", label: '#"Ohne Namen"', displayName: "Ohne Namen" },
+    ]);
   });
 });

@@ -89,22 +89,32 @@ export interface RemovableKey {
   readonly displayName: string;
 }
 
+/**
+ * The identity service names a key the customer gave no name, and whose model it does not know,
+ * "unnamed" (as Kratos does for a passkey made at sign-up): shown in the customer's language.
+ */
+const UNNAMED = new Set(["", "unnamed"]);
+
 export function removableKeys(
   nodes: readonly UiNode[],
   name: "webauthn_remove" | "passkey_remove",
   format: FormatText,
+  unnamed: string,
 ): RemovableKey[] {
   return nodes.flatMap((node) => {
     const attributes = inputAttributes(node);
     if (attributes?.name !== name) return [];
     const label = nodeLabel(node);
     const context = (label?.context ?? {}) as { display_name?: unknown };
-    const displayName = typeof context.display_name === "string" ? context.display_name : "";
+    const given = typeof context.display_name === "string" ? context.display_name : "";
+    const displayName = UNNAMED.has(given.trim()) ? unnamed : given;
     return [
       {
         name,
         id: nodeValue(node) ?? "",
-        label: label ? format(label) : name,
+        label: label
+          ? format({ ...label, context: { ...context, display_name: displayName } })
+          : name,
         displayName,
       },
     ];

@@ -50,11 +50,11 @@ export async function PasskeysSection({
   format: FormatText;
 }): Promise<React.JSX.Element | null> {
   const names = KINDS[kind];
-  const keys = removableKeys(nodes, names.remove, format);
+  const t = await getTranslations({ locale, namespace: "twoFactor" });
+  const keys = removableKeys(nodes, names.remove, format, t("settings.unnamedKey"));
   const trigger = webAuthnTrigger(nodes, names.trigger, format);
   const script = webAuthnScript(nodes, config.orySdkUrl);
   if (keys.length === 0 && !trigger) return null;
-  const t = await getTranslations({ locale, namespace: "twoFactor" });
   const hidden = [...base, { name: "method", value: kind }];
   const titleId = `${kind}-title`;
   const nameNode = findInput(nodes, "webauthn_register_displayname");
