@@ -178,6 +178,9 @@ export const messageNames: Readonly<Record<number, string>> = {
   4070003: "verificationFailed",
   4070005: "verificationFlowExpired",
   4070006: "invalidVerificationCode",
+  // Moos: the bot defence and throwaway addresses, any flow (4900xxx)
+  4900001: "tooManyAttempts",
+  4900002: "disposableAddress",
   // Moos: the customer service locked the account (4901xxx: login, and recovery's sign-in)
   4901001: "accountLocked",
   // Moos: the safe email change in settings (4905xxx)

@@ -14,7 +14,9 @@ describe("message catalogue", () => {
 
   it("pins our own ids, all in our range and none in Kratos's", () => {
     const own = messageIds.filter(isMoosMessageId);
-    expect(own).toEqual([1905001, 1905002, 1905003, 1905004, 1905005, 4901001, 4905001, 4905002]);
+    expect(own).toEqual([
+      1905001, 1905002, 1905003, 1905004, 1905005, 4900001, 4900002, 4901001, 4905001, 4905002,
+    ]);
     expect(isMoosMessageId(1050001)).toBe(false);
     expect(isMoosMessageId(4000006)).toBe(false);
     expect(isMoosMessageId(5000001)).toBe(false);

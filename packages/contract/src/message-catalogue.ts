@@ -454,6 +454,16 @@ export const messageCatalogue = {
     text: "The email change was cancelled. You keep signing in with {old_address}.",
   },
   1905005: { id: 1905005, type: "info", text: "We sent a code to {new_address}." },
+  4900001: {
+    id: 4900001,
+    type: "error",
+    text: "We are seeing unusually many attempts right now. Please try again in a few minutes.",
+  },
+  4900002: {
+    id: 4900002,
+    type: "error",
+    text: "Addresses at {domain} only last a short while. Please enter an email address you keep.",
+  },
   // 4901xxx: login (and every other way a session is issued, recovery included).
   4901001: {
     id: 4901001,

@@ -331,6 +331,10 @@ export const MessageId = {
   verificationFlowExpired: 4070005,
   /** 4070006, error: The verification code is invalid or has already been used. Please try again. */
   invalidVerificationCode: 4070006,
+  /** 4900001, error: We are seeing unusually many attempts right now. Please try again in a few minutes. */
+  tooManyAttempts: 4900001,
+  /** 4900002, error: Addresses at {domain} only last a short while. Please enter an email address you keep. */
+  disposableAddress: 4900002,
   /** 4901001, error: Your account is locked. Please contact our customer service. */
   accountLocked: 4901001,
   /** 4905001, error: The email change has expired. Please enter your new email address again. */

@@ -29,6 +29,7 @@ import {
 } from "./identity-body.ts";
 import { toAdminIdentityJson } from "./identity-json.ts";
 import { applyJsonPatch, JsonPatchError, parseJsonPatch, pointerTokens } from "./json-patch.ts";
+import { decideWelcomeGift } from "./welcome-gift.ts";
 
 // Kratos's admin identity API (identity/handler.go): create (with an optional password or an
 // imported hash), get, list, update (PUT), patch (JSON Patch), delete, and the batch import
@@ -100,6 +101,7 @@ async function save(
   if (await conflictsWithOtherIdentity(ctx.deps, identity)) throw conflict();
   try {
     await ctx.deps.persistence.transaction(async (tx) => {
+      for (const event of events) await decideWelcomeGift(tx, ctx.deps, identity, event);
       if (mode === "create") await tx.identities.createIdentity(identity);
       else await tx.identities.updateIdentity(identity);
       for (const event of events) {

@@ -16,6 +16,11 @@ interface Limit {
   max: number;
   window: number;
 }
+/** A count's two thresholds: a challenge from the first, a refusal from the second. */
+export interface Threshold {
+  challenge_from: number;
+  refuse_from: number;
+}
 interface FlowUi {
   ui_url: string;
   lifespan: number;
@@ -255,6 +260,29 @@ export interface Config {
       max_per_day: number;
     };
     code_emails_per_address: Limit;
+  };
+  /** Ours: risk signals, the proof of work, refusals (docs/security.md#bot-defence). */
+  bot_defence: {
+    enabled: boolean;
+    window: number;
+    ip: Threshold;
+    network: Threshold;
+    target: Threshold;
+    surge: { factor: number; min_per_minute: number; network: Threshold };
+    credential_stuffing: { min_failures: number; failure_share: number };
+    challenge: {
+      cost: number;
+      attempts: number;
+      growth: number;
+      levels: number;
+      lifespan: number;
+      no_script: { wait: number; max_per_network: number };
+    };
+  };
+  /** Ours: throwaway domains refused, and the domains that deliver `name+tag@` to `name@`. */
+  email_addresses: {
+    disposable: { refuse: boolean; allow: string[]; block: string[] };
+    subaddress_domains: string[];
   };
   body_limit_bytes: number;
   /** The customer-service console's API on the admin port (ours, docs/console.md). */

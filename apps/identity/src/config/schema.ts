@@ -58,6 +58,22 @@ const limit = (max: number, window: string, counted: string): object =>
     window: duration(window, `The window ${counted} are counted in.`),
   });
 
+const threshold = (challengeFrom: number, refuseFrom: number, counted: string): object =>
+  obj({
+    challenge_from: {
+      type: "integer",
+      minimum: 1,
+      default: challengeFrom,
+      description: `From this many ${counted}, submits meet a challenge; each doubling one level harder.`,
+    },
+    refuse_from: {
+      type: "integer",
+      minimum: 1,
+      default: refuseFrom,
+      description: `From this many ${counted}, submits are refused.`,
+    },
+  });
+
 // One social sign-in provider (Kratos's `selfservice.methods.oidc.config.providers[]`). Each
 // kind brings its own defaults; `mapper` replaces Kratos's Jsonnet `mapper_url` with a
 // declarative map from trait paths to claim names (see strategies/oidc/mapper.ts).
@@ -1037,6 +1053,160 @@ export const configSchema = obj({
       },
     }),
     code_emails_per_address: limit(5, "15m", "code emails to one address"),
+  }),
+  // Ours, not Kratos's: what stands between a script and many accounts (docs/security.md#bot-defence).
+  // Risk signals counted in the database, a proof of work (ALTCHA) whose cost grows with them,
+  // and a refusal where they are overwhelming.
+  bot_defence: obj({
+    enabled: {
+      type: "boolean",
+      default: true,
+      description:
+        "Counts the risk signals and challenges or refuses login and registration submits above their thresholds; `false`: none of it.",
+    },
+    window: duration(
+      "10m",
+      "The window the per-address, per-network and per-target counts below are counted in.",
+    ),
+    ip: threshold(
+      3,
+      30,
+      "different email addresses or identifiers submitted from one client address",
+    ),
+    network: threshold(
+      3,
+      50,
+      "different email addresses or identifiers submitted from one network (IPv4 /24, IPv6 /56)",
+    ),
+    target: threshold(5, 50, "submits for one email address or identifier, from anywhere"),
+    surge: obj({
+      factor: {
+        type: "number",
+        minimum: 1,
+        default: 5,
+        description:
+          "Registrations in the last minute at this many times the usual rate (the median minute of the hour before) are a surge.",
+      },
+      min_per_minute: {
+        type: "integer",
+        minimum: 1,
+        default: 10,
+        description: "Fewer registrations in the last minute than this are never a surge.",
+      },
+      network: threshold(
+        2,
+        3,
+        "different email addresses registering from one network during a surge",
+      ),
+    }),
+    credential_stuffing: obj({
+      min_failures: {
+        type: "integer",
+        minimum: 1,
+        default: 50,
+        description:
+          "Failed sign-ins across all identifiers in the window below which there is no credential stuffing.",
+      },
+      failure_share: {
+        type: "number",
+        exclusiveMinimum: 0,
+        maximum: 1,
+        default: 0.5,
+        description:
+          "The share of failed sign-ins among all sign-ins in the window from which every sign-in meets a first-level challenge.",
+      },
+    }),
+    challenge: obj({
+      cost: {
+        type: "integer",
+        minimum: 1,
+        default: 1000,
+        description: "PBKDF2-SHA-256 iterations of one attempt (ALTCHA's `cost`).",
+      },
+      attempts: {
+        type: "integer",
+        minimum: 1,
+        default: 1500,
+        description:
+          "The most attempts a first-level challenge takes (a random number between half and all of it); each level above multiplies it by `growth`.",
+      },
+      growth: {
+        type: "integer",
+        minimum: 2,
+        default: 4,
+        description: "How much each level multiplies the attempts.",
+      },
+      levels: {
+        type: "integer",
+        minimum: 1,
+        maximum: 8,
+        default: 4,
+        description:
+          "The highest level; the counts' doublings above a threshold climb one level each.",
+      },
+      lifespan: duration("10m", "How long a challenge can be solved and its solution used."),
+      no_script: obj({
+        wait: duration(
+          "3s",
+          "Without a solution (a browser without JavaScript), a submit waits this long per level instead, then goes on.",
+        ),
+        max_per_network: {
+          type: "integer",
+          minimum: 0,
+          default: 10,
+          description:
+            "Such waits one network may use in the window; past them a submit without a solution is refused.",
+        },
+      }),
+    }),
+  }),
+  // Ours, not Kratos's: which addresses registration and the email change accept, and how a
+  // mailbox is recognised behind its spellings (the welcome gift, the per-target count).
+  email_addresses: obj({
+    disposable: obj({
+      refuse: {
+        type: "boolean",
+        default: true,
+        description:
+          "Refuses addresses at throwaway-mail domains (the `mailchecker` list, parent domains included) at registration and email change.",
+      },
+      allow: {
+        type: "array",
+        default: [],
+        items: { type: "string", minLength: 1 },
+        description: "Domains accepted although the list names them (subdomains included).",
+      },
+      block: {
+        type: "array",
+        default: [],
+        items: { type: "string", minLength: 1 },
+        description: "Domains refused besides the list (subdomains included).",
+      },
+    }),
+    subaddress_domains: {
+      type: "array",
+      default: [
+        "gmail.com",
+        "googlemail.com",
+        "outlook.com",
+        "hotmail.com",
+        "live.com",
+        "msn.com",
+        "icloud.com",
+        "me.com",
+        "mac.com",
+        "proton.me",
+        "protonmail.com",
+        "pm.me",
+        "fastmail.com",
+        "posteo.de",
+        "posteo.net",
+        "mailbox.org",
+      ],
+      items: { type: "string", minLength: 1 },
+      description:
+        "Domains that deliver `name+anything@` to `name@`: one mailbox for the welcome gift and the per-target count (Gmail also ignores dots, and googlemail.com is gmail.com).",
+    },
   }),
   body_limit_bytes: {
     type: "integer",

@@ -16,6 +16,19 @@ export type RateLimitName =
  */
 export type PasskeyCreationPath = "sign_up" | "offer" | "automatic" | "settings";
 
+/** What became of the bot defence's challenges in a request (docs/security.md#bot-defence). */
+export type ChallengeEvent = "issued" | "solved" | "failed" | "waited";
+
+/** Why a submit was refused outright: the signal that was overwhelming, or the address. */
+export type BotRefusal =
+  | "ip"
+  | "network"
+  | "target"
+  | "surge"
+  | "credential_stuffing"
+  | "no_script"
+  | "disposable_address";
+
 export interface RequestOutcome {
   /**
    * A self-service submit that finished (success) or was answered with its errors (failure).
@@ -28,6 +41,10 @@ export interface RequestOutcome {
   errorStatus?: number;
   /** A passkey was added to an account in settings (sign-up passkeys count as a registration). */
   passkeyCreated?: PasskeyCreationPath;
+  /** The bot defence's challenges in this request, in order. */
+  challenges?: ChallengeEvent[];
+  /** The bot defence refused the submit. */
+  botRefusal?: BotRefusal;
 }
 
 declare module "fastify" {
@@ -63,4 +80,12 @@ export function noteFlowFailure(request: FastifyRequest, kind: string): void {
 /** A passkey was added to the account, by `path`. */
 export function notePasskeyCreated(request: FastifyRequest, path: PasskeyCreationPath): void {
   request.outcome.passkeyCreated = path;
+}
+
+export function noteChallenge(request: FastifyRequest, event: ChallengeEvent): void {
+  request.outcome.challenges = [...(request.outcome.challenges ?? []), event];
+}
+
+export function noteBotRefusal(request: FastifyRequest, reason: BotRefusal): void {
+  request.outcome.botRefusal = reason;
 }

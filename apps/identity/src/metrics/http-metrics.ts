@@ -43,6 +43,9 @@ export function registerHttpMetrics(
     if (limit) metrics.rateLimitRejections.inc({ limit });
     // Only sendError notes a 503: the database was away (a shutdown's 503 is Fastify's own).
     if (request.outcome?.errorStatus === 503) metrics.unavailableResponses.inc({ server });
+    for (const event of request.outcome?.challenges ?? []) metrics.botChallenges.inc({ event });
+    const refusal = request.outcome?.botRefusal;
+    if (refusal) metrics.botRefusals.inc({ reason: refusal });
     countFlowSubmit(request, reply, metrics);
     countPasskeyCreated(request, metrics);
   });

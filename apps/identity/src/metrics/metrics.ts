@@ -26,6 +26,8 @@ export interface Metrics {
   registrations: Counter<"method" | "result">;
   passkeysCreated: Counter<"path">;
   rateLimitRejections: Counter<"limit">;
+  botChallenges: Counter<"event">;
+  botRefusals: Counter<"reason">;
   courierSendFailures: Counter<"type" | "outcome">;
   dbQueryDuration: Histogram<"result">;
   unavailableResponses: Counter<"server">;
@@ -135,6 +137,18 @@ export function createMetrics(
       name: "moos_identity_rate_limit_rejections_total",
       help: "Requests refused with 429, by the limit that refused them",
       labelNames: ["limit"],
+      registers,
+    }),
+    botChallenges: new Counter({
+      name: "moos_identity_bot_challenges_total",
+      help: "The bot defence's proofs of work, by event (issued, solved, failed, waited: a submit without JavaScript waited instead)",
+      labelNames: ["event"],
+      registers,
+    }),
+    botRefusals: new Counter({
+      name: "moos_identity_bot_refusals_total",
+      help: "Submits the bot defence refused, by reason (ip, network, target, surge, credential_stuffing, no_script, disposable_address)",
+      labelNames: ["reason"],
       registers,
     }),
     courierSendFailures: new Counter({

@@ -119,6 +119,18 @@ export interface RateLimitPersister {
   hit(key: string, windowMs: number, now: Date): Promise<{ count: number; windowEndsAt: Date }>;
   peek(key: string, now: Date): Promise<number>;
   reset(key: string): Promise<void>;
+  /**
+   * Counts one hit in each key's fixed window, in one statement; returns each key's count.
+   * Keys are locked in sorted order, so two instances counting the same keys never deadlock.
+   */
+  hitMany(
+    hits: readonly { key: string; windowMs: number }[],
+    now: Date,
+  ): Promise<Map<string, number>>;
+  /** The counts of these keys in their current windows (0 for a key without one), one statement. */
+  peekMany(keys: readonly string[], now: Date): Promise<Map<string, number>>;
+  /** Drops the counters whose window ended before `before`. */
+  purgeExpired(before: Date): Promise<void>;
 }
 
 export interface ExchangePersister {
@@ -245,6 +257,15 @@ export interface ConsolePersister {
   latestCode(identityId: string, kinds: readonly string[]): Promise<LatestCode | undefined>;
 }
 
+/** One welcome gift per mailbox (docs/security.md#one-welcome-gift-per-mailbox). */
+export interface WelcomeGiftPersister {
+  /**
+   * Grants the mailbox its gift unless it or the identity had one: true when this call granted
+   * it. Safe against a second call at the same moment (the mailbox is the key).
+   */
+  claim(gift: { mailbox_hash: string; identity_id: string; granted_at: Date }): Promise<boolean>;
+}
+
 export interface Persistence {
   identities: IdentityPersister;
   sessions: SessionPersister;
@@ -264,5 +285,6 @@ export interface Persistence {
   signInLookups: SignInLookupPersister;
   locks: AccountLockPersister;
   console: ConsolePersister;
+  welcomeGifts: WelcomeGiftPersister;
   close(): Promise<void>;
 }

@@ -16,7 +16,8 @@ export type NodeGroup =
   | "totp"
   | "lookup_secret"
   | "webauthn"
-  | "passkey";
+  | "passkey"
+  | "captcha";
 
 export interface UiNodeInputAttributes {
   name: string;

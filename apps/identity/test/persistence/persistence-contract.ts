@@ -95,6 +95,77 @@ export function persistenceContract(name: string, persistence: () => Persistence
       expect(await p.limits.peek(key, now)).toBe(0);
     });
 
+    it("counts several windows in one statement, concurrently without deadlock, and purges them", async () => {
+      const p = persistence();
+      const [a, b] = [`a-${crypto.randomUUID()}`, `b-${crypto.randomUUID()}`];
+      const now = new Date();
+      // The same keys in opposite orders from parallel statements (rows lock in one order).
+      const runs = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          p.limits.hitMany(
+            i % 2 === 0
+              ? [
+                  { key: a, windowMs: 60_000 },
+                  { key: b, windowMs: 1_000 },
+                ]
+              : [
+                  { key: b, windowMs: 1_000 },
+                  { key: a, windowMs: 60_000 },
+                ],
+            now,
+          ),
+        ),
+      );
+      expect(runs.map((run) => run.get(a)).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+      const later = new Date(now.getTime() + 2_000);
+      const peeked = await p.limits.peekMany([a, b, "never-hit"], later);
+      expect([...peeked]).toEqual([
+        [a, 6],
+        [b, 0],
+        ["never-hit", 0],
+      ]);
+      // b's window ended: its next hit starts a new one, with its own length.
+      const again = await p.limits.hitMany([{ key: b, windowMs: 1_000 }], later);
+      expect(again.get(b)).toBe(1);
+      await p.limits.purgeExpired(new Date(later.getTime() + 1_500));
+      expect(await p.limits.peekMany([a, b], later)).toEqual(
+        new Map([
+          [a, 6],
+          [b, 0],
+        ]),
+      );
+      expect(await p.limits.peek(b, later)).toBe(0);
+    });
+
+    it("grants one welcome gift per mailbox and per identity, also to concurrent claims", async () => {
+      const p = persistence();
+      const [kim, kimAgain, sam] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+      const mailbox = `mailbox-${crypto.randomUUID()}`;
+      const granted_at = new Date();
+      const claims = await Promise.all(
+        [kim, kimAgain].map((identity_id) =>
+          p.welcomeGifts.claim({ mailbox_hash: mailbox, identity_id, granted_at }),
+        ),
+      );
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      // The identity that got it gets none for another mailbox (a changed address).
+      const holder = claims[0] ? kim : kimAgain;
+      expect(
+        await p.welcomeGifts.claim({
+          mailbox_hash: `m-${crypto.randomUUID()}`,
+          identity_id: holder,
+          granted_at,
+        }),
+      ).toBe(false);
+      expect(
+        await p.welcomeGifts.claim({
+          mailbox_hash: `m-${crypto.randomUUID()}`,
+          identity_id: sam,
+          granted_at,
+        }),
+      ).toBe(true);
+    });
+
     it("keeps flows and single-use codes", async () => {
       const p = persistence();
       const now = new Date();

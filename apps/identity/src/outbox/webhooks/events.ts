@@ -20,6 +20,11 @@ export type WebhookEvent =
         subscribed: boolean;
         locale: string | null;
         text_version: string | null;
+        /**
+         * On a confirmation: whether it earns the welcome gift (`granted`) or the mailbox had
+         * one (`already_granted`, docs/security.md#one-welcome-gift-per-mailbox); else null.
+         */
+        welcome_gift: "granted" | "already_granted" | null;
       };
     }
   | { type: "identity.deleted"; data: { identity_id: string; email: string } };
@@ -81,6 +86,7 @@ export function consentChangedEvent(before: unknown, identity: Identity): Webhoo
       subscribed: status === "subscribed",
       locale: text(newest?.locale),
       text_version: text(newest?.text_version),
+      welcome_gift: null,
     },
   };
 }

@@ -201,6 +201,12 @@ export interface EmailChangesTable {
   completed_at: Timestamp | null;
 }
 
+export interface WelcomeGiftsTable {
+  mailbox_hash: string;
+  identity_id: string;
+  granted_at: Timestamp;
+}
+
 export interface SessionActivityTable {
   session_id: string;
   last_active_at: Timestamp;
@@ -260,4 +266,5 @@ export interface Database {
   staff_roles: StaffRolesTable;
   account_locks: AccountLocksTable;
   console_audit: ConsoleAuditTable;
+  welcome_gifts: WelcomeGiftsTable;
 }

@@ -8,6 +8,7 @@ import * as identityChangeNotifications from "./migrations/0004-identity-change-
 import * as outboxNotifications from "./migrations/0005-outbox-notifications.ts";
 import * as consoleTables from "./migrations/0006-console.ts";
 import * as consoleSearch from "./migrations/0007-console-search.ts";
+import * as welcomeGifts from "./migrations/0008-welcome-gifts.ts";
 
 // The schema's migrations, in order. Kysely's migrator makes concurrent runs safe on PostgreSQL:
 // it creates its bookkeeping tables tolerating a race, then runs the pending migrations inside
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0005-outbox-notifications": outboxNotifications,
   "0006-console": consoleTables,
   "0007-console-search": consoleSearch,
+  "0008-welcome-gifts": welcomeGifts,
 };
 
 /** The names of the schema's migrations, in the order they run. */

@@ -5,6 +5,7 @@ import type {
   ErrorPersister,
   ExchangePersister,
   RateLimitPersister,
+  WelcomeGiftPersister,
 } from "../persistence.ts";
 import type { Database } from "./database.ts";
 import { isUuid } from "./identity-persister.ts";
@@ -125,6 +126,50 @@ export class SqlRateLimitPersister implements RateLimitPersister {
   async reset(key: string): Promise<void> {
     await this.db.deleteFrom("rate_limits").where("key", "=", key).execute();
   }
+
+  async hitMany(
+    hits: readonly { key: string; windowMs: number }[],
+    now: Date,
+  ): Promise<Map<string, number>> {
+    const windows = new Map(hits.map((hit) => [hit.key, hit.windowMs]));
+    if (windows.size === 0) return new Map();
+    // One row per key (an upsert may touch a row once), in key order: concurrent statements
+    // then lock shared rows in the same order.
+    const values = [...windows.keys()].sort().map((key) => ({
+      key,
+      count: 1,
+      window_ends_at: new Date(now.getTime() + (windows.get(key) ?? 0)),
+    }));
+    const rows = await this.db
+      .insertInto("rate_limits")
+      .values(values)
+      .onConflict((oc) =>
+        oc.column("key").doUpdateSet({
+          count: sql`case when rate_limits.window_ends_at <= ${now} then 1 else rate_limits.count + 1 end`,
+          window_ends_at: sql`case when rate_limits.window_ends_at <= ${now} then excluded.window_ends_at else rate_limits.window_ends_at end`,
+        }),
+      )
+      .returning(["key", "count"])
+      .execute();
+    return new Map(rows.map((row) => [row.key, row.count]));
+  }
+
+  async peekMany(keys: readonly string[], now: Date): Promise<Map<string, number>> {
+    const counts = new Map(keys.map((key) => [key, 0]));
+    if (keys.length === 0) return counts;
+    const rows = await this.db
+      .selectFrom("rate_limits")
+      .select(["key", "count"])
+      .where("key", "in", [...new Set(keys)])
+      .where("window_ends_at", ">", now)
+      .execute();
+    for (const row of rows) counts.set(row.key, row.count);
+    return counts;
+  }
+
+  async purgeExpired(before: Date): Promise<void> {
+    await this.db.deleteFrom("rate_limits").where("window_ends_at", "<", before).execute();
+  }
 }
 
 export class SqlExchangePersister implements ExchangePersister {
@@ -177,5 +222,29 @@ export class SqlExchangePersister implements ExchangePersister {
       .where("expires_at", ">", now)
       .executeTakeFirst();
     return row?.payload;
+  }
+}
+
+export class SqlWelcomeGiftPersister implements WelcomeGiftPersister {
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  async claim(gift: {
+    mailbox_hash: string;
+    identity_id: string;
+    granted_at: Date;
+  }): Promise<boolean> {
+    // One statement: insert unless the identity already holds a gift; the mailbox key refuses
+    // a second row for the same mailbox, also from a concurrent claim.
+    const result = await sql<{ mailbox_hash: string }>`
+      insert into welcome_gifts (mailbox_hash, identity_id, granted_at)
+      select ${gift.mailbox_hash}, ${gift.identity_id}::uuid, ${gift.granted_at}
+      where not exists (select 1 from welcome_gifts where identity_id = ${gift.identity_id}::uuid)
+      on conflict (mailbox_hash) do nothing
+      returning mailbox_hash`.execute(this.db);
+    return result.rows.length === 1;
   }
 }

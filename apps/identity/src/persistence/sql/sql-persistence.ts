@@ -15,6 +15,7 @@ import {
   SqlErrorPersister,
   SqlExchangePersister,
   SqlRateLimitPersister,
+  SqlWelcomeGiftPersister,
 } from "./small-persisters.ts";
 
 export interface SqlPersistenceOptions {
@@ -53,6 +54,7 @@ function build(
     signInLookups: new SqlSignInLookups(db),
     locks: new SqlAccountLockPersister(db),
     console: new SqlConsolePersister(db),
+    welcomeGifts: new SqlWelcomeGiftPersister(db),
     transaction: async (fn) => {
       if (scope.inTransaction) return fn(build(db, cache, scope));
       // Inside a transaction the writes count once it commits: a lookup racing with it until

@@ -1,0 +1,153 @@
+import { MessageId } from "@moos/contract";
+import type { Body } from "../http/body.ts";
+import type { Ctx } from "../http/context.ts";
+import { noteBotRefusal, noteChallenge } from "../http/request-outcome.ts";
+import { mailboxOf } from "../identity/mailbox.ts";
+import { traitValue } from "../identity/traits.ts";
+import { issueChallenge, verifyChallenge } from "../limits/challenge.ts";
+import { recordFailedSignIn } from "../limits/failed-sign-ins.ts";
+import { networkOf } from "../limits/network.ts";
+import { type Risk, riskOf } from "../limits/risk-level.ts";
+import { countNoScriptWait, countSubmit, peekRisk, type RiskFlow } from "../limits/risk-signals.ts";
+import { carriesChallenge, putChallenge, withoutChallenge } from "../ui/captcha-nodes.ts";
+import { addFlowMessage } from "../ui/nodes.ts";
+import { type UiText, uiText } from "../ui/text.ts";
+import type { Flow } from "./flow.ts";
+
+// The bot defence in a login or registration flow (docs/security.md#bot-defence). Below every
+// threshold nothing changes. Above one, the flow carries a proof of work (ui nodes of group
+// `captcha`) whose level grows with the risk, and each submit must bring a fresh solution;
+// where the risk is overwhelming the submit is refused. A flow started at risk carries its
+// challenge from the start, so a browser solves it while the customer types; a risk that rose
+// since the flow started asks for one on the next submit.
+//
+// Without a solution (a browser without JavaScript) a browser flow that carried a challenge
+// waits on the server instead (`challenge.no_script.wait` per level) and goes on: a real person
+// gets through without any puzzle (WCAG 2.2 3.3.8). A network gets a few such waits per window;
+// past them, and on API flows (apps always run code), a submit without a solution is refused.
+
+export type BotGate =
+  | { readonly result: "pass" }
+  /** Refused: the flow carries these messages (and a fresh challenge, where one helps). */
+  | { readonly result: "refused"; readonly messages: readonly UiText[] };
+
+const pass: BotGate = { result: "pass" };
+
+/** At a flow's start: a challenge on it when its client's address or network is at risk. */
+export async function challengeAtStart(ctx: Ctx, flow: Flow, kind: RiskFlow): Promise<void> {
+  const { deps } = ctx;
+  if (!deps.config.bot_defence.enabled) return;
+  const counts = await peekRisk(deps, { flow: kind, ip: ctx.request.ip });
+  const risk = riskOf(counts, kind, deps.config.bot_defence);
+  // Refused already: said before anyone types in vain (the submit says it again).
+  if (risk.action === "refuse") addFlowMessage(flow.payload.ui, uiText(MessageId.tooManyAttempts));
+  else if (risk.action === "challenge") await attachChallenge(ctx, flow, risk.level);
+}
+
+export interface GuardedSubmit {
+  readonly kind: RiskFlow;
+  /** What the submit names: the email (registration) or the identifier (login), if any. */
+  readonly target?: string | undefined;
+  readonly body: Body;
+}
+
+/** Counts a submit and decides whether it may go on. */
+export async function guardSubmit(ctx: Ctx, flow: Flow, submit: GuardedSubmit): Promise<BotGate> {
+  const { deps } = ctx;
+  const config = deps.config.bot_defence;
+  if (!config.enabled) return pass;
+  const target = submit.target
+    ? mailboxOf(submit.target, deps.config.email_addresses.subaddress_domains)
+    : undefined;
+  const counts = await countSubmit(deps, { flow: submit.kind, ip: ctx.request.ip, target });
+  const risk = riskOf(counts, submit.kind, config);
+  if (risk.action === "none") return pass;
+  if (risk.action === "refuse") return refuse(ctx, submit, risk.signal, counts);
+  const hadChallenge = carriesChallenge(flow.payload.ui);
+  const verdict = await verifyChallenge(deps, {
+    flowId: flow.id,
+    level: risk.level,
+    response: responseOf(submit.body),
+  });
+  // Whatever the verdict, the next submit needs a fresh solution.
+  await attachChallenge(ctx, flow, risk.level);
+  switch (verdict) {
+    case "solved":
+      noteChallenge(ctx.request, "solved");
+      return pass;
+    case "missing":
+      if (hadChallenge && flow.type === "browser") return waitInstead(ctx, submit, risk.level);
+      return { result: "refused", messages: [uiText(MessageId.completeCaptcha)] };
+    case "too_easy":
+      return { result: "refused", messages: [uiText(MessageId.completeCaptcha)] };
+    default:
+      noteChallenge(ctx.request, "failed");
+      ctx.request.log.info({ bot_defence: { challenge: verdict } }, "challenge not solved");
+      if (submit.kind === "login" && submit.target)
+        await recordFailedSignIn(deps, ctx.request, submit.target);
+      return { result: "refused", messages: [uiText(MessageId.captchaFailed)] };
+  }
+}
+
+/** A browser without JavaScript: waits instead of solving, while its network has waits left. */
+async function waitInstead(ctx: Ctx, submit: GuardedSubmit, level: number): Promise<BotGate> {
+  const { no_script } = ctx.deps.config.bot_defence.challenge;
+  const waits = await countNoScriptWait(ctx.deps, ctx.request.ip);
+  if (waits > no_script.max_per_network) return refuse(ctx, submit, "no_script");
+  noteChallenge(ctx.request, "waited");
+  await new Promise((resolve) => setTimeout(resolve, no_script.wait * level));
+  return pass;
+}
+
+async function refuse(
+  ctx: Ctx,
+  submit: GuardedSubmit,
+  reason: Exclude<Risk, { action: "none" }>["signal"] | "no_script",
+  counts?: object,
+): Promise<BotGate> {
+  noteBotRefusal(ctx.request, reason);
+  // The network, never the address or what was typed: enough to see a wave in the logs.
+  ctx.request.log.warn(
+    {
+      bot_defence: {
+        refused: reason,
+        flow: submit.kind,
+        network: networkOf(ctx.request.ip),
+        counts,
+      },
+    },
+    "bot defence refused a submit",
+  );
+  if (submit.kind === "login" && submit.target)
+    await recordFailedSignIn(ctx.deps, ctx.request, submit.target);
+  return { result: "refused", messages: [uiText(MessageId.tooManyAttempts)] };
+}
+
+async function attachChallenge(ctx: Ctx, flow: Flow, level: number): Promise<void> {
+  const challenge = await issueChallenge(ctx.deps, { flowId: flow.id, level });
+  putChallenge(flow.payload.ui, challenge);
+  noteChallenge(ctx.request, "issued");
+}
+
+/** The solver's payload: `transient_payload.captcha_altcha_response`, a string. */
+function responseOf(body: Body): string | undefined {
+  const payload = body.transient_payload;
+  if (payload === null || typeof payload !== "object" || Array.isArray(payload)) return undefined;
+  const response = (payload as Record<string, unknown>).captcha_altcha_response;
+  return typeof response === "string" && response !== "" ? response : undefined;
+}
+
+/** The email a registration names: the identity schema's first verifiable (or login) trait. */
+export function registrationTarget(ctx: Ctx, body: Body): string | undefined {
+  const schema = ctx.deps.defaultSchema;
+  const field = schema.verificationFields[0] ?? schema.passwordIdentifierFields[0];
+  const traits = body.traits;
+  if (!field || traits === null || typeof traits !== "object" || Array.isArray(traits)) return;
+  const value = traitValue(traits as Record<string, unknown>, field.path);
+  return typeof value === "string" && value.trim() ? value : undefined;
+}
+
+/** Takes a flow's challenge off (it completed, or the defence is off). */
+export function dropChallenge(flow: Flow): void {
+  flow.payload.ui.nodes = withoutChallenge(flow.payload.ui.nodes);
+}
