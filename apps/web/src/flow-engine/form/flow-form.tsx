@@ -4,6 +4,7 @@ import type * as React from "react";
 import { Button } from "../../components/button";
 import { Input } from "../../components/input";
 import { PasswordInput } from "../../components/password-input";
+import { CaptchaField } from "../captcha/captcha";
 import type { FieldSpec, HiddenField } from "./field-spec";
 import { FormNotice } from "./form-notice";
 import { type FieldState, type FormAction, useFlowForm } from "./use-flow-form";
@@ -69,12 +70,17 @@ export function FlowForm(props: FlowFormProps): React.JSX.Element {
   );
 }
 
+/**
+ * The form's hidden fields, and on a screen whose flow carries a proof of work the field of its
+ * solution (every form of such a screen posts to the flow that asks for it).
+ */
 export function HiddenFields({ fields }: { fields: readonly HiddenField[] }): React.JSX.Element {
   return (
     <>
       {fields.map((field) => (
         <input key={field.name} type="hidden" name={field.name} value={field.value} />
       ))}
+      <CaptchaField />
     </>
   );
 }

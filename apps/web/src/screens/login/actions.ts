@@ -66,6 +66,7 @@ export async function submitLogin(_state: FormState, formData: FormData): Promis
       transient_payload: { locale },
     },
     state: { values: kept, errors: {}, step: "password", signedInWithPassword: true },
+    values,
   });
 }
 
@@ -90,6 +91,7 @@ async function submitIdentifier(
     },
     state: { values: { identifier }, errors: {}, step: "password" },
     asSent: { values: { identifier }, errors: {}, step: "identifier" },
+    values,
     // Anything but the plain password step (the providers of a social-only account, a message
     // on the address, the offer of a code by email) is the screen's to show.
     onFlow: (flow) =>

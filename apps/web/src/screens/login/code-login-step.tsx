@@ -10,6 +10,7 @@ import { findInput, hiddenFields, nodeField, nodeValue } from "../../flow-engine
 import { challengeQuery } from "../../flow-engine/oauth2/login-challenge";
 import { type Locale, localizedHref } from "../../lib/locale";
 import { codeErrorTexts } from "../second-factor/second-factor-screen";
+import { captchaOf } from "../ui/captcha.server";
 import { kratosFormatter } from "../ui/i18n.server";
 import { ErrorNotice, FlowMessages, Screen, TextLink } from "../ui/screen";
 import { submitLoginCode } from "./code-login-actions";
@@ -42,6 +43,7 @@ export async function CodeLoginStep({
       title={t("codeLogin.title")}
       intro={t("codeLogin.intro", { email })}
       messages={flow.ui.messages}
+      captcha={await captchaOf(flow.ui.nodes, locale)}
     >
       {error ? <ErrorNotice locale={locale} reason={error} /> : null}
       <FlowMessages messages={flow.ui.messages} format={format} />

@@ -31,6 +31,7 @@ export async function submitCode(
       transient_payload: { locale },
     },
     state,
+    values,
   });
 }
 

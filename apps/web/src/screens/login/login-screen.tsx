@@ -23,6 +23,7 @@ import { SecondFactorScreen } from "../second-factor/second-factor-screen";
 import { submitProvider } from "../social/actions";
 import { isSocialOnlyStep, type SocialProvider, socialProviders } from "../social/social-nodes";
 import { SocialSection } from "../social/social-section";
+import { captchaOf } from "../ui/captcha.server";
 import { errorTexts, kratosFormatter } from "../ui/i18n.server";
 import { ErrorNotice, FlowMessages, Screen, ScreenRoot, TextLink } from "../ui/screen";
 import { AccountLine } from "./account-line";
@@ -114,7 +115,12 @@ export async function LoginScreen({
   const changeEmailHref = localizedHref(locale, "/login", { flow: flow.id, step: "identifier" });
 
   return (
-    <Screen title={title} intro={intro} messages={flow.ui.messages}>
+    <Screen
+      title={title}
+      intro={intro}
+      messages={flow.ui.messages}
+      captcha={await captchaOf(nodes, locale)}
+    >
       {error ? <ErrorNotice locale={locale} reason={error} /> : null}
       <FlowMessages messages={linkStepMessages(flow.ui.messages)} format={format} />
       {hasMessage(flow.ui.messages, ADDRESS_NOT_VERIFIED) ? (

@@ -4,6 +4,7 @@
 
 import type { UpdateLoginFlowBody } from "@ory/client-fetch";
 import { redirect } from "next/navigation";
+import { withCaptcha } from "../../flow-engine/captcha/captcha-nodes";
 import type { NextStep } from "../../flow-engine/flow-error";
 import type { FormState } from "../../flow-engine/form/form-state";
 import { stepAfterSignIn } from "../../flow-engine/step-url";
@@ -16,13 +17,16 @@ export async function updateLogin(options: {
   readonly flowId: string | undefined;
   readonly locale: Locale;
   readonly body: UpdateLoginFlowBody;
+  /** The form's values: the solution of the flow's proof of work goes along, when it has one. */
+  readonly values: Readonly<Record<string, string>>;
   /** What the form shows when it stays (the flow came back with messages for it). */
   readonly state: FormState;
   /** The form as sent, when `state` is a step further (identifier first): shown with a notice. */
   readonly asSent?: FormState;
   readonly onFlow?: (flow: FlowAnswer) => NextStep | undefined;
 }): Promise<FormState> {
-  const { flowId, locale, body } = options;
+  const { flowId, locale } = options;
+  const body = withCaptcha(options.body, options.values);
   if (!flowId) redirect(localizedHref(locale, "/login"));
   const outcome = await runSubmit({
     client: await createIdentityClient(),

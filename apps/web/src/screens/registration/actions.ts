@@ -2,6 +2,7 @@
 
 import type { SuccessfulNativeRegistration, UpdateRegistrationFlowBody } from "@ory/client-fetch";
 import { redirect } from "next/navigation";
+import { withCaptcha } from "../../flow-engine/captcha/captcha-nodes";
 import { checkFields, type FieldRules, formValues } from "../../flow-engine/form/field-rules";
 import type { FormState } from "../../flow-engine/form/form-state";
 import { TRAIT_RULES } from "../../flow-engine/form/trait-fields";
@@ -35,11 +36,14 @@ export async function submitRegistration(
   const errors = checkFields(REGISTRATION_RULES, { ...values, ...kept });
   if (Object.keys(errors).length > 0) return { values: kept, errors };
   return updateRegistration(values.flow, locale, kept, {
-    method: "password",
-    password: values.password ?? "",
-    traits: traitsFromForm(values),
-    csrf_token: values.csrf_token,
-    transient_payload: { locale },
+    values,
+    body: {
+      method: "password",
+      password: values.password ?? "",
+      traits: traitsFromForm(values),
+      csrf_token: values.csrf_token,
+      transient_payload: { locale },
+    },
   });
 }
 
@@ -51,9 +55,12 @@ async function chooseCredential(
   const errors = checkFields(TRAIT_RULES, kept);
   if (Object.keys(errors).length > 0) return { values: kept, errors };
   return updateRegistration(values.flow, locale, kept, {
-    method: "profile",
-    traits: traitsFromForm(values),
-    csrf_token: values.csrf_token,
+    values,
+    body: {
+      method: "profile",
+      traits: traitsFromForm(values),
+      csrf_token: values.csrf_token,
+    },
   });
 }
 
@@ -66,11 +73,14 @@ export async function submitPasskeyRegistration(
   const locale = toLocale(values.locale);
   const kept = traitFields(values);
   return updateRegistration(values.flow, locale, kept, {
-    method: "passkey",
-    passkey_register: values.passkey_register ?? "",
-    traits: traitsFromForm(values),
-    csrf_token: values.csrf_token,
-    transient_payload: { locale },
+    values,
+    body: {
+      method: "passkey",
+      passkey_register: values.passkey_register ?? "",
+      traits: traitsFromForm(values),
+      csrf_token: values.csrf_token,
+      transient_payload: { locale },
+    },
   });
 }
 
@@ -80,10 +90,13 @@ export async function backToProfile(_state: FormState, formData: FormData): Prom
   const locale = toLocale(values.locale);
   const kept = traitFields(values);
   return updateRegistration(values.flow, locale, kept, {
-    method: "profile",
-    screen: "previous",
-    traits: traitsFromForm(values),
-    csrf_token: values.csrf_token,
+    values,
+    body: {
+      method: "profile",
+      screen: "previous",
+      traits: traitsFromForm(values),
+      csrf_token: values.csrf_token,
+    },
   });
 }
 
@@ -103,11 +116,14 @@ export async function submitSocialRegister(
   const errors = checkFields(rules, kept);
   if (Object.keys(errors).length > 0) return { values: kept, errors };
   return updateRegistration(values.flow, locale, kept, {
-    method: "oidc",
-    provider: values.provider ?? "",
-    traits: traitsFromForm(values),
-    csrf_token: values.csrf_token,
-    transient_payload: { locale },
+    values,
+    body: {
+      method: "oidc",
+      provider: values.provider ?? "",
+      traits: traitsFromForm(values),
+      csrf_token: values.csrf_token,
+      transient_payload: { locale },
+    },
   });
 }
 
@@ -116,8 +132,10 @@ async function updateRegistration(
   flowId: string | undefined,
   locale: ReturnType<typeof toLocale>,
   kept: Record<string, string>,
-  body: UpdateRegistrationFlowBody,
+  form: { readonly values: Record<string, string>; readonly body: UpdateRegistrationFlowBody },
 ): Promise<FormState> {
+  // The solution of the flow's proof of work goes along with every submit, when it has one.
+  const body = withCaptcha(form.body, form.values);
   if (!flowId) redirect(localizedHref(locale, "/registration"));
   const outcome = await runSubmit({
     client: await createIdentityClient(),

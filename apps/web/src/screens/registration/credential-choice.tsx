@@ -21,6 +21,7 @@ import { webAuthnScript, webAuthnTrigger } from "../../flow-engine/webauthn/weba
 import { config } from "../../lib/config";
 import type { Locale } from "../../lib/locale";
 import { AccountLine } from "../login/account-line";
+import { captchaOf } from "../ui/captcha.server";
 import { errorTexts } from "../ui/i18n.server";
 import { RegistrationTerms } from "../ui/registration-terms";
 import { ErrorNotice, FlowMessages, Screen } from "../ui/screen";
@@ -59,7 +60,7 @@ export async function CredentialChoice({
   const createData = nodeValue(findInput(nodes, "passkey_create_data"));
 
   return (
-    <Screen title={t("title")}>
+    <Screen title={t("title")} captcha={await captchaOf(nodes, locale)}>
       {error ? <ErrorNotice locale={locale} reason={error} /> : null}
       <FlowMessages messages={flow.ui.messages} format={format} />
       <AccountLine

@@ -12,6 +12,7 @@ import { type Locale, localizedHref } from "../../lib/locale";
 import { submitProvider } from "../social/actions";
 import { isSocialRegister, socialProviders } from "../social/social-nodes";
 import { SocialSection } from "../social/social-section";
+import { captchaOf } from "../ui/captcha.server";
 import { errorTexts, kratosFormatter } from "../ui/i18n.server";
 import { RegistrationTerms } from "../ui/registration-terms";
 import { ErrorNotice, FlowMessages, Screen, ScreenRoot, TextLink } from "../ui/screen";
@@ -94,6 +95,7 @@ export async function RegistrationScreen({
       title={t("title")}
       intro={[t("intro"), onward].filter(Boolean).join(" ")}
       messages={flow.ui.messages}
+      captcha={await captchaOf(nodes, locale)}
     >
       {error ? <ErrorNotice locale={locale} reason={error} /> : null}
       <FlowMessages messages={flow.ui.messages} format={format} />

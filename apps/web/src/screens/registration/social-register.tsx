@@ -19,6 +19,7 @@ import {
 } from "../../flow-engine/nodes";
 import type { Locale } from "../../lib/locale";
 import { socialProviders, socialTraitNodes } from "../social/social-nodes";
+import { captchaOf } from "../ui/captcha.server";
 import { errorTexts } from "../ui/i18n.server";
 import { RegistrationTerms } from "../ui/registration-terms";
 import { ErrorNotice, FlowMessages, Screen } from "../ui/screen";
@@ -73,6 +74,7 @@ export async function SocialRegister({
       title={t("register.title")}
       intro={t("register.intro", { provider: providerName })}
       messages={flow.ui.messages}
+      captcha={await captchaOf(flow.ui.nodes, locale)}
     >
       {error ? <ErrorNotice locale={locale} reason={error} /> : null}
       <FlowMessages messages={flow.ui.messages} format={format} />

@@ -33,5 +33,6 @@ export async function submitLoginMethod(_state: FormState, formData: FormData): 
     locale,
     body: loginMethodBody(method, values, locale),
     state: { values: {}, errors: {} },
+    values,
   });
 }

@@ -7,6 +7,7 @@
 
 import type { ContinueWith, FrontendApi, UiNode } from "@ory/client-fetch";
 import { redirect } from "next/navigation";
+import { withCaptcha } from "../../flow-engine/captcha/captcha-nodes";
 import { formValues } from "../../flow-engine/form/field-rules";
 import { type FormState, initialFormState } from "../../flow-engine/form/form-state";
 import { signInReturnTo } from "../../flow-engine/init-url";
@@ -28,7 +29,10 @@ interface OidcBody {
   readonly method: "oidc";
   readonly provider: string;
   readonly csrf_token: string | undefined;
-  readonly transient_payload: { readonly locale: string };
+  readonly transient_payload: {
+    readonly locale: string;
+    readonly captcha_altcha_response?: string;
+  };
 }
 
 function oidcBody(
@@ -67,7 +71,12 @@ export async function submitProvider(_state: FormState, formData: FormData): Pro
     client: await createIdentityClient(),
     context: { flow, flowId, locale },
     call: (api) =>
-      submitOidc(api, flow, flowId, oidcBody(values.provider, values.csrf_token, locale)),
+      submitOidc(
+        api,
+        flow,
+        flowId,
+        withCaptcha(oidcBody(values.provider, values.csrf_token, locale), values),
+      ),
     onSuccess: (result) => stepAfterSignIn(result.continue_with),
   });
   return finishSubmit(outcome, initialFormState, { flow, locale });

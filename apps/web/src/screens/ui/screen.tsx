@@ -6,6 +6,7 @@ import { getTranslations } from "next-intl/server";
 import type * as React from "react";
 import { Alert } from "../../components/alert";
 import { buttonVariants } from "../../components/button";
+import { CaptchaProvider, type CaptchaTexts } from "../../flow-engine/captcha/captcha";
 import { type MessageRefs, MessageRefsProvider } from "../../flow-engine/form/message-refs";
 import type { FormatText } from "../../flow-engine/nodes";
 import { ScreenFocus } from "../../flow-engine/screen-focus";
@@ -52,13 +53,19 @@ export function Screen({
   title,
   intro,
   messages,
+  captcha,
   children,
 }: {
   title: string;
   intro?: React.ReactNode;
   messages?: readonly UiText[] | undefined;
+  /** The flow's proof of work (captcha.server.ts), solved while the customer fills the forms. */
+  captcha?: ScreenCaptcha | undefined;
   children?: React.ReactNode;
 }): React.JSX.Element {
+  const content = (
+    <MessageRefsProvider refs={messageRefsOf(messages)}>{children}</MessageRefsProvider>
+  );
   return (
     <div data-screen className="flex w-full flex-col gap-6">
       <header className="flex flex-col gap-2">
@@ -67,10 +74,22 @@ export function Screen({
         </h1>
         {intro ? <p className="text-gray-700">{intro}</p> : null}
       </header>
-      <MessageRefsProvider refs={messageRefsOf(messages)}>{children}</MessageRefsProvider>
+      {captcha ? (
+        <CaptchaProvider challenge={captcha.challenge} texts={captcha.texts}>
+          {content}
+        </CaptchaProvider>
+      ) : (
+        content
+      )}
       <ScreenFocus />
     </div>
   );
+}
+
+/** A flow's challenge and the texts around it, for Screen's `captcha`. */
+export interface ScreenCaptcha {
+  readonly challenge: string;
+  readonly texts: CaptchaTexts;
 }
 
 const TEXT_LINK =
