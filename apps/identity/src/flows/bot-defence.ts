@@ -1,7 +1,9 @@
 import { MessageId } from "@moos/contract";
 import type { Body } from "../http/body.ts";
-import type { Ctx } from "../http/context.ts";
+import type { Ctx, RequestCtx } from "../http/context.ts";
 import { noteBotRefusal, noteChallenge } from "../http/request-outcome.ts";
+import { disposableDomainOf } from "../identity/disposable-email.ts";
+import { normaliseIdentifier } from "../identity/identity.ts";
 import { mailboxOf } from "../identity/mailbox.ts";
 import { traitValue } from "../identity/traits.ts";
 import { issueChallenge, verifyChallenge } from "../limits/challenge.ts";
@@ -9,8 +11,7 @@ import { recordFailedSignIn } from "../limits/failed-sign-ins.ts";
 import { networkOf } from "../limits/network.ts";
 import { type Risk, riskOf } from "../limits/risk-level.ts";
 import { countNoScriptWait, countSubmit, peekRisk, type RiskFlow } from "../limits/risk-signals.ts";
-import { carriesChallenge, putChallenge, withoutChallenge } from "../ui/captcha-nodes.ts";
-import { addFlowMessage } from "../ui/nodes.ts";
+import { addFieldMessage, addFlowMessage, setInputValue } from "../ui/nodes.ts";
 import { type UiText, uiText } from "../ui/text.ts";
 import type { Flow } from "./flow.ts";
 
@@ -26,15 +27,25 @@ import type { Flow } from "./flow.ts";
 // gets through without any puzzle (WCAG 2.2 3.3.8). A network gets a few such waits per window;
 // past them, and on API flows (apps always run code), a submit without a solution is refused.
 
+/** A message for the customer: on the named field's node, or, without a field, on the form. */
+export interface GateMessage {
+  readonly text: UiText;
+  readonly field?: string | undefined;
+}
+
 export type BotGate =
   | { readonly result: "pass" }
   /** Refused: the flow carries these messages (and a fresh challenge, where one helps). */
-  | { readonly result: "refused"; readonly messages: readonly UiText[] };
+  | { readonly result: "refused"; readonly messages: readonly GateMessage[] };
 
 const pass: BotGate = { result: "pass" };
 
+function refused(text: UiText, field?: string): BotGate {
+  return { result: "refused", messages: [{ text, field }] };
+}
+
 /** At a flow's start: a challenge on it when its client's address or network is at risk. */
-export async function challengeAtStart(ctx: Ctx, flow: Flow, kind: RiskFlow): Promise<void> {
+export async function challengeAtStart(ctx: RequestCtx, flow: Flow, kind: RiskFlow): Promise<void> {
   const { deps } = ctx;
   if (!deps.config.bot_defence.enabled) return;
   const counts = await peekRisk(deps, { flow: kind, ip: ctx.request.ip });
@@ -63,7 +74,7 @@ export async function guardSubmit(ctx: Ctx, flow: Flow, submit: GuardedSubmit): 
   const risk = riskOf(counts, submit.kind, config);
   if (risk.action === "none") return pass;
   if (risk.action === "refuse") return refuse(ctx, submit, risk.signal, counts);
-  const hadChallenge = carriesChallenge(flow.payload.ui);
+  const hadChallenge = flow.internal.challenge !== undefined;
   const verdict = await verifyChallenge(deps, {
     flowId: flow.id,
     level: risk.level,
@@ -77,15 +88,15 @@ export async function guardSubmit(ctx: Ctx, flow: Flow, submit: GuardedSubmit): 
       return pass;
     case "missing":
       if (hadChallenge && flow.type === "browser") return waitInstead(ctx, submit, risk.level);
-      return { result: "refused", messages: [uiText(MessageId.completeCaptcha)] };
+      return refused(uiText(MessageId.completeCaptcha));
     case "too_easy":
-      return { result: "refused", messages: [uiText(MessageId.completeCaptcha)] };
+      return refused(uiText(MessageId.completeCaptcha));
     default:
       noteChallenge(ctx.request, "failed");
       ctx.request.log.info({ bot_defence: { challenge: verdict } }, "challenge not solved");
       if (submit.kind === "login" && submit.target)
-        await recordFailedSignIn(deps, ctx.request, submit.target);
-      return { result: "refused", messages: [uiText(MessageId.captchaFailed)] };
+        await recordFailedSignIn(deps, ctx.request, normaliseIdentifier(submit.target));
+      return refused(uiText(MessageId.captchaFailed));
   }
 }
 
@@ -119,13 +130,13 @@ async function refuse(
     "bot defence refused a submit",
   );
   if (submit.kind === "login" && submit.target)
-    await recordFailedSignIn(ctx.deps, ctx.request, submit.target);
-  return { result: "refused", messages: [uiText(MessageId.tooManyAttempts)] };
+    await recordFailedSignIn(ctx.deps, ctx.request, normaliseIdentifier(submit.target));
+  return refused(uiText(MessageId.tooManyAttempts));
 }
 
-async function attachChallenge(ctx: Ctx, flow: Flow, level: number): Promise<void> {
+async function attachChallenge(ctx: RequestCtx, flow: Flow, level: number): Promise<void> {
   const challenge = await issueChallenge(ctx.deps, { flowId: flow.id, level });
-  putChallenge(flow.payload.ui, challenge);
+  flow.internal.challenge = JSON.stringify(challenge);
   noteChallenge(ctx.request, "issued");
 }
 
@@ -147,7 +158,54 @@ export function registrationTarget(ctx: Ctx, body: Body): string | undefined {
   return typeof value === "string" && value.trim() ? value : undefined;
 }
 
-/** Takes a flow's challenge off (it completed, or the defence is off). */
-export function dropChallenge(flow: Flow): void {
-  flow.payload.ui.nodes = withoutChallenge(flow.payload.ui.nodes);
+/**
+ * A registration's submit: the bot defence, then the address (docs/security.md#no-throwaway-addresses):
+ * an email at a throwaway domain is refused on its field.
+ */
+export async function guardRegistration(ctx: Ctx, flow: Flow, body: Body): Promise<BotGate> {
+  const target = registrationTarget(ctx, body);
+  const gate = await guardSubmit(ctx, flow, { kind: "registration", target, body });
+  if (gate.result === "refused" || !target) return gate;
+  return refuseThrowaway(ctx, target, emailField(ctx)) ?? pass;
+}
+
+/** The refusal of an address at a throwaway domain, on `field`; undefined for a lasting one. */
+export function refuseThrowaway(
+  ctx: Ctx,
+  address: string,
+  field: string | undefined,
+): BotGate | undefined {
+  const domain = disposableDomainOf(address, ctx.deps.config.email_addresses.disposable);
+  if (!domain) return undefined;
+  noteBotRefusal(ctx.request, "disposable_address");
+  ctx.request.log.info(
+    { bot_defence: { refused: "disposable_address", domain } },
+    "throwaway address refused",
+  );
+  return refused(uiText(MessageId.disposableAddress, { domain }), field);
+}
+
+/** The node name of the schema's email trait (`traits.email`). */
+function emailField(ctx: Ctx): string | undefined {
+  const schema = ctx.deps.defaultSchema;
+  return (schema.verificationFields[0] ?? schema.passwordIdentifierFields[0])?.name;
+}
+
+/** A refused submit keeps what was typed: each trait input takes the submitted value. */
+export function keepSubmittedTraits(
+  flow: Flow,
+  body: Body,
+  fields: readonly { name: string; path: string[] }[],
+): void {
+  const traits = body.traits;
+  if (traits === null || typeof traits !== "object" || Array.isArray(traits)) return;
+  for (const field of fields) {
+    const value = traitValue(traits as Record<string, unknown>, field.path);
+    if (value !== undefined) setInputValue(flow.payload.ui, field.name, value);
+  }
+}
+
+/** Puts a refusal's messages on the form. */
+export function putGateMessages(flow: Flow, messages: readonly GateMessage[]): void {
+  for (const message of messages) addFieldMessage(flow.payload.ui, message.field, message.text);
 }

@@ -108,7 +108,16 @@ export interface SecuritySummary {
   providers: string[];
 }
 
-export interface LoginInternal extends CodeState, CeremonyState {
+/**
+ * The bot defence's proof of work the next submit must solve (ALTCHA's challenge as JSON,
+ * flows/bot-defence.ts). Kept here, not in the nodes, which the steps rebuild: the flow's JSON
+ * carries it as ui nodes of group `captcha` (flow.ts).
+ */
+export interface ChallengeState {
+  challenge?: string;
+}
+
+export interface LoginInternal extends CodeState, CeremonyState, ChallengeState {
   /** The flow signed someone in; it can not be submitted again. */
   completed?: boolean;
   /** How many sign-in codes were asked for: the job sends only the latest round's. */
@@ -117,7 +126,7 @@ export interface LoginInternal extends CodeState, CeremonyState {
   nativeApp?: NativeAppReturn;
 }
 
-export interface RegistrationInternal extends CodeState, CeremonyState {
+export interface RegistrationInternal extends CodeState, CeremonyState, ChallengeState {
   completed?: boolean;
   /** The traits a sign-up by code registers once the code is in. */
   codeTraits?: Record<string, unknown>;

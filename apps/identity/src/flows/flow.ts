@@ -1,3 +1,4 @@
+import { captchaNodes, withoutChallenge } from "../ui/captcha-nodes.ts";
 import type { UiContainer } from "../ui/nodes.ts";
 import type { FlowInternal, FlowPayload } from "./flow-state.ts";
 
@@ -31,6 +32,9 @@ export function isExpired(flow: Flow, now = new Date()): boolean {
 export function toFlowJson(flow: Flow): Record<string, unknown> {
   const { request_url, return_to, active, ui, transient_payload, ...kindFields } = flow.payload;
   const ui_json: UiContainer = { ...ui };
+  // The bot defence's pending challenge, as the nodes that carry it (flows/bot-defence.ts).
+  const { challenge } = flow.internal;
+  if (challenge) ui_json.nodes = [...withoutChallenge(ui.nodes), ...captchaNodes(challenge)];
   if (!ui_json.messages?.length) delete ui_json.messages;
   return {
     id: flow.id,

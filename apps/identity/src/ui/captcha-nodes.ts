@@ -1,5 +1,5 @@
 import { MessageId } from "@moos/contract";
-import { inputNode, type UiContainer, type UiNode } from "./nodes.ts";
+import { inputNode, type UiNode } from "./nodes.ts";
 import { uiText } from "./text.ts";
 
 // The bot defence's challenge as ui nodes of group `captcha` (docs/security.md#the-proof-of-work),
@@ -11,13 +11,14 @@ import { uiText } from "./text.ts";
 export const challengeField = "captcha_altcha_challenge";
 export const responseField = "transient_payload.captcha_altcha_response";
 
-export function captchaNodes(challenge: unknown): UiNode[] {
+/** The nodes of a challenge, given as ALTCHA's challenge in JSON. */
+export function captchaNodes(challengeJson: string): UiNode[] {
   return [
     inputNode({
       group: "captcha",
       name: challengeField,
       type: "hidden",
-      value: JSON.stringify(challenge),
+      value: challengeJson,
     }),
     inputNode({
       group: "captcha",
@@ -29,15 +30,6 @@ export function captchaNodes(challenge: unknown): UiNode[] {
   ];
 }
 
-/** Puts a challenge's nodes on the form, in place of any the form had. */
-export function putChallenge(ui: UiContainer, challenge: unknown): void {
-  ui.nodes = [...withoutChallenge(ui.nodes), ...captchaNodes(challenge)];
-}
-
 export function withoutChallenge(nodes: readonly UiNode[]): UiNode[] {
   return nodes.filter((node) => node.group !== "captcha");
-}
-
-export function carriesChallenge(ui: UiContainer): boolean {
-  return ui.nodes.some((node) => node.group === "captcha");
 }

@@ -5,6 +5,7 @@ import type { ActiveSession } from "../../session/session-manager.ts";
 import { addFlowMessage } from "../../ui/nodes.ts";
 import { loginOrder, sortNodes } from "../../ui/sort-nodes.ts";
 import { uiText } from "../../ui/text.ts";
+import { challengeAtStart } from "../bot-defence.ts";
 import type { Flow, FlowType } from "../flow.ts";
 import { newFlow } from "../new-flow.ts";
 import { createExchangeCodes } from "../shared-params.ts";
@@ -61,6 +62,8 @@ export async function createLoginFlow(ctx: RequestCtx, options: LoginOptions): P
     if (strategy.isEnabled(deps)) await strategy.populate?.(ctx, flow);
   }
   sortNodes(flow.payload.ui.nodes, loginOrder);
+  // A first factor's flow from an address at risk carries a proof of work from the start.
+  if (options.requestedAal === "aal1") await challengeAtStart(ctx, flow, "login");
   await deps.persistence.flows.createFlow(flow);
   return flow;
 }

@@ -17,6 +17,7 @@ import { findActiveSession } from "../../session/session-manager.ts";
 import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { linkedProviders } from "../../ui/oidc-nodes.ts";
 import { uiText } from "../../ui/text.ts";
+import { guardSubmit, putGateMessages } from "../bot-defence.ts";
 import type { Flow } from "../flow.ts";
 import { answerWithFlow } from "../flow-answer.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
@@ -128,6 +129,17 @@ export const loginFlow: FlowKindModule<BodyOf<{ method: "string" }>> = {
     const { method } = fields();
     if (flow.payload.requested_aal === "aal2") return submitSecondFactorStep(ctx, flow, body);
     if (method === "identifier_first") return submitIdentifier(ctx, flow, body);
+    const identifier = typeof body.identifier === "string" ? body.identifier.trim() : "";
+    const gate = await guardSubmit(ctx, flow, {
+      kind: "login",
+      target: identifier || undefined,
+      body,
+    });
+    if (gate.result === "refused") {
+      putGateMessages(flow, gate.messages);
+      await ctx.deps.persistence.flows.updateFlow(flow);
+      return answerWithFlow(ctx, flow, 400);
+    }
     const strategy = ctx.deps.strategies.login.find(
       (s) => s.isSubmit(body) && s.isEnabled(ctx.deps),
     );

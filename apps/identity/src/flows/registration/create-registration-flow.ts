@@ -1,4 +1,5 @@
 import type { RequestCtx } from "../../http/context.ts";
+import { challengeAtStart } from "../bot-defence.ts";
 import type { Flow, FlowType } from "../flow.ts";
 import { newFlow } from "../new-flow.ts";
 import { createExchangeCodes } from "../shared-params.ts";
@@ -35,6 +36,7 @@ export async function createRegistrationFlow(
     flow.internal.afterVerificationReturnTo = options.afterVerificationReturnTo;
   if (options.exchange)
     flow.payload.session_token_exchange_code = (await createExchangeCodes(ctx, flow.id)).initCode;
+  await challengeAtStart(ctx, flow, "registration");
   await deps.persistence.flows.createFlow(flow);
   return flow;
 }

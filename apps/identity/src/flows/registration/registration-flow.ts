@@ -9,6 +9,7 @@ import { kratosError } from "../../http/errors.ts";
 import { findActiveSession } from "../../session/session-manager.ts";
 import { addFieldMessage, addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
+import { guardRegistration, keepSubmittedTraits, putGateMessages } from "../bot-defence.ts";
 import type { Flow } from "../flow.ts";
 import { answerWithFlow } from "../flow-answer.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
@@ -80,6 +81,13 @@ export const registrationFlow: FlowKindModule<BodyOf<{ method: "string"; screen:
     resetMessages(flow.payload.ui);
     if (flow.internal.completed) {
       addFlowMessage(flow.payload.ui, uiText(MessageId.registrationAlreadyCompleted));
+      return answerWithFlow(ctx, flow, 400);
+    }
+    const gate = await guardRegistration(ctx, flow, body);
+    if (gate.result === "refused") {
+      keepSubmittedTraits(flow, body, ctx.deps.defaultSchema.fields);
+      putGateMessages(flow, gate.messages);
+      await ctx.deps.persistence.flows.updateFlow(flow);
       return answerWithFlow(ctx, flow, 400);
     }
     const { method, screen } = fields();
