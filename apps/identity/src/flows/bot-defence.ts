@@ -74,10 +74,10 @@ export async function guardSubmit(ctx: Ctx, flow: Flow, submit: GuardedSubmit): 
   const risk = riskOf(counts, submit.kind, config);
   if (risk.action === "none") return pass;
   if (risk.action === "refuse") return refuse(ctx, submit, risk.signal, counts);
-  const hadChallenge = flow.internal.challenge !== undefined;
+  const pending = flow.internal.challenge;
   const verdict = await verifyChallenge(deps, {
     flowId: flow.id,
-    level: risk.level,
+    pending,
     response: responseOf(submit.body),
   });
   // Whatever the verdict, the next submit needs a fresh solution.
@@ -87,9 +87,8 @@ export async function guardSubmit(ctx: Ctx, flow: Flow, submit: GuardedSubmit): 
       noteChallenge(ctx.request, "solved");
       return pass;
     case "missing":
-      if (hadChallenge && flow.type === "browser") return waitInstead(ctx, submit, risk.level);
-      return refused(uiText(MessageId.completeCaptcha));
-    case "too_easy":
+      // A browser that had a challenge to solve and sent none runs no JavaScript.
+      if (pending && flow.type === "browser") return waitInstead(ctx, submit, risk.level);
       return refused(uiText(MessageId.completeCaptcha));
     default:
       noteChallenge(ctx.request, "failed");

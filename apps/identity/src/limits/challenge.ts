@@ -11,9 +11,11 @@ import { secretHash } from "../security/secret-hash.ts";
 // signed, and so is the key it leads to (`keySignature`): verifying a solution is two HMACs,
 // no key derivation.
 //
-// A solution is bound to its flow (the signed `data.flow`), to a level at least the one asked
-// for (`data.level`), expires with the challenge (`expiresAt`, by our clock) and is used once
-// (its signature is counted in `rate_limits` until it expires; a second use finds it there).
+// A solution is bound to its flow (the signed `data.flow`) and to the challenge the flow asks
+// for now (each submit that meets the defence gets a fresh one, at the level the risk then has),
+// expires with the challenge (`expiresAt`, by our clock) and is used once (its signature is
+// counted in `rate_limits` until it expires; a second use finds it there, even when two submits
+// race).
 
 export type ChallengeVerdict =
   | "solved"
@@ -24,8 +26,7 @@ export type ChallengeVerdict =
   | "expired"
   /** A solution of another flow's challenge. */
   | "other_flow"
-  /** A solution of an easier challenge than the submit now needs. */
-  | "too_easy"
+  /** A solution used before, or of a challenge of this flow that a newer one replaced. */
   | "reused";
 
 export const altchaAlgorithm = "PBKDF2/SHA-256";
@@ -84,14 +85,25 @@ function parsePayload(response: string): Payload | undefined {
   }
 }
 
+function signatureOf(challengeJson: string | undefined): string | undefined {
+  if (!challengeJson) return undefined;
+  const challenge: unknown = JSON.parse(challengeJson);
+  return isRecord(challenge) && typeof challenge.signature === "string"
+    ? challenge.signature
+    : undefined;
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Whether `response` solves a challenge of `flowId` of at least `level`; marks it used if so. */
+/**
+ * Whether `response` solves `pending`, the challenge (ALTCHA's JSON) flow `flowId` asks for;
+ * marks it used if so.
+ */
 export async function verifyChallenge(
   deps: Deps,
-  options: { flowId: string; level: number; response: string | undefined },
+  options: { flowId: string; pending: string | undefined; response: string | undefined },
 ): Promise<ChallengeVerdict> {
   if (!options.response) return "missing";
   // A payload is a few hundred bytes; anything much longer is not one.
@@ -114,8 +126,7 @@ export async function verifyChallenge(
   }).catch(() => undefined);
   if (!result?.verified) return result?.expired ? "expired" : "invalid";
   if (parameters.data?.flow !== options.flowId) return "other_flow";
-  if (typeof parameters.data.level !== "number" || parameters.data.level < options.level)
-    return "too_easy";
+  if (signatureOf(options.pending) !== payload.challenge.signature) return "reused";
   const key = `challenge-used:${payload.challenge.signature}`;
   const remaining = parameters.expiresAt * 1000 - deps.now().getTime();
   const uses = await deps.persistence.limits.hitMany([{ key, windowMs: remaining }], deps.now());

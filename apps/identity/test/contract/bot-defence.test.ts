@@ -197,12 +197,10 @@ describe("above a threshold", () => {
     const challenge = challengeOf(flow as never)!;
     const solved = JSON.parse(Buffer.from(await solve(challenge), "base64").toString()) as Json;
 
+    // One address for all of them: a new one each time would count towards the refusal.
+    const email = uniqueEmail("bad");
     const refusedWith = async (response: string): Promise<Json> => {
-      const result = await submitRegistration(
-        native,
-        flow.id,
-        registrationBody(uniqueEmail("bad"), response),
-      );
+      const result = await submitRegistration(native, flow.id, registrationBody(email, response));
       expect(result.status).toBe(400);
       expectSchema("registrationFlow", result.json);
       expect(messageIdsOf(result.json as never)).toEqual([CAPTCHA_FAILED]);
@@ -221,11 +219,7 @@ describe("above a threshold", () => {
     // Used once: a solution that got a submit through (the method then refused its password)
     // gets no second one.
     const once = await solve(challengeOf(answer as never)!);
-    const first = await submitRegistration(
-      native,
-      flow.id,
-      registrationBody(uniqueEmail("weak"), once, weak),
-    );
+    const first = await submitRegistration(native, flow.id, registrationBody(email, once, weak));
     expect(first.status).toBe(400);
     expect(messageIdsOf(first.json as never)).not.toContain(CAPTCHA_FAILED);
     answer = await refusedWith(once);
@@ -242,9 +236,10 @@ describe("above a threshold", () => {
   });
 
   it("lets a browser without JavaScript wait instead, a few times per network, then refuses", async () => {
-    const { browser } = clientFrom(h, newAddress());
-    const flows = async (): Promise<Json> =>
-      (await body(browser.createBrowserRegistrationFlowRaw({}), "registrationFlow")).json;
+    const ip = newAddress();
+    const { browser } = clientFrom(h, ip);
+    const flows = async (client = browser): Promise<Json> =>
+      (await body(client.createBrowserRegistrationFlowRaw({}), "registrationFlow")).json;
     // Two different addresses tried from here: the next flows carry a challenge.
     for (let i = 0; i < 2; i++) {
       const flow = await flows();
@@ -264,8 +259,18 @@ describe("above a threshold", () => {
     expect(waited.json.identity.traits.email).toBe(email);
 
     // The network's waits are used up (one here): the next submit without a solution is refused.
-    const second = await flows();
-    const refused = await submitRegistration(browser, second.id, {
+    // Another browser in the same network (the first one is signed in now).
+    const neighbour = clientFrom(h, ip.replace(/\d+$/, "8")).browser;
+    for (let i = 0; i < 2; i++) {
+      const flow = await flows(neighbour);
+      await submitRegistration(neighbour, flow.id, {
+        ...registrationBody(uniqueEmail("tried"), undefined, weak),
+        csrf_token: csrfOf(flow),
+      });
+    }
+    const second = await flows(neighbour);
+    expect(captchaNodes(second)).toHaveLength(2);
+    const refused = await submitRegistration(neighbour, second.id, {
       ...registrationBody(uniqueEmail("no-script")),
       csrf_token: csrfOf(second),
     });
@@ -372,11 +377,12 @@ describe("where the risk is overwhelming", () => {
 
 describe("throwaway addresses", () => {
   it("refuses a registration at a listed or blocked domain on the email field, keeping what was typed", async () => {
-    const { native } = clientFrom(h, newAddress());
     for (const [email, domain] of [
       ["kim@mailinator.com", "mailinator.com"],
       ["kim@inbox.wegwerf.example", "wegwerf.example"],
     ] as const) {
+      // A client each: a second address from one would meet the proof of work (ip: 2).
+      const { native } = clientFrom(h, newAddress());
       const flow = await nativeRegistration(native);
       const result = await submitRegistration(native, flow.id, registrationBody(email));
       expect(result.status).toBe(400);
