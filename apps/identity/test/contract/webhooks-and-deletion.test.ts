@@ -43,8 +43,11 @@ const admin = (path: string, init: RequestInit = {}): Promise<Response> =>
     },
   });
 
-async function createCustomer(prefix: string, locale: "de" | "en" = "de"): Promise<Json> {
-  const email = uniqueEmail(prefix);
+async function createCustomer(
+  prefix: string,
+  locale: "de" | "en" = "de",
+  email = uniqueEmail(prefix),
+): Promise<Json> {
   const response = await admin("/admin/identities", {
     method: "POST",
     body: JSON.stringify({
@@ -144,6 +147,60 @@ describe("newsletter.consent_changed", () => {
   it("never lists webhook deliveries as courier messages", async () => {
     const messages = await h.courierApi().listCourierMessages({ pageSize: 1000 });
     expect(messages.every((m) => !m.template_type.includes("."))).toBe(true);
+  });
+});
+
+describe("one welcome gift per mailbox", () => {
+  /** Confirms the newsletter as the web app does after the double opt-in; answers the event. */
+  async function confirm(identity: Json, count: number): Promise<Json> {
+    const response = await admin(`/admin/identities/${identity.id}`, {
+      method: "PATCH",
+      body: JSON.stringify([
+        { op: "add", path: "/metadata_admin", value: { newsletter: consent("subscribed") } },
+      ]),
+    });
+    expect(response.status).toBe(200);
+    return (await waitForEvents(shop, identity.id, count)).at(-1)!;
+  }
+
+  it("goes to a mailbox's first confirmation; its variants get the newsletter, no second gift", async () => {
+    const name = `kim${Date.now().toString(36)}`;
+    const first = await createCustomer("gift", "de", `${name}@gmail.com`);
+    // Pending first: a subscription waiting for its confirmation earns nothing yet.
+    const pending = await admin(`/admin/identities/${first.id}`, {
+      method: "PATCH",
+      body: JSON.stringify([
+        { op: "add", path: "/metadata_admin", value: { newsletter: consent("pending") } },
+      ]),
+    });
+    expect(pending.status).toBe(200);
+    expect((await waitForEvents(shop, first.id, 1))[0]?.data.welcome_gift).toBeNull();
+    expect(((await pending.json()) as Json).metadata_admin.welcome_gift).toBeUndefined();
+
+    const granted = await confirm(first, 2);
+    expect(granted.data).toMatchObject({ status: "subscribed", welcome_gift: "granted" });
+
+    // The same mailbox with dots, a tag and Google's other domain.
+    const dotted = `${name.slice(0, 2)}.${name.slice(2)}+shop@googlemail.com`;
+    const second = await createCustomer("gift", "de", dotted);
+    const refused = await confirm(second, 1);
+    expect(refused.data).toMatchObject({
+      email: dotted,
+      status: "subscribed",
+      subscribed: true,
+      welcome_gift: "already_granted",
+    });
+    // The admin API says the same, for the shop's checkout.
+    const read = async (identity: Json): Promise<Json> =>
+      (await (await admin(`/admin/identities/${identity.id}`)).json()) as Json;
+    expect((await read(first)).metadata_admin.welcome_gift).toMatchObject({ status: "granted" });
+    expect((await read(second)).metadata_admin.welcome_gift).toMatchObject({
+      status: "already_granted",
+    });
+
+    // Another mailbox at another provider gets its own gift.
+    const other = await createCustomer("gift", "de", `${name}@posteo.de`);
+    expect((await confirm(other, 1)).data.welcome_gift).toBe("granted");
   });
 });
 
