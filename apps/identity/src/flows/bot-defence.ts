@@ -147,6 +147,17 @@ function responseOf(body: Body): string | undefined {
   return typeof response === "string" && response !== "" ? response : undefined;
 }
 
+/**
+ * A sign-in's submit (first factor). The identifier-first step passes untouched: it checks no
+ * credential (its answer is the same for every address), and the step after it, which does, is
+ * guarded; so a browser that solved the flow's challenge spends its solution where it counts.
+ */
+export async function guardLogin(ctx: Ctx, flow: Flow, body: Body): Promise<BotGate> {
+  if (body.method === "identifier_first") return pass;
+  const identifier = typeof body.identifier === "string" ? body.identifier.trim() : "";
+  return guardSubmit(ctx, flow, { kind: "login", target: identifier || undefined, body });
+}
+
 /** The email a registration names: the identity schema's first verifiable (or login) trait. */
 export function registrationTarget(ctx: Ctx, body: Body): string | undefined {
   const schema = ctx.deps.defaultSchema;

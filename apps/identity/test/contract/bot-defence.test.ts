@@ -347,13 +347,21 @@ describe("where the risk is overwhelming", () => {
       await failure(
         native.updateLoginFlow({
           flow: flow.id,
-          updateLoginFlowBody: { method: "identifier_first", identifier },
+          updateLoginFlowBody: { method: "password", identifier, password: "wrong-password" },
         }),
       );
     }
     const { native } = clientFrom(h, newAddress());
     const flow = (await body(native.createNativeLoginFlowRaw({}), "loginFlow")).json;
     expect(captchaNodes(flow)).toEqual([]);
+    // The identifier-first step checks no credential: it passes untouched, and counts nothing.
+    const step = await failure(
+      native.updateLoginFlow({
+        flow: flow.id,
+        updateLoginFlowBody: { method: "identifier_first", identifier },
+      }),
+    );
+    expect(messageIdsOf(step.json as never)).not.toContain(COMPLETE_CAPTCHA);
     const asked = await failure(
       native.updateLoginFlow({
         flow: flow.id,

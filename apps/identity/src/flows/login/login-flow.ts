@@ -17,7 +17,7 @@ import { findActiveSession } from "../../session/session-manager.ts";
 import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { linkedProviders } from "../../ui/oidc-nodes.ts";
 import { uiText } from "../../ui/text.ts";
-import { guardSubmit, putGateMessages } from "../bot-defence.ts";
+import { guardLogin, putGateMessages } from "../bot-defence.ts";
 import type { Flow } from "../flow.ts";
 import { answerWithFlow } from "../flow-answer.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
@@ -129,12 +129,7 @@ export const loginFlow: FlowKindModule<BodyOf<{ method: "string" }>> = {
     const { method } = fields();
     if (flow.payload.requested_aal === "aal2") return submitSecondFactorStep(ctx, flow, body);
     if (method === "identifier_first") return submitIdentifier(ctx, flow, body);
-    const identifier = typeof body.identifier === "string" ? body.identifier.trim() : "";
-    const gate = await guardSubmit(ctx, flow, {
-      kind: "login",
-      target: identifier || undefined,
-      body,
-    });
+    const gate = await guardLogin(ctx, flow, body);
     if (gate.result === "refused") {
       putGateMessages(flow, gate.messages);
       await ctx.deps.persistence.flows.updateFlow(flow);
