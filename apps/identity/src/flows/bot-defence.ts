@@ -40,7 +40,7 @@ export type BotGate =
 
 const pass: BotGate = { result: "pass" };
 
-function refused(text: UiText, field?: string): BotGate {
+function refused(text: UiText, field?: string): Extract<BotGate, { result: "refused" }> {
   return { result: "refused", messages: [{ text, field }] };
 }
 
@@ -176,15 +176,18 @@ export async function guardRegistration(ctx: Ctx, flow: Flow, body: Body): Promi
   const target = registrationTarget(ctx, body);
   const gate = await guardSubmit(ctx, flow, { kind: "registration", target, body });
   if (gate.result === "refused" || !target) return gate;
-  return refuseThrowaway(ctx, target, emailField(ctx)) ?? pass;
+  return refuseThrowaway(ctx, target) ?? pass;
 }
 
-/** The refusal of an address at a throwaway domain, on `field`; undefined for a lasting one. */
+/**
+ * The refusal of an address at a throwaway domain (registration, the email change), on the
+ * email field; undefined for a lasting one.
+ */
 export function refuseThrowaway(
   ctx: Ctx,
   address: string,
-  field: string | undefined,
-): BotGate | undefined {
+  field = emailField(ctx),
+): Extract<BotGate, { result: "refused" }> | undefined {
   const domain = disposableDomainOf(address, ctx.deps.config.email_addresses.disposable);
   if (!domain) return undefined;
   noteBotRefusal(ctx.request, "disposable_address");

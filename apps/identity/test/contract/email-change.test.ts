@@ -111,6 +111,26 @@ describe("requesting a change", () => {
     expect(await signInStatus(c.email)).toBe(200);
   });
 
+  it("refuses a throwaway address on its field, sends nothing and keeps the account as it was", async () => {
+    const c = await customer("throwaway");
+    const { status, flow } = await requestChange(c, "lea@mailinator.com");
+    expect(status).toBe(400);
+    expectSchema("settingsFlow", flow);
+    const field = flow.ui.nodes.find((n: Json) => n.attributes.name === "traits.email");
+    expect(field.attributes.value).toBe("lea@mailinator.com");
+    expect(field.messages).toEqual([
+      expect.objectContaining({
+        id: 4900002,
+        type: "error",
+        context: { domain: "mailinator.com" },
+      }),
+    ]);
+    expect(names(flow)).not.toContain("email_change_pending");
+    for (const recipient of ["lea@mailinator.com", c.email])
+      expect(await h.courierApi().listCourierMessages({ recipient })).toEqual([]);
+    expect(await signInStatus(c.email)).toBe(200);
+  });
+
   it("answers a taken address like any other, and sends the code there", async () => {
     const taken = uniqueEmail("taken");
     await createAccount(h, taken);

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { MessageId } from "@moos/contract";
+import { putGateMessages, refuseThrowaway } from "../../flows/bot-defence.ts";
 import type { Flow } from "../../flows/flow.ts";
 import { requirePrivilegedSession } from "../../flows/settings/settings-session.ts";
 import type { SettingsStrategy, SettingsVerdict } from "../../flows/settings/strategy.ts";
@@ -76,6 +77,13 @@ async function submitProfileSettings(
       await showSubmitted();
       const oneAtATime = uiText(MessageId.oneAddressChangeAtATime);
       return { result: "refused", messages: [formMessage(oneAtATime)] };
+    }
+    // A throwaway address is refused before a code goes to it (docs/security.md#no-throwaway-addresses).
+    const throwaway = refuseThrowaway(ctx, newAddress);
+    if (throwaway) {
+      await showSubmitted();
+      putGateMessages(flow, throwaway.messages);
+      return rejectSettings(ctx, flow);
     }
     const saved = !isDeepStrictEqual(kept.traits, before.traits);
     return requestEmailChange(ctx, flow, active, { kept, oldAddress, newAddress, body, saved });
