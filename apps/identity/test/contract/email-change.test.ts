@@ -113,6 +113,9 @@ describe("requesting a change", () => {
 
   it("refuses a throwaway address on its field, sends nothing and keeps the account as it was", async () => {
     const c = await customer("throwaway");
+    const mails = async (recipient: string): Promise<number> =>
+      (await h.courierApi().listCourierMessages({ recipient })).length;
+    const toOld = await mails(c.email);
     const { status, flow } = await requestChange(c, "lea@mailinator.com");
     expect(status).toBe(400);
     expectSchema("settingsFlow", flow);
@@ -126,8 +129,8 @@ describe("requesting a change", () => {
       }),
     ]);
     expect(names(flow)).not.toContain("email_change_pending");
-    for (const recipient of ["lea@mailinator.com", c.email])
-      expect(await h.courierApi().listCourierMessages({ recipient })).toEqual([]);
+    expect(await mails("lea@mailinator.com")).toBe(0);
+    expect(await mails(c.email)).toBe(toOld);
     expect(await signInStatus(c.email)).toBe(200);
   });
 
