@@ -26,15 +26,15 @@ import {
   type Services,
 } from "./service-set.ts";
 
-const ADMIN_TOKEN = "e2e-admin-token-not-secret";
+export const ADMIN_TOKEN = "e2e-admin-token-not-secret";
 /** The identity service's console.token (docs/console.md#access); the console's server sends it. */
-const CONSOLE_TOKEN = "e2e-console-token-not-secret";
+export const CONSOLE_TOKEN = "e2e-console-token-not-secret";
 const OAUTH2_ADMIN_TOKEN = "e2e-oauth2-admin-token-not-secret";
 /** The example shop's client at each set's provider (apps/oauth2/config/local.yaml's too). */
 const SHOP_CLIENT = { id: "moos-shop", secret: "e2e-shop-secret-not-secret" } as const;
 /** Ports of one set: web app, identity (public, admin), provider (public, admin), shop. */
 const SET_PORTS = 6;
-const WEB_SERVER = path.join(REPO_ROOT, "apps/web/.next/standalone/apps/web/server.mjs");
+export const WEB_SERVER = path.join(REPO_ROOT, "apps/web/.next/standalone/apps/web/server.mjs");
 
 function build(): void {
   if (process.env.E2E_SKIP_BUILD === "1") return;
@@ -46,7 +46,7 @@ function build(): void {
 }
 
 /** Fills `${NAME}` in the identity service's test configuration. */
-function identityConfig(values: Readonly<Record<string, string>>): string {
+export function identityConfig(values: Readonly<Record<string, string>>): string {
   const template = readFileSync(path.join(REPO_ROOT, "e2e/identity.e2e.yaml"), "utf8");
   return template.replace(/\$\{([A-Z0-9_]+)\}/g, (_, name: string) => {
     const value = values[name];
@@ -156,6 +156,38 @@ function oauth2Config(webUrl: string, ports: { public: number; admin: number; sh
   };
 }
 
+/** The web app's environment in a set: `set`'s identity service, `oauth2`'s provider and shop. */
+export function webAppEnv(
+  webPort: number,
+  set: ServiceSet,
+  oauth2Set: OAuth2Services,
+): Record<string, string> {
+  const webUrl = set.webUrl;
+  return {
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    PORT: String(webPort),
+    HOST: "localhost",
+    // The browser is a client here, not a proxy: whatever X-Forwarded-For it sends is ignored
+    // and its own address is the one the identity service records (client-address.spec.ts).
+    TRUSTED_PROXIES: "",
+    ORY_SDK_URL: set.identityPublicUrl,
+    PUBLIC_BASE_URL: webUrl,
+    APP_ENV: "local",
+    ORY_ADMIN_URL: set.identityAdminUrl,
+    ORY_ADMIN_TOKEN: ADMIN_TOKEN,
+    ORY_OAUTH2_ADMIN_URL: oauth2Set.adminUrl,
+    ORY_OAUTH2_ADMIN_TOKEN: OAUTH2_ADMIN_TOKEN,
+    // The example shop stands in for the shop's front page and its legal pages
+    // (landing.spec.ts); the Moos app is a client whose home the landing screen offers.
+    SHOP_URL: `${oauth2Set.shopUrl}/`,
+    TERMS_URL: `${oauth2Set.shopUrl}/agb`,
+    PRIVACY_URL: `${oauth2Set.shopUrl}/datenschutz`,
+    IMPRINT_URL: `${oauth2Set.shopUrl}/impressum`,
+    CLIENTS: JSON.stringify({ "moos-app": { home: MOOS_APP_HOME } }),
+  };
+}
+
 async function startSet(
   index: number,
   ports: readonly number[],
@@ -218,29 +250,7 @@ async function startSet(
   ]);
   const web = startProcess(`web-${index}`, process.execPath, [WEB_SERVER], {
     cwd: path.dirname(WEB_SERVER),
-    env: {
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      PORT: String(webPort),
-      HOST: "localhost",
-      // The browser is a client here, not a proxy: whatever X-Forwarded-For it sends is ignored
-      // and its own address is the one the identity service records (client-address.spec.ts).
-      TRUSTED_PROXIES: "",
-      ORY_SDK_URL: set.identityPublicUrl,
-      PUBLIC_BASE_URL: webUrl,
-      APP_ENV: "local",
-      ORY_ADMIN_URL: set.identityAdminUrl,
-      ORY_ADMIN_TOKEN: ADMIN_TOKEN,
-      ORY_OAUTH2_ADMIN_URL: oauth2Set.adminUrl,
-      ORY_OAUTH2_ADMIN_TOKEN: OAUTH2_ADMIN_TOKEN,
-      // The example shop stands in for the shop's front page and its legal pages
-      // (landing.spec.ts); the Moos app is a client whose home the landing screen offers.
-      SHOP_URL: `${oauth2Set.shopUrl}/`,
-      TERMS_URL: `${oauth2Set.shopUrl}/agb`,
-      PRIVACY_URL: `${oauth2Set.shopUrl}/datenschutz`,
-      IMPRINT_URL: `${oauth2Set.shopUrl}/impressum`,
-      CLIENTS: JSON.stringify({ "moos-app": { home: MOOS_APP_HOME } }),
-    },
+    env: webAppEnv(webPort, set, oauth2Set),
   });
   const oauth2 = startProcess(`oauth2-${index}`, process.execPath, [
     "apps/oauth2/dist/main.js",
@@ -291,6 +301,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     );
     const services: Services = {
       mailApiUrl: shared.mailApiUrl,
+      smtpPort: shared.smtpPort,
       providerUrl: shared.providerUrl,
       webhookReceiverUrl: shared.webhookReceiverUrl,
       sets,

@@ -38,6 +38,8 @@ export interface OAuth2Services {
 export interface Services {
   /** MailDev's REST API (`GET /email`). */
   readonly mailApiUrl: string;
+  /** MailDev's SMTP port, for a service a spec starts itself (guarded-set.ts; this suite's only). */
+  readonly smtpPort?: number;
   /** The local sign-in provider (Google, Apple and Facebook stand-ins). */
   readonly providerUrl: string;
   /** The shop's webhook endpoint for the tests (webhook-receiver.mjs). */
@@ -62,12 +64,22 @@ export function oauth2Services(): OAuth2Services {
   return oauth2;
 }
 
-/** This worker's identity service and web app. */
+let ownSet: ServiceSet | undefined;
+
+/**
+ * A spec that started an identity service and a web app of its own (guarded-set.ts) uses them
+ * while they run, screens and admin calls alike; undefined goes back to the worker's set.
+ */
+export function useOwnSet(set: ServiceSet | undefined): void {
+  ownSet = set;
+}
+
+/** This worker's identity service and web app (a spec's own, while they run). */
 export function serviceSet(): ServiceSet {
   const index = Number(process.env.TEST_PARALLEL_INDEX ?? "0");
   const set = services().sets[index];
   if (!set) throw new Error(`no service set for parallel index ${index}`);
-  return set;
+  return ownSet ? { ...set, ...ownSet } : set;
 }
 
 /** The home of the web app's client `moos-app` (CLIENTS): only ever a link target in tests. */

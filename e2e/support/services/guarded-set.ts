@@ -1,0 +1,91 @@
+// An identity service and a web app of one spec's own, for what the shared set must not do to
+// the other specs: the bot defence's thresholds low enough that this browser (127.0.0.1 or ::1,
+// like every spec's) meets a proof of work (bot-defence.spec.ts). The identity service takes
+// identity.e2e.yaml filled in for it, with `env` on top (a key's path in upper case joined by
+// `_`, docs/configuration.md); the web app runs as in a set. While they run, the screens and
+// the admin calls use them (`useOwnSet`).
+
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import {
+  ADMIN_TOKEN,
+  CONSOLE_TOKEN,
+  identityConfig,
+  WEB_SERVER,
+  webAppEnv,
+} from "./global-setup.ts";
+import {
+  E2E_DATA,
+  freePorts,
+  REPO_ROOT,
+  startProcess,
+  stopProcesses,
+  waitForHttp,
+} from "./processes.ts";
+import { oauth2Services, type ServiceSet, services, useOwnSet } from "./service-set.ts";
+
+export interface GuardedSet extends ServiceSet {
+  stop(): Promise<void>;
+}
+
+export async function startGuardedSet(
+  name: string,
+  env: Readonly<Record<string, string>>,
+): Promise<GuardedSet> {
+  const [webPort, publicPort, adminPort] = (await freePorts(3)) as [number, number, number];
+  const shared = services();
+  if (shared.smtpPort === undefined) throw new Error("this suite's services name no SMTP port");
+  const oauth2 = oauth2Services();
+  const webUrl = `http://localhost:${webPort}`;
+  const folder = path.join(E2E_DATA, "sets", name);
+  mkdirSync(folder, { recursive: true });
+  const configFile = path.join(folder, "identity.yaml");
+  writeFileSync(
+    configFile,
+    identityConfig({
+      WEB_URL: webUrl,
+      PUBLIC_PORT: String(publicPort),
+      ADMIN_PORT: String(adminPort),
+      ADMIN_TOKEN,
+      CONSOLE_TOKEN,
+      IDENTITY_SCHEMA_URL: `file://${path.join(REPO_ROOT, "apps/identity/config/identity.schema.json")}`,
+      PROVIDER_URL: shared.providerUrl,
+      SMTP_PORT: String(shared.smtpPort),
+      WEBHOOK_RECEIVER_URL: shared.webhookReceiverUrl,
+      OAUTH2_ADMIN_URL: oauth2.adminUrl,
+      OAUTH2_ADMIN_TOKEN: "unused-here",
+    }),
+  );
+  const set: ServiceSet = {
+    webUrl,
+    identityPublicUrl: `http://127.0.0.1:${publicPort}`,
+    identityAdminUrl: `http://127.0.0.1:${adminPort}`,
+    adminToken: ADMIN_TOKEN,
+  };
+  const identity = startProcess(
+    `identity-${name}`,
+    process.execPath,
+    ["apps/identity/dist/main.js", "--config", configFile],
+    { env },
+  );
+  const web = startProcess(`web-${name}`, process.execPath, [WEB_SERVER], {
+    cwd: path.dirname(WEB_SERVER),
+    env: webAppEnv(webPort, set, oauth2),
+  });
+  const started = [identity, web];
+  try {
+    await waitForHttp(identity, `${set.identityPublicUrl}/health/ready`);
+    await waitForHttp(web, `${webUrl}/`);
+  } catch (error) {
+    await stopProcesses(started);
+    throw error;
+  }
+  useOwnSet(set);
+  return {
+    ...set,
+    async stop() {
+      useOwnSet(undefined);
+      await stopProcesses(started);
+    },
+  };
+}
