@@ -278,6 +278,33 @@ describe("above a threshold", () => {
     expect(messageIdsOf(refused.json as never)).toEqual([TOO_MANY_ATTEMPTS]);
   });
 
+  it("takes a browser's solution, sent with the form's other fields", async () => {
+    const { browser } = clientFrom(h, newAddress());
+    const flows = async (): Promise<Json> =>
+      (await body(browser.createBrowserRegistrationFlowRaw({}), "registrationFlow")).json;
+    for (let i = 0; i < 2; i++) {
+      const flow = await flows();
+      await submitRegistration(browser, flow.id, {
+        ...registrationBody(uniqueEmail("tried"), undefined, weak),
+        csrf_token: csrfOf(flow),
+      });
+    }
+    const flow = await flows();
+    const before = await metricsText();
+    const email = uniqueEmail("browser");
+    const result = await submitRegistration(browser, flow.id, {
+      ...registrationBody(email, await solve(challengeOf(flow as never)!)),
+      csrf_token: csrfOf(flow),
+      transient_payload: {
+        locale: "de",
+        captcha_altcha_response: await solve(challengeOf(flow as never)!),
+      },
+    });
+    expect(result.status).toBe(200);
+    const solved = 'moos_identity_bot_challenges_total{event="solved"}';
+    expect(metric(await metricsText(), solved)).toBe(metric(before, solved) + 1);
+  });
+
   it("refuses an app's flow without a solution instead of waiting", async () => {
     const { native } = clientFrom(h, newAddress());
     await registerAttempts(native, 2);
