@@ -74,7 +74,10 @@ export function CaptchaProvider({
   return (
     <CaptchaContext.Provider value={value}>
       <noscript>
-        <p className="text-sm text-gray-700">{texts.noScript}</p>
+        {/* A note, not a live region: it is there from the start, nothing changes. */}
+        <p role="note" className="text-sm text-gray-700">
+          {texts.noScript}
+        </p>
       </noscript>
       {children}
     </CaptchaContext.Provider>
@@ -83,23 +86,37 @@ export function CaptchaProvider({
 
 /**
  * The solution's hidden input, in a form of a screen with a challenge (none elsewhere), and
- * the note while a submit waits for it. Put it after the form's buttons.
+ * the note while a submit waits for it. Put it after the form's buttons. The input shows the
+ * solution as state, so an input React draws anew (or a form it resets) still carries it.
  */
 export function CaptchaField(): React.JSX.Element | null {
   const captcha = React.useContext(CaptchaContext);
-  const input = React.useRef<HTMLInputElement>(null);
+  const solving = captcha?.solving;
+  const input = React.useRef<HTMLInputElement | null>(null);
+  const [form, setForm] = React.useState<HTMLFormElement | null>(null);
   const [waiting, setWaiting] = React.useState(false);
+  const subscribe = React.useCallback(
+    (listener: Listener): (() => void) => {
+      if (!solving) return () => undefined;
+      const unsubscribe = solving.subscribe(listener);
+      return () => {
+        unsubscribe();
+      };
+    },
+    [solving],
+  );
+  const payload = React.useSyncExternalStore(
+    subscribe,
+    () => solving?.payload ?? "",
+    () => "",
+  );
+  const attach = React.useCallback((element: HTMLInputElement | null) => {
+    input.current = element;
+    setForm(element?.form ?? null);
+  }, []);
 
   React.useEffect(() => {
-    const field = input.current;
-    const form = field?.form;
-    if (!captcha || !field || !form) return;
-    const { solving } = captcha;
-    const fill = (): void => {
-      field.value = solving.payload;
-    };
-    fill();
-    const unsubscribe = solving.subscribe(fill);
+    if (!solving || !form) return;
     // Runs before React's own submit handling (at the root): a submit before the solution is
     // held back, then sent again, with the same button, once it is there.
     const holdBack = (event: SubmitEvent): void => {
@@ -110,21 +127,18 @@ export function CaptchaField(): React.JSX.Element | null {
       const submitter = event.submitter;
       void solving.done.then(() => {
         setWaiting(false);
-        fill();
+        if (input.current) input.current.value = solving.payload;
         form.requestSubmit(submitter instanceof HTMLElement ? submitter : null);
       });
     };
     form.addEventListener("submit", holdBack, { capture: true });
-    return () => {
-      form.removeEventListener("submit", holdBack, { capture: true });
-      unsubscribe();
-    };
-  }, [captcha]);
+    return () => form.removeEventListener("submit", holdBack, { capture: true });
+  }, [solving, form]);
 
   if (!captcha) return null;
   return (
     <>
-      <input ref={input} type="hidden" name={CAPTCHA_RESPONSE_FIELD} defaultValue="" />
+      <input ref={attach} type="hidden" name={CAPTCHA_RESPONSE_FIELD} value={payload} />
       <p role="status" className="text-sm text-gray-700 empty:hidden">
         {waiting ? captcha.texts.waiting : ""}
       </p>
