@@ -1,6 +1,8 @@
 import { MessageId } from "@moos/contract";
 import type { Body } from "../http/body.ts";
-import type { Ctx, RequestCtx } from "../http/context.ts";
+import { isPlainObject } from "../http/body.ts";
+import { bodySchema } from "../http/body-schema.ts";
+import type { RequestCtx } from "../http/context.ts";
 import { noteBotRefusal, noteChallenge } from "../http/request-outcome.ts";
 import { disposableDomainOf } from "../identity/disposable-email.ts";
 import { normaliseIdentifier } from "../identity/identity.ts";
@@ -11,9 +13,10 @@ import { recordFailedSignIn } from "../limits/failed-sign-ins.ts";
 import { networkOf } from "../limits/network.ts";
 import { type Risk, riskOf } from "../limits/risk-level.ts";
 import { countNoScriptWait, countSubmit, peekRisk, type RiskFlow } from "../limits/risk-signals.ts";
-import { addFieldMessage, addFlowMessage, setInputValue } from "../ui/nodes.ts";
+import { addFlowMessage, setInputValue } from "../ui/nodes.ts";
 import { type UiText, uiText } from "../ui/text.ts";
 import type { Flow } from "./flow.ts";
+import { type FlowMessage, fieldMessage } from "./verdict.ts";
 
 // The bot defence in a login or registration flow (docs/security.md#bot-defence). Below every
 // threshold nothing changes. Above one, the flow carries a proof of work (ui nodes of group
@@ -27,22 +30,31 @@ import type { Flow } from "./flow.ts";
 // gets through without any puzzle (WCAG 2.2 3.3.8). A network gets a few such waits per window;
 // past them, and on API flows (apps always run code), a submit without a solution is refused.
 
-/** A message for the customer: on the named field's node, or, without a field, on the form. */
-export interface GateMessage {
-  readonly text: UiText;
-  readonly field?: string | undefined;
+/** Refused: the flow puts these messages on its form (verdict.ts) and answers 400. */
+export interface BotRefusal {
+  readonly result: "refused";
+  readonly messages: readonly FlowMessage[];
 }
 
-export type BotGate =
-  | { readonly result: "pass" }
-  /** Refused: the flow carries these messages (and a fresh challenge, where one helps). */
-  | { readonly result: "refused"; readonly messages: readonly GateMessage[] };
+/** What a submit meets: it goes on, or it is refused (with a fresh challenge, where one helps). */
+export type BotGate = { readonly result: "pass" } | BotRefusal;
 
 const pass: BotGate = { result: "pass" };
 
-function refused(text: UiText, field?: string): Extract<BotGate, { result: "refused" }> {
-  return { result: "refused", messages: [{ text, field }] };
+function refused(text: UiText, field?: string): BotRefusal {
+  return { result: "refused", messages: [fieldMessage(field, text)] };
 }
+
+/**
+ * The fields of a submit the defence reads, whatever the method (docs/protocol.md#submit-bodies):
+ * what it names (`identifier`, `traits`) and the solver's payload in `transient_payload`.
+ */
+const gateFields = bodySchema({
+  method: "string",
+  identifier: "string",
+  traits: "value",
+  transient_payload: "value",
+});
 
 /** At a flow's start: a challenge on it when its client's address or network is at risk. */
 export async function challengeAtStart(ctx: RequestCtx, flow: Flow, kind: RiskFlow): Promise<void> {
@@ -63,7 +75,11 @@ export interface GuardedSubmit {
 }
 
 /** Counts a submit and decides whether it may go on. */
-export async function guardSubmit(ctx: Ctx, flow: Flow, submit: GuardedSubmit): Promise<BotGate> {
+export async function guardSubmit(
+  ctx: RequestCtx,
+  flow: Flow,
+  submit: GuardedSubmit,
+): Promise<BotGate> {
   const { deps } = ctx;
   const config = deps.config.bot_defence;
   if (!config.enabled) return pass;
@@ -100,7 +116,11 @@ export async function guardSubmit(ctx: Ctx, flow: Flow, submit: GuardedSubmit): 
 }
 
 /** A browser without JavaScript: waits instead of solving, while its network has waits left. */
-async function waitInstead(ctx: Ctx, submit: GuardedSubmit, level: number): Promise<BotGate> {
+async function waitInstead(
+  ctx: RequestCtx,
+  submit: GuardedSubmit,
+  level: number,
+): Promise<BotGate> {
   const { no_script } = ctx.deps.config.bot_defence.challenge;
   const waits = await countNoScriptWait(ctx.deps, ctx.request.ip);
   if (waits > no_script.max_per_network) return refuse(ctx, submit, "no_script");
@@ -110,7 +130,7 @@ async function waitInstead(ctx: Ctx, submit: GuardedSubmit, level: number): Prom
 }
 
 async function refuse(
-  ctx: Ctx,
+  ctx: RequestCtx,
   submit: GuardedSubmit,
   reason: Exclude<Risk, { action: "none" }>["signal"] | "no_script",
   counts?: object,
@@ -141,9 +161,9 @@ async function attachChallenge(ctx: RequestCtx, flow: Flow, level: number): Prom
 
 /** The solver's payload: `transient_payload.captcha_altcha_response`, a string. */
 function responseOf(body: Body): string | undefined {
-  const payload = body.transient_payload;
-  if (payload === null || typeof payload !== "object" || Array.isArray(payload)) return undefined;
-  const response = (payload as Record<string, unknown>).captcha_altcha_response;
+  const payload = gateFields.parse(body).transient_payload;
+  if (!isPlainObject(payload)) return undefined;
+  const response = payload.captcha_altcha_response;
   return typeof response === "string" && response !== "" ? response : undefined;
 }
 
@@ -152,19 +172,20 @@ function responseOf(body: Body): string | undefined {
  * credential (its answer is the same for every address), and the step after it, which does, is
  * guarded; so a browser that solved the flow's challenge spends its solution where it counts.
  */
-export async function guardLogin(ctx: Ctx, flow: Flow, body: Body): Promise<BotGate> {
-  if (body.method === "identifier_first") return pass;
-  const identifier = typeof body.identifier === "string" ? body.identifier.trim() : "";
+export async function guardLogin(ctx: RequestCtx, flow: Flow, body: Body): Promise<BotGate> {
+  const fields = gateFields.parse(body);
+  if (fields.method === "identifier_first") return pass;
+  const identifier = fields.identifier?.trim() ?? "";
   return guardSubmit(ctx, flow, { kind: "login", target: identifier || undefined, body });
 }
 
 /** The email a registration names: the identity schema's first verifiable (or login) trait. */
-export function registrationTarget(ctx: Ctx, body: Body): string | undefined {
+export function registrationTarget(ctx: RequestCtx, body: Body): string | undefined {
   const schema = ctx.deps.defaultSchema;
   const field = schema.verificationFields[0] ?? schema.passwordIdentifierFields[0];
-  const traits = body.traits;
-  if (!field || traits === null || typeof traits !== "object" || Array.isArray(traits)) return;
-  const value = traitValue(traits as Record<string, unknown>, field.path);
+  const { traits } = gateFields.parse(body);
+  if (!field || !isPlainObject(traits)) return;
+  const value = traitValue(traits, field.path);
   return typeof value === "string" && value.trim() ? value : undefined;
 }
 
@@ -172,7 +193,7 @@ export function registrationTarget(ctx: Ctx, body: Body): string | undefined {
  * A registration's submit: the bot defence, then the address (docs/security.md#no-throwaway-addresses):
  * an email at a throwaway domain is refused on its field.
  */
-export async function guardRegistration(ctx: Ctx, flow: Flow, body: Body): Promise<BotGate> {
+export async function guardRegistration(ctx: RequestCtx, flow: Flow, body: Body): Promise<BotGate> {
   const target = registrationTarget(ctx, body);
   const gate = await guardSubmit(ctx, flow, { kind: "registration", target, body });
   if (gate.result === "refused" || !target) return gate;
@@ -184,10 +205,10 @@ export async function guardRegistration(ctx: Ctx, flow: Flow, body: Body): Promi
  * email field; undefined for a lasting one.
  */
 export function refuseThrowaway(
-  ctx: Ctx,
+  ctx: RequestCtx,
   address: string,
   field = emailField(ctx),
-): Extract<BotGate, { result: "refused" }> | undefined {
+): BotRefusal | undefined {
   const domain = disposableDomainOf(address, ctx.deps.config.email_addresses.disposable);
   if (!domain) return undefined;
   noteBotRefusal(ctx.request, "disposable_address");
@@ -199,7 +220,7 @@ export function refuseThrowaway(
 }
 
 /** The node name of the schema's email trait (`traits.email`). */
-function emailField(ctx: Ctx): string | undefined {
+function emailField(ctx: RequestCtx): string | undefined {
   const schema = ctx.deps.defaultSchema;
   return (schema.verificationFields[0] ?? schema.passwordIdentifierFields[0])?.name;
 }
@@ -210,15 +231,10 @@ export function keepSubmittedTraits(
   body: Body,
   fields: readonly { name: string; path: string[] }[],
 ): void {
-  const traits = body.traits;
-  if (traits === null || typeof traits !== "object" || Array.isArray(traits)) return;
+  const { traits } = gateFields.parse(body);
+  if (!isPlainObject(traits)) return;
   for (const field of fields) {
-    const value = traitValue(traits as Record<string, unknown>, field.path);
+    const value = traitValue(traits, field.path);
     if (value !== undefined) setInputValue(flow.payload.ui, field.name, value);
   }
-}
-
-/** Puts a refusal's messages on the form. */
-export function putGateMessages(flow: Flow, messages: readonly GateMessage[]): void {
-  for (const message of messages) addFieldMessage(flow.payload.ui, message.field, message.text);
 }

@@ -17,13 +17,14 @@ import { findActiveSession } from "../../session/session-manager.ts";
 import { addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { linkedProviders } from "../../ui/oidc-nodes.ts";
 import { uiText } from "../../ui/text.ts";
-import { guardLogin, putGateMessages } from "../bot-defence.ts";
+import { guardLogin } from "../bot-defence.ts";
 import type { Flow } from "../flow.ts";
 import { answerWithFlow } from "../flow-answer.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { browserLoginChallenge, loginChallengeParam } from "../login-challenge.ts";
 import { validateReturnTo } from "../return-to.ts";
 import { checkOrganizationAndSchema } from "../shared-params.ts";
+import { putMessages } from "../verdict.ts";
 import { afterLoginUrl } from "./after-login.ts";
 import { IDENTIFIER_STEP_FLOOR_MS, notSoonerThan } from "./answer-floor.ts";
 import { createLoginFlow } from "./create-login-flow.ts";
@@ -131,7 +132,7 @@ export const loginFlow: FlowKindModule<BodyOf<{ method: "string" }>> = {
     if (method === "identifier_first") return submitIdentifier(ctx, flow, body);
     const gate = await guardLogin(ctx, flow, body);
     if (gate.result === "refused") {
-      putGateMessages(flow, gate.messages);
+      putMessages(flow.payload.ui, gate.messages);
       await ctx.deps.persistence.flows.updateFlow(flow);
       return answerWithFlow(ctx, flow, 400);
     }

@@ -9,13 +9,14 @@ import { kratosError } from "../../http/errors.ts";
 import { findActiveSession } from "../../session/session-manager.ts";
 import { addFieldMessage, addFlowMessage, resetMessages } from "../../ui/nodes.ts";
 import { uiText } from "../../ui/text.ts";
-import { guardRegistration, keepSubmittedTraits, putGateMessages } from "../bot-defence.ts";
+import { guardRegistration, keepSubmittedTraits } from "../bot-defence.ts";
 import type { Flow } from "../flow.ts";
 import { answerWithFlow } from "../flow-answer.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { browserLoginChallenge, loginChallengeParam } from "../login-challenge.ts";
 import { validateReturnTo } from "../return-to.ts";
 import { checkOrganizationAndSchema } from "../shared-params.ts";
+import { putMessages } from "../verdict.ts";
 import { afterRegistrationUrl } from "./after-registration.ts";
 import { createRegistrationFlow } from "./create-registration-flow.ts";
 import { submitRegistrationMethod } from "./submit-method.ts";
@@ -86,7 +87,7 @@ export const registrationFlow: FlowKindModule<BodyOf<{ method: "string"; screen:
     const gate = await guardRegistration(ctx, flow, body);
     if (gate.result === "refused") {
       keepSubmittedTraits(flow, body, ctx.deps.defaultSchema.fields);
-      putGateMessages(flow, gate.messages);
+      putMessages(flow.payload.ui, gate.messages);
       await ctx.deps.persistence.flows.updateFlow(flow);
       return answerWithFlow(ctx, flow, 400);
     }

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { MessageId } from "@moos/contract";
-import { putGateMessages, refuseThrowaway } from "../../flows/bot-defence.ts";
+import { refuseThrowaway } from "../../flows/bot-defence.ts";
 import type { Flow } from "../../flows/flow.ts";
 import { requirePrivilegedSession } from "../../flows/settings/settings-session.ts";
 import type { SettingsStrategy, SettingsVerdict } from "../../flows/settings/strategy.ts";
@@ -82,8 +82,7 @@ async function submitProfileSettings(
     const throwaway = refuseThrowaway(ctx, newAddress);
     if (throwaway) {
       await showSubmitted();
-      putGateMessages(flow, throwaway.messages);
-      return rejectSettings(ctx, flow);
+      return throwaway;
     }
     const saved = !isDeepStrictEqual(kept.traits, before.traits);
     return requestEmailChange(ctx, flow, active, { kept, oldAddress, newAddress, body, saved });
