@@ -135,6 +135,7 @@ test.describe("under a proof of work", () => {
         const note = page.getByRole("note").filter({ hasText: captcha.noScript });
         if (javaScriptEnabled) await expect(note).toHaveCount(0);
         else await expect(note).toBeVisible();
+        await registration.expectAccessible("registration under a proof of work");
 
         await registration.register({ ...account, repeatPassword: account.password });
 
