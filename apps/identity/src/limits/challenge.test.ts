@@ -23,7 +23,8 @@ function fakeDeps(): Deps & { clock: Date } {
   const counts = new Map<string, number>();
   const deps = {
     config,
-    clock: new Date("2026-11-29T08:00:00Z"),
+    // Now: ALTCHA's own check reads the machine's clock for the expiry too.
+    clock: new Date(),
     now: (): Date => deps.clock,
     persistence: {
       limits: {
@@ -62,7 +63,8 @@ describe("a challenge", () => {
       algorithm: "PBKDF2/SHA-256",
       cost: 10,
       data: { flow: flowId, level: 2 },
-      expiresAt: deps.clock.getTime() / 1000 + 600,
+      // In whole seconds, as ALTCHA writes it.
+      expiresAt: Math.floor(deps.clock.getTime() / 1000 + 600),
     });
     expect([1, 2, 3].map((level) => attemptsOf(deps, level))).toEqual([20, 80, 320]);
     const { counter } = (await solveChallenge({ challenge, deriveKey }))!;
