@@ -19,12 +19,11 @@ import { linkedProviders } from "../../ui/oidc-nodes.ts";
 import { uiText } from "../../ui/text.ts";
 import { guardLogin } from "../bot-defence.ts";
 import type { Flow } from "../flow.ts";
-import { answerWithFlow } from "../flow-answer.ts";
+import { answerWithFlow, saveAndAnswerWithFlow } from "../flow-answer.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { browserLoginChallenge, loginChallengeParam } from "../login-challenge.ts";
 import { validateReturnTo } from "../return-to.ts";
 import { checkOrganizationAndSchema } from "../shared-params.ts";
-import { putMessages } from "../verdict.ts";
 import { afterLoginUrl } from "./after-login.ts";
 import { IDENTIFIER_STEP_FLOOR_MS, notSoonerThan } from "./answer-floor.ts";
 import { createLoginFlow } from "./create-login-flow.ts";
@@ -131,11 +130,8 @@ export const loginFlow: FlowKindModule<BodyOf<{ method: "string" }>> = {
     if (flow.payload.requested_aal === "aal2") return submitSecondFactorStep(ctx, flow, body);
     if (method === "identifier_first") return submitIdentifier(ctx, flow, body);
     const gate = await guardLogin(ctx, flow, body);
-    if (gate.result === "refused") {
-      putMessages(flow.payload.ui, gate.messages);
-      await ctx.deps.persistence.flows.updateFlow(flow);
-      return answerWithFlow(ctx, flow, 400);
-    }
+    if (gate.result === "refused")
+      return saveAndAnswerWithFlow(ctx, flow, gate.messages, { status: 400 });
     const strategy = ctx.deps.strategies.login.find(
       (s) => s.isSubmit(body) && s.isEnabled(ctx.deps),
     );

@@ -11,12 +11,11 @@ import { addFieldMessage, addFlowMessage, resetMessages } from "../../ui/nodes.t
 import { uiText } from "../../ui/text.ts";
 import { guardRegistration, keepSubmittedTraits } from "../bot-defence.ts";
 import type { Flow } from "../flow.ts";
-import { answerWithFlow } from "../flow-answer.ts";
+import { answerWithFlow, saveAndAnswerWithFlow } from "../flow-answer.ts";
 import type { FlowKindModule } from "../flow-kind.ts";
 import { browserLoginChallenge, loginChallengeParam } from "../login-challenge.ts";
 import { validateReturnTo } from "../return-to.ts";
 import { checkOrganizationAndSchema } from "../shared-params.ts";
-import { putMessages } from "../verdict.ts";
 import { afterRegistrationUrl } from "./after-registration.ts";
 import { createRegistrationFlow } from "./create-registration-flow.ts";
 import { submitRegistrationMethod } from "./submit-method.ts";
@@ -87,9 +86,7 @@ export const registrationFlow: FlowKindModule<BodyOf<{ method: "string"; screen:
     const gate = await guardRegistration(ctx, flow, body);
     if (gate.result === "refused") {
       keepSubmittedTraits(flow, body, ctx.deps.defaultSchema.fields);
-      putMessages(flow.payload.ui, gate.messages);
-      await ctx.deps.persistence.flows.updateFlow(flow);
-      return answerWithFlow(ctx, flow, 400);
+      return saveAndAnswerWithFlow(ctx, flow, gate.messages, { status: 400 });
     }
     const { method, screen } = fields();
     if (screen === "previous") return showProfile(ctx, flow, body);
