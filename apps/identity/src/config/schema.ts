@@ -58,19 +58,25 @@ const limit = (max: number, window: string, counted: string): object =>
     window: duration(window, `The window ${counted} are counted in.`),
   });
 
-const threshold = (challengeFrom: number, refuseFrom: number, counted: string): object =>
+// A bot-defence threshold; `why` says why its defaults spare real customers (an office or a
+// carrier's NAT puts many behind one address, a newsletter brings a wave of real people).
+const threshold = (
+  defaults: { challengeFrom: number; refuseFrom: number },
+  counted: string,
+  why: { challenge: string; refuse: string },
+): object =>
   obj({
     challenge_from: {
       type: "integer",
       minimum: 1,
-      default: challengeFrom,
-      description: `From this many ${counted}, submits meet a challenge; each doubling one level harder.`,
+      default: defaults.challengeFrom,
+      description: `From this many ${counted}, submits meet a challenge; each doubling one level harder. ${why.challenge}`,
     },
     refuse_from: {
       type: "integer",
       minimum: 1,
-      default: refuseFrom,
-      description: `From this many ${counted}, submits are refused.`,
+      default: defaults.refuseFrom,
+      description: `From this many ${counted}, submits are refused. ${why.refuse}`,
     },
   });
 
@@ -1069,34 +1075,59 @@ export const configSchema = obj({
       "The window the per-address, per-network and per-target counts below are counted in.",
     ),
     ip: threshold(
-      3,
-      30,
+      { challengeFrom: 10, refuseFrom: 100 },
       "different email addresses or identifiers submitted from one client address",
+      {
+        challenge:
+          "An office, a shared flat or a mobile carrier's NAT puts several customers behind one address; the proof of work is solved while they type, so it may start where one person would be odd.",
+        refuse:
+          "A hundred different accounts from one address in the window is a script: no office or NAT address of a shop's customers comes near it.",
+      },
     ),
     network: threshold(
-      3,
-      50,
+      { challengeFrom: 20, refuseFrom: 200 },
       "different email addresses or identifiers submitted from one network (IPv4 /24, IPv6 /56)",
+      {
+        challenge:
+          "A /24 holds up to 254 households, or a carrier's NAT pool with thousands of phones behind it.",
+        refuse:
+          "Ten times the challenge: only a script rotating through a network's addresses gets there.",
+      },
     ),
-    target: threshold(5, 50, "submits for one email address or identifier, from anywhere"),
+    target: threshold(
+      { challengeFrom: 10, refuseFrom: 100 },
+      "submits for one email address or identifier, from anywhere",
+      {
+        challenge:
+          "A sign-up takes two or three submits and a forgotten password a few tries more; sign-in throttling already slows the fifth failure.",
+        refuse:
+          "A refusal here also locks out the account's owner, so it waits for a volume no person sends: a hundred submits, the last ones at the highest level.",
+      },
+    ),
     surge: obj({
       factor: {
         type: "number",
         minimum: 1,
         default: 5,
         description:
-          "Registrations in the last minute at this many times the usual rate (the median minute of the hour before) are a surge.",
+          "Registration submits in the last minute at this many times the usual rate (the median minute of the hour before) are a surge.",
       },
       min_per_minute: {
         type: "integer",
         minimum: 1,
-        default: 10,
-        description: "Fewer registrations in the last minute than this are never a surge.",
+        default: 20,
+        description:
+          "Fewer registration submits in the last minute than this are never a surge: a sign-up takes two or three, so about ten sign-ups a minute.",
       },
       network: threshold(
-        2,
-        3,
+        { challengeFrom: 3, refuseFrom: 30 },
         "different email addresses registering from one network during a surge",
+        {
+          challenge:
+            "A newsletter's wave comes from many networks, one or two people each; a third from the same network solves a proof of work while typing, which costs a person nothing.",
+          refuse:
+            "Thirty sign-ups from one /24 in the window while the shop is busy is a farm, not neighbours: real people behind a carrier's NAT spread over its many networks.",
+        },
       ),
     }),
     credential_stuffing: obj({

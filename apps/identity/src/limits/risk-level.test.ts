@@ -19,31 +19,36 @@ function counts(partial: Partial<RiskCounts>): RiskCounts {
 }
 
 describe("the risk of a submit", () => {
-  it("is nothing for a customer: one address, a few submits", () => {
+  it("is nothing for customers behind one address: an office, a carrier's NAT, a busy /24", () => {
     expect(
-      riskOf(counts({ ipTargets: 2, networkTargets: 2, targetSubmits: 4 }), "registration", config),
-    ).toEqual({
-      action: "none",
-    });
+      riskOf(
+        counts({ ipTargets: 9, networkTargets: 19, targetSubmits: 9 }),
+        "registration",
+        config,
+      ),
+    ).toEqual({ action: "none" });
+    expect(
+      riskOf(counts({ ipTargets: 9, networkTargets: 19, targetSubmits: 9 }), "login", config),
+    ).toEqual({ action: "none" });
   });
 
   it.each([
-    [3, { action: "challenge", level: 1, signal: "ip" }],
-    [5, { action: "challenge", level: 1, signal: "ip" }],
-    [6, { action: "challenge", level: 2, signal: "ip" }],
-    [12, { action: "challenge", level: 3, signal: "ip" }],
-    [24, { action: "challenge", level: 4, signal: "ip" }],
-    [29, { action: "challenge", level: 4, signal: "ip" }],
-    [30, { action: "refuse", signal: "ip" }],
+    [10, { action: "challenge", level: 1, signal: "ip" }],
+    [19, { action: "challenge", level: 1, signal: "ip" }],
+    [20, { action: "challenge", level: 2, signal: "ip" }],
+    [40, { action: "challenge", level: 3, signal: "ip" }],
+    [80, { action: "challenge", level: 4, signal: "ip" }],
+    [99, { action: "challenge", level: 4, signal: "ip" }],
+    [100, { action: "refuse", signal: "ip" }],
   ])("climbs a level with each doubling of different addresses from one client: %i", (n, risk) => {
     expect(riskOf(counts({ ipTargets: n }), "login", config)).toEqual(risk);
   });
 
   it("takes the strongest signal", () => {
     expect(
-      riskOf(counts({ ipTargets: 3, networkTargets: 12, targetSubmits: 5 }), "login", config),
+      riskOf(counts({ ipTargets: 10, networkTargets: 80, targetSubmits: 10 }), "login", config),
     ).toEqual({ action: "challenge", level: 3, signal: "network" });
-    expect(riskOf(counts({ ipTargets: 3, targetSubmits: 50 }), "login", config)).toEqual({
+    expect(riskOf(counts({ ipTargets: 10, targetSubmits: 100 }), "login", config)).toEqual({
       action: "refuse",
       signal: "target",
     });
@@ -51,19 +56,20 @@ describe("the risk of a submit", () => {
 
   it("holds networks to the surge's thresholds while registrations surge, and only registrations", () => {
     const wave = { surge: true, stuffing: false };
-    expect(riskOf(counts({ networkTargets: 1, shopWide: wave }), "registration", config)).toEqual({
+    // A newsletter's wave: one or two people from each network meet nothing.
+    expect(riskOf(counts({ networkTargets: 2, shopWide: wave }), "registration", config)).toEqual({
       action: "none",
     });
-    expect(riskOf(counts({ networkTargets: 2, shopWide: wave }), "registration", config)).toEqual({
+    expect(riskOf(counts({ networkTargets: 3, shopWide: wave }), "registration", config)).toEqual({
       action: "challenge",
       level: 1,
       signal: "surge",
     });
-    expect(riskOf(counts({ networkTargets: 3, shopWide: wave }), "registration", config)).toEqual({
+    expect(riskOf(counts({ networkTargets: 30, shopWide: wave }), "registration", config)).toEqual({
       action: "refuse",
       signal: "surge",
     });
-    expect(riskOf(counts({ networkTargets: 3, shopWide: wave }), "login", config)).toEqual({
+    expect(riskOf(counts({ networkTargets: 30, shopWide: wave }), "login", config)).toEqual({
       action: "challenge",
       level: 1,
       signal: "network",
