@@ -79,6 +79,15 @@ export function identityEnv(deployment: Deployment): Record<string, string> {
     SELFSERVICE_METHODS_PASSWORD_CONFIG_HAVEIBEENPWNED_ENABLED: "false",
     RATE_LIMITS_SUBMIT_PER_IP_MAX: "100000",
     RATE_LIMITS_FLOW_INIT_PER_IP_MAX: "100000",
+    // The bot defence (docs/security.md#the-thresholds-and-why): every customer of this suite
+    // comes through nginx from one address, the whole shop behind one IP as no real deployment
+    // sees it, so the per-address and per-network counts and the surge are lifted here. The
+    // per-identifier count keeps its default, and deploy/identity.example.yaml keeps them all.
+    BOT_DEFENCE_IP_CHALLENGE_FROM: "100000",
+    BOT_DEFENCE_IP_REFUSE_FROM: "100000",
+    BOT_DEFENCE_NETWORK_CHALLENGE_FROM: "100000",
+    BOT_DEFENCE_NETWORK_REFUSE_FROM: "100000",
+    BOT_DEFENCE_SURGE_MIN_PER_MINUTE: "100000",
     COURIER_DISPATCHER_POLL_INTERVAL: "200ms",
     // Sign-in for the shop's clients goes through the provider's admin API (Hydra's).
     OAUTH2_PROVIDER_URL: deployment.provider.adminUrl,
