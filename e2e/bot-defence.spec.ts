@@ -3,11 +3,14 @@
 // spelling; and, on an identity service of this spec's own whose thresholds this browser's
 // address has crossed, a registration that goes through without the customer seeing anything
 // of the proof of work (with JavaScript it is solved while they type; without, the service
-// waits a moment instead), while a script without the proof is refused.
+// waits a moment instead), a sign-in whose password step meets it the same way (with
+// JavaScript by keyboard alone, a wrong password first: the refusal brings a fresh proof), while
+// a script without the proof is refused.
 
 import type { Page } from "@playwright/test";
+import { replaceText, skipToContent } from "./keyboard/keyboard.ts";
 import { createAccount, findIdentity, newAccountData } from "./support/identity-admin.ts";
-import { format, german, languages } from "./support/languages.ts";
+import { format, german, type Language, languages } from "./support/languages.ts";
 import { Mailbox } from "./support/mailbox.ts";
 import { type GuardedSet, startGuardedSet } from "./support/services/guarded-set.ts";
 import { expect, type Screens, test } from "./support/test.ts";
@@ -94,8 +97,8 @@ test.describe("one welcome gift per mailbox", () => {
 
 test.describe("under a proof of work", () => {
   // This spec's own identity service: from the second different address submitted from one
-  // client address, registrations carry a proof of work (the shared sets never do, as every
-  // spec comes from the same address). Light and quick, so the journeys stay short.
+  // client address, registrations and sign-ins carry a proof of work (the shared sets never do,
+  // as every spec comes from the same address). Light and quick, so the journeys stay short.
   let guarded: GuardedSet;
 
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a hook's fixtures from this pattern.
@@ -122,31 +125,69 @@ test.describe("under a proof of work", () => {
         page,
       }) => {
         const { registration, verification } = screens;
-        const { captcha } = lang.t.common;
         const before = await challengeCounts(guarded);
         const account = newAccountData();
         await registration.open();
-        // The flow asks for the proof: its solution's field is in the form.
-        const solution = page.locator('input[name="transient_payload.captcha_altcha_response"]');
-        if (javaScriptEnabled) await expect(solution.first()).toBeAttached();
-        else await expect(solution).toHaveCount(0);
-        // Without JavaScript a note says sending takes a moment longer (getByText skips
-        // <noscript>; its role does not).
-        const note = page.getByRole("note").filter({ hasText: captcha.noScript });
-        if (javaScriptEnabled) await expect(note).toHaveCount(0);
-        else await expect(note).toBeVisible();
+        await expectProofAsked(page, lang, javaScriptEnabled);
         await registration.expectAccessible("registration under a proof of work");
 
         await registration.register({ ...account, repeatPassword: account.password });
 
         await verification.expectCodeStep(account.email);
-        for (const text of [lang.t.kratos["1070015"], lang.t.kratos["4000038"], captcha.waiting]) {
-          await expect(page.getByText(text)).toHaveCount(0);
-        }
+        await expectNoProofMessages(page, lang);
         const after = await challengeCounts(guarded);
         // With JavaScript the browser solved it; without, the service waited instead.
         const event = javaScriptEnabled ? "solved" : "waited";
         expect(after[event]).toBe(before[event] + 1);
+        expect(after.failed).toBe(before.failed);
+      });
+
+      test("a customer signs in through it, a wrong password first", async ({
+        screens,
+        javaScriptEnabled,
+        page,
+      }) => {
+        const { login, splash } = screens;
+        const { common } = lang.t;
+        const account = await createAccount();
+        const before = await challengeCounts(guarded);
+        // With JavaScript by keyboard alone (keyboard/keyboard.ts); without it the browser
+        // decides focus, so the screen's own steps.
+        const byKeyboard = javaScriptEnabled;
+        await login.open();
+        if (byKeyboard) {
+          await skipToContent(page, lang, login.field(common.email));
+          await page.keyboard.type(account.email);
+          await page.keyboard.press("Enter");
+        } else await login.enterEmail(account.email);
+        // The identifier step checks no credential and spends nothing; the password step asks.
+        await login.expectPasswordStep(account.email);
+        await expectProofAsked(page, lang, javaScriptEnabled);
+        await login.expectAccessible("login's password step under a proof of work");
+
+        const password = login.field(common.password);
+        if (byKeyboard) {
+          await expect(password).toBeFocused();
+          await page.keyboard.type(`${account.password}-wrong`);
+          await page.keyboard.press("Enter");
+        } else await login.enterPassword(`${account.password}-wrong`);
+        await login.expectInvalidCredentials();
+        // The refused submit brought a fresh proof, asked for by the next one.
+        await expectProofAsked(page, lang, javaScriptEnabled);
+        await login.expectAccessible("login, wrong password, under a proof of work");
+        if (byKeyboard) {
+          await expect(password).toBeFocused();
+          await replaceText(page, account.password);
+          await page.keyboard.press("Enter");
+        } else await login.enterPassword(account.password);
+
+        await splash.expectSignedIn(account.email);
+        await expectNoProofMessages(page, lang);
+        const after = await challengeCounts(guarded);
+        // Both submits: with JavaScript the browser solved each proof; without, the service
+        // waited instead.
+        const event = javaScriptEnabled ? "solved" : "waited";
+        expect(after[event]).toBe(before[event] + 2);
         expect(after.failed).toBe(before.failed);
       });
     });
@@ -161,6 +202,34 @@ test.describe("under a proof of work", () => {
     ]);
   });
 });
+
+/**
+ * The flow asks for the proof: with JavaScript its solution's field is in the form; without,
+ * a note says sending takes a moment longer (getByText skips <noscript>; its role does not).
+ */
+async function expectProofAsked(
+  page: Page,
+  lang: Language,
+  javaScriptEnabled: boolean,
+): Promise<void> {
+  const solution = page.locator('input[name="transient_payload.captcha_altcha_response"]');
+  const note = page.getByRole("note").filter({ hasText: lang.t.common.captcha.noScript });
+  if (javaScriptEnabled) {
+    await expect(solution.first()).toBeAttached();
+    await expect(note).toHaveCount(0);
+  } else {
+    await expect(solution).toHaveCount(0);
+    await expect(note).toBeVisible();
+  }
+}
+
+/** Nothing of the proof reached the customer: no message to complete it, none of a wrong one. */
+async function expectNoProofMessages(page: Page, lang: Language): Promise<void> {
+  const { kratos, common } = lang.t;
+  for (const text of [kratos["1070015"], kratos["4000038"], common.captcha.waiting]) {
+    await expect(page.getByText(text)).toHaveCount(0);
+  }
+}
 
 interface BotAnswer {
   readonly status: number;
