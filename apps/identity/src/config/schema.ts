@@ -1115,9 +1115,9 @@ export const configSchema = obj({
       min_per_minute: {
         type: "integer",
         minimum: 1,
-        default: 20,
+        default: 10,
         description:
-          "Fewer registration submits in the last minute than this are never a surge: a sign-up takes two or three, so about ten sign-ups a minute.",
+          "Fewer registration submits in the last minute than this are never a surge (a sign-up takes two or three). It may start early: a surge only holds each network to `surge.network`, which real people arriving from many networks never meet.",
       },
       network: threshold(
         { challengeFrom: 3, refuseFrom: 30 },
