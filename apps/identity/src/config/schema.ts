@@ -1099,7 +1099,7 @@ export const configSchema = obj({
       "submits for one email address or identifier, from anywhere",
       {
         challenge:
-          "A sign-up takes two or three submits and a forgotten password a few tries more; sign-in throttling already slows the fifth failure.",
+          "A sign-up takes a submit or two (three after a refused password) and a forgotten password a few tries more; sign-in throttling already slows the fifth failure.",
         refuse:
           "A refusal here also locks out the account's owner, so it waits for a volume no person sends: a hundred submits, the last ones at the highest level.",
       },
@@ -1117,7 +1117,7 @@ export const configSchema = obj({
         minimum: 1,
         default: 10,
         description:
-          "Fewer registration submits in the last minute than this are never a surge (a sign-up takes two or three). It may start early: a surge only holds each network to `surge.network`, which real people arriving from many networks never meet.",
+          "Fewer registration submits in the last minute than this are never a surge (a sign-up takes one, more after a refused password). It may start early: a surge only holds each network to `surge.network`, which real people arriving from many networks never meet.",
       },
       network: threshold(
         { challengeFrom: 3, refuseFrom: 30 },
