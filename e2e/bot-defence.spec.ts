@@ -3,12 +3,12 @@
 // spelling; and, on an identity service of this spec's own whose thresholds this browser's
 // address has crossed, a registration that goes through without the customer seeing anything
 // of the proof of work (with JavaScript it is solved while they type; without, the service
-// waits a moment instead), a sign-in whose password step meets it the same way (with
-// JavaScript by keyboard alone, a wrong password first: the refusal brings a fresh proof), while
-// a script without the proof is refused.
+// waits a moment instead), and a sign-in whose password step meets it the same way (a wrong
+// password first: the refusal brings a fresh proof), both with JavaScript by keyboard alone;
+// while a script without the proof is refused.
 
 import type { Page } from "@playwright/test";
-import { replaceText, skipToContent } from "./keyboard/keyboard.ts";
+import { replaceText, skipToContent, tabTo } from "./keyboard/keyboard.ts";
 import { createAccount, findIdentity, newAccountData } from "./support/identity-admin.ts";
 import { format, german, type Language, languages } from "./support/languages.ts";
 import { Mailbox } from "./support/mailbox.ts";
@@ -131,9 +131,23 @@ test.describe("under a proof of work", () => {
         await expectProofAsked(page, lang, javaScriptEnabled);
         await registration.expectAccessible("registration under a proof of work");
 
-        await registration.register({ ...account, repeatPassword: account.password });
+        // With JavaScript by keyboard alone (keyboard/keyboard.ts); without it the browser
+        // decides focus, so the screen's own steps.
+        const input = { ...account, repeatPassword: account.password };
+        if (javaScriptEnabled) {
+          const { labels } = registration;
+          await skipToContent(page, lang, registration.field(labels.firstName));
+          await page.keyboard.type(input.firstName);
+          for (const name of ["lastName", "email", "password", "repeatPassword"] as const) {
+            await tabTo(page, registration.field(labels[name]));
+            await page.keyboard.type(input[name]);
+          }
+          await page.keyboard.press("Enter");
+        } else await registration.register(input);
 
         await verification.expectCodeStep(account.email);
+        if (javaScriptEnabled)
+          await expect(verification.field(lang.t.common.verificationCode)).toBeFocused();
         await expectNoProofMessages(page, lang);
         const after = await challengeCounts(guarded);
         // With JavaScript the browser solved it; without, the service waited instead.
