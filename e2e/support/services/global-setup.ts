@@ -46,13 +46,48 @@ function build(): void {
 }
 
 /** Fills `${NAME}` in the identity service's test configuration. */
-export function identityConfig(values: Readonly<Record<string, string>>): string {
+function identityConfig(values: Readonly<Record<string, string>>): string {
   const template = readFileSync(path.join(REPO_ROOT, "e2e/identity.e2e.yaml"), "utf8");
   return template.replace(/\$\{([A-Z0-9_]+)\}/g, (_, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`identity.e2e.yaml: no value for \${${name}}`);
     return value;
   });
+}
+
+/** Where one set's identity service listens and what it talks to. */
+export interface IdentitySetup {
+  readonly webUrl: string;
+  readonly publicPort: number;
+  readonly adminPort: number;
+  readonly providerUrl: string;
+  readonly smtpPort: number;
+  readonly webhookReceiverUrl: string;
+  readonly oauth2AdminUrl: string;
+  readonly oauth2AdminToken: string;
+}
+
+/** identity.e2e.yaml filled in for one set, written into the set's folder; the file's path. */
+export function writeIdentityConfig(folder: string, setup: IdentitySetup): string {
+  mkdirSync(folder, { recursive: true });
+  const file = path.join(folder, "identity.yaml");
+  writeFileSync(
+    file,
+    identityConfig({
+      WEB_URL: setup.webUrl,
+      PUBLIC_PORT: String(setup.publicPort),
+      ADMIN_PORT: String(setup.adminPort),
+      ADMIN_TOKEN,
+      CONSOLE_TOKEN,
+      IDENTITY_SCHEMA_URL: `file://${path.join(REPO_ROOT, "apps/identity/config/identity.schema.json")}`,
+      PROVIDER_URL: setup.providerUrl,
+      SMTP_PORT: String(setup.smtpPort),
+      WEBHOOK_RECEIVER_URL: setup.webhookReceiverUrl,
+      OAUTH2_ADMIN_URL: setup.oauth2AdminUrl,
+      OAUTH2_ADMIN_TOKEN: setup.oauth2AdminToken,
+    }),
+  );
+  return file;
 }
 
 interface Shared {
@@ -204,24 +239,16 @@ async function startSet(
   ];
   const webUrl = `http://localhost:${webPort}`;
   const folder = path.join(E2E_DATA, "sets", String(index));
-  mkdirSync(folder, { recursive: true });
-  const configFile = path.join(folder, "identity.yaml");
-  writeFileSync(
-    configFile,
-    identityConfig({
-      WEB_URL: webUrl,
-      PUBLIC_PORT: String(publicPort),
-      ADMIN_PORT: String(adminPort),
-      ADMIN_TOKEN,
-      IDENTITY_SCHEMA_URL: `file://${path.join(REPO_ROOT, "apps/identity/config/identity.schema.json")}`,
-      PROVIDER_URL: shared.providerUrl,
-      SMTP_PORT: String(shared.smtpPort),
-      WEBHOOK_RECEIVER_URL: shared.webhookReceiverUrl,
-      OAUTH2_ADMIN_URL: `http://127.0.0.1:${oauth2AdminPort}`,
-      OAUTH2_ADMIN_TOKEN,
-      CONSOLE_TOKEN,
-    }),
-  );
+  const configFile = writeIdentityConfig(folder, {
+    webUrl,
+    publicPort,
+    adminPort,
+    providerUrl: shared.providerUrl,
+    smtpPort: shared.smtpPort,
+    webhookReceiverUrl: shared.webhookReceiverUrl,
+    oauth2AdminUrl: `http://127.0.0.1:${oauth2AdminPort}`,
+    oauth2AdminToken: OAUTH2_ADMIN_TOKEN,
+  });
   const oauth2File = path.join(folder, "oauth2.json");
   writeFileSync(
     oauth2File,

@@ -5,23 +5,9 @@
 // `_`, docs/configuration.md); the web app runs as in a set. While they run, the screens and
 // the admin calls use them (`useOwnSet`).
 
-import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import {
-  ADMIN_TOKEN,
-  CONSOLE_TOKEN,
-  identityConfig,
-  WEB_SERVER,
-  webAppEnv,
-} from "./global-setup.ts";
-import {
-  E2E_DATA,
-  freePorts,
-  REPO_ROOT,
-  startProcess,
-  stopProcesses,
-  waitForHttp,
-} from "./processes.ts";
+import { ADMIN_TOKEN, WEB_SERVER, webAppEnv, writeIdentityConfig } from "./global-setup.ts";
+import { E2E_DATA, freePorts, startProcess, stopProcesses, waitForHttp } from "./processes.ts";
 import { oauth2Services, type ServiceSet, services, useOwnSet } from "./service-set.ts";
 
 export interface GuardedSet extends ServiceSet {
@@ -37,25 +23,16 @@ export async function startGuardedSet(
   if (shared.smtpPort === undefined) throw new Error("this suite's services name no SMTP port");
   const oauth2 = oauth2Services();
   const webUrl = `http://localhost:${webPort}`;
-  const folder = path.join(E2E_DATA, "sets", name);
-  mkdirSync(folder, { recursive: true });
-  const configFile = path.join(folder, "identity.yaml");
-  writeFileSync(
-    configFile,
-    identityConfig({
-      WEB_URL: webUrl,
-      PUBLIC_PORT: String(publicPort),
-      ADMIN_PORT: String(adminPort),
-      ADMIN_TOKEN,
-      CONSOLE_TOKEN,
-      IDENTITY_SCHEMA_URL: `file://${path.join(REPO_ROOT, "apps/identity/config/identity.schema.json")}`,
-      PROVIDER_URL: shared.providerUrl,
-      SMTP_PORT: String(shared.smtpPort),
-      WEBHOOK_RECEIVER_URL: shared.webhookReceiverUrl,
-      OAUTH2_ADMIN_URL: oauth2.adminUrl,
-      OAUTH2_ADMIN_TOKEN: "unused-here",
-    }),
-  );
+  const configFile = writeIdentityConfig(path.join(E2E_DATA, "sets", name), {
+    webUrl,
+    publicPort,
+    adminPort,
+    providerUrl: shared.providerUrl,
+    smtpPort: shared.smtpPort,
+    webhookReceiverUrl: shared.webhookReceiverUrl,
+    oauth2AdminUrl: oauth2.adminUrl,
+    oauth2AdminToken: "unused-here",
+  });
   const set: ServiceSet = {
     webUrl,
     identityPublicUrl: `http://127.0.0.1:${publicPort}`,

@@ -75,6 +75,21 @@ async function registerAttempts(api: FrontendApi, count: number): Promise<void> 
   }
 }
 
+/** The same from a browser: `count` browser flows, each sent once with a different address. */
+async function registerAttemptsInBrowser(browser: FrontendApi, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const flow = await browserRegistration(browser);
+    await submitRegistration(browser, flow.id, {
+      ...registrationBody(uniqueEmail("tried"), undefined, weak),
+      csrf_token: csrfOf(flow),
+    });
+  }
+}
+
+async function browserRegistration(api: FrontendApi): Promise<Json> {
+  return (await body(api.createBrowserRegistrationFlowRaw({}), "registrationFlow")).json;
+}
+
 async function nativeRegistration(api: FrontendApi): Promise<Json> {
   const { json } = await body(api.createNativeRegistrationFlowRaw({}), "registrationFlow");
   return json;
@@ -238,17 +253,9 @@ describe("above a threshold", () => {
   it("lets a browser without JavaScript wait instead, a few times per network, then refuses", async () => {
     const ip = newAddress();
     const { browser } = clientFrom(h, ip);
-    const flows = async (client = browser): Promise<Json> =>
-      (await body(client.createBrowserRegistrationFlowRaw({}), "registrationFlow")).json;
     // Two different addresses tried from here: the next flows carry a challenge.
-    for (let i = 0; i < 2; i++) {
-      const flow = await flows();
-      await submitRegistration(browser, flow.id, {
-        ...registrationBody(uniqueEmail("tried"), undefined, weak),
-        csrf_token: csrfOf(flow),
-      });
-    }
-    const flow = await flows();
+    await registerAttemptsInBrowser(browser, 2);
+    const flow = await browserRegistration(browser);
     expect(captchaNodes(flow)).toHaveLength(2);
     const email = uniqueEmail("no-script");
     const waited = await submitRegistration(browser, flow.id, {
@@ -261,14 +268,8 @@ describe("above a threshold", () => {
     // The network's waits are used up (one here): the next submit without a solution is refused.
     // Another browser in the same network (the first one is signed in now).
     const neighbour = clientFrom(h, ip.replace(/\d+$/, "8")).browser;
-    for (let i = 0; i < 2; i++) {
-      const flow = await flows(neighbour);
-      await submitRegistration(neighbour, flow.id, {
-        ...registrationBody(uniqueEmail("tried"), undefined, weak),
-        csrf_token: csrfOf(flow),
-      });
-    }
-    const second = await flows(neighbour);
+    await registerAttemptsInBrowser(neighbour, 2);
+    const second = await browserRegistration(neighbour);
     expect(captchaNodes(second)).toHaveLength(2);
     const refused = await submitRegistration(neighbour, second.id, {
       ...registrationBody(uniqueEmail("no-script")),
@@ -280,16 +281,8 @@ describe("above a threshold", () => {
 
   it("takes a browser's solution, sent with the form's other fields", async () => {
     const { browser } = clientFrom(h, newAddress());
-    const flows = async (): Promise<Json> =>
-      (await body(browser.createBrowserRegistrationFlowRaw({}), "registrationFlow")).json;
-    for (let i = 0; i < 2; i++) {
-      const flow = await flows();
-      await submitRegistration(browser, flow.id, {
-        ...registrationBody(uniqueEmail("tried"), undefined, weak),
-        csrf_token: csrfOf(flow),
-      });
-    }
-    const flow = await flows();
+    await registerAttemptsInBrowser(browser, 2);
+    const flow = await browserRegistration(browser);
     const before = await metricsText();
     const email = uniqueEmail("browser");
     const result = await submitRegistration(browser, flow.id, {
