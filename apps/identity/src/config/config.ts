@@ -268,7 +268,7 @@ export interface Config {
     ip: Threshold;
     network: Threshold;
     target: Threshold;
-    surge: { factor: number; min_per_minute: number; network: Threshold };
+    surge: { factor: number; min_per_minute: number; network: Threshold; no_script_waits: number };
     credential_stuffing: { min_failures: number; failure_share: number };
     challenge: {
       cost: number;

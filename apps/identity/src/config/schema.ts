@@ -1129,6 +1129,13 @@ export const configSchema = obj({
             "Thirty sign-ups from one /24 in the window while the shop is busy is a farm, not neighbours: real people behind a carrier's NAT spread over its many networks.",
         },
       ),
+      no_script_waits: {
+        type: "integer",
+        minimum: 0,
+        default: 0,
+        description:
+          "During a surge, the waits (`challenge.no_script`) a network may use instead of a proof of work, in place of `challenge.no_script.max_per_network`. Only a network already past `surge.network`'s challenge meets one, and a wave of scripts that run no JavaScript would otherwise pass through them: a person without JavaScript there is told to try again later.",
+      },
     }),
     credential_stuffing: obj({
       min_failures: {

@@ -104,7 +104,10 @@ export async function guardSubmit(
       return pass;
     case "missing":
       // A browser that had a challenge to solve and sent none runs no JavaScript.
-      if (pending && flow.type === "browser") return waitInstead(ctx, submit, risk.level);
+      if (pending && flow.type === "browser") {
+        const surge = submit.kind === "registration" && counts.shopWide.surge;
+        return waitInstead(ctx, submit, { level: risk.level, surge });
+      }
       return refused(uiText(MessageId.completeCaptcha));
     default:
       noteChallenge(ctx.request, "failed");
@@ -115,17 +118,21 @@ export async function guardSubmit(
   }
 }
 
-/** A browser without JavaScript: waits instead of solving, while its network has waits left. */
+/**
+ * A browser without JavaScript: waits instead of solving, while its network has waits left
+ * (fewer during a surge: a wave of scripts that run no JavaScript would pass through them).
+ */
 async function waitInstead(
   ctx: RequestCtx,
   submit: GuardedSubmit,
-  level: number,
+  at: { readonly level: number; readonly surge: boolean },
 ): Promise<BotGate> {
-  const { no_script } = ctx.deps.config.bot_defence.challenge;
+  const { challenge, surge } = ctx.deps.config.bot_defence;
+  const allowed = at.surge ? surge.no_script_waits : challenge.no_script.max_per_network;
   const waits = await countNoScriptWait(ctx.deps, ctx.request.ip);
-  if (waits > no_script.max_per_network) return refuse(ctx, submit, "no_script");
+  if (waits > allowed) return refuse(ctx, submit, "no_script");
   noteChallenge(ctx.request, "waited");
-  await new Promise((resolve) => setTimeout(resolve, no_script.wait * level));
+  await new Promise((resolve) => setTimeout(resolve, challenge.no_script.wait * at.level));
   return pass;
 }
 

@@ -438,6 +438,57 @@ describe("throwaway addresses", () => {
   });
 });
 
+describe("during a surge of registrations", () => {
+  let surging: Harness;
+  beforeAll(async () => {
+    surging = await startHarness({
+      bot_defence: {
+        window: "1h",
+        ip: { challenge_from: 100, refuse_from: 100 },
+        network: { challenge_from: 100, refuse_from: 100 },
+        target: { challenge_from: 100, refuse_from: 100 },
+        // Every registration submit is a surge here (the hour before had none): a network is
+        // challenged from its second address.
+        surge: { min_per_minute: 1, factor: 1, network: { challenge_from: 2, refuse_from: 100 } },
+        challenge: {
+          cost: 10,
+          attempts: 20,
+          lifespan: "10m",
+          no_script: { wait: "10ms", max_per_network: 5 },
+        },
+      },
+    });
+  });
+  afterAll(async () => surging?.close());
+
+  it("a browser without JavaScript is told to try later instead of waiting through", async () => {
+    const { browser } = clientFrom(surging, "198.19.1.7");
+    await registerAttemptsInBrowser(browser, 2);
+    const flow = await browserRegistration(browser);
+    expect(captchaNodes(flow)).toHaveLength(2);
+    const refusals = async (): Promise<number> =>
+      metric(
+        await (await fetch(`${surging.adminUrl}/metrics`)).text(),
+        'moos_identity_bot_refusals_total{reason="no_script"}',
+      );
+    const before = await refusals();
+    const email = uniqueEmail("no-script-in-a-surge");
+    const refused = await submitRegistration(browser, flow.id, {
+      ...registrationBody(email),
+      csrf_token: csrfOf(flow),
+    });
+    expect(refused.status).toBe(400);
+    expect(messageIdsOf(refused.json as never)).toEqual([TOO_MANY_ATTEMPTS]);
+    expect(await refusals()).toBe(before + 1);
+    // Nothing was made: the address can still register.
+    const found = await fetch(
+      `${surging.adminUrl}/admin/identities?credentials_identifier=${encodeURIComponent(email)}`,
+      { headers: { authorization: `Bearer ${surging.adminToken}` } },
+    );
+    expect(await found.json()).toEqual([]);
+  });
+});
+
 function csrfOf(flow: Json): string {
   const node = (flow.ui.nodes as Json[]).find((n) => n.attributes.name === "csrf_token");
   return node?.attributes.value as string;
