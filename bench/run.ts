@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { startPostgres } from "../apps/identity/test/support/postgres.ts";
+import { botDefenceRows } from "./bot-defence.ts";
 import { consoleRows } from "./console.ts";
 import { measureHashBound } from "./hash-bound.ts";
 import { measureImport } from "./import.ts";
@@ -34,15 +35,16 @@ import { measureWeb, type PageWeight, weightSection } from "./web.ts";
 //
 // BENCH_PORT (default 5333, and the next port for admin), BENCH_LEAK_SECONDS (default 300),
 // BENCH_LEAK_DB (pglite or postgres, default pglite), BENCH_PARTS (default
-// "identity,tracing,leak,import,web,timing,console") change what runs; BENCHMARKS.md is written
-// only by a full run. `console` imports 1,000,000 customers into each database
-// (BENCH_CONSOLE_ROWS changes how many) and measures the console's search over them.
+// "identity,tracing,leak,import,web,timing,console,bots") change what runs; BENCHMARKS.md is
+// written only by a full run. `console` imports 1,000,000 customers into each database
+// (BENCH_CONSOLE_ROWS changes how many) and measures the console's search over them; `bots`
+// meets the bot defence with a wave of bots and customers (bench/bot-defence.ts).
 
 const started = performance.now();
 const port = Number(process.env.BENCH_PORT ?? 5333);
 const leakSeconds = Number(process.env.BENCH_LEAK_SECONDS ?? 300);
 const leakDb = process.env.BENCH_LEAK_DB === "postgres" ? "PostgreSQL" : "PGlite";
-const allParts = ["identity", "tracing", "leak", "import", "web", "timing", "console"];
+const allParts = ["identity", "tracing", "leak", "import", "web", "timing", "console", "bots"];
 const consoleCustomers = Number(process.env.BENCH_CONSOLE_ROWS ?? 1_000_000);
 const parts = new Set((process.env.BENCH_PARTS ?? allParts.join(",")).split(","));
 const full = allParts.every((part) => parts.has(part));
@@ -374,6 +376,24 @@ try {
 } finally {
   await generator.stop();
 }
+// The bot defence with its default thresholds: the service on its core(s), the bots, the
+// customers and Chromium's solver on the others (bench/bot-defence.ts).
+const bots: Row[] = [];
+if (parts.has("bots")) {
+  log("bot defence (issue 31)");
+  bots.push(
+    ...(await withDatabase("PostgreSQL", (dsn) =>
+      botDefenceRows({
+        start: () => startFor(dsn),
+        port,
+        serviceCpus,
+        browserCpu: loadCpus.split(/[-,]/)[0] ?? "0",
+        loadCpus,
+        log,
+      }),
+    )),
+  );
+}
 // The console's search: the import on every core, the searches from this process's core(s)
 // against the service pinned to its own (bench/console.ts).
 const consoleSearch: { rows: Row[]; notes: string[] } = { rows: [], notes: [] };
@@ -468,6 +488,20 @@ name, a first name with the start of a last name; 200 of each after 30 not count
 ${formatRows(consoleSearch.rows)}
 
 ${consoleSearch.notes.join("\n\n")}
+
+## Issue 31: bots meet a wall
+
+The identity service on PostgreSQL, pinned as above, with the bot defence's default thresholds
+(the benchmark sets no \`bot_defence\`; the per-address submit limits are out of the way as
+everywhere in the benchmark, so the defence alone decides). The load generator is a trusted
+proxy (loopback, the default \`serve.public.trusted_proxies\`), so \`X-Forwarded-For\` gives each
+request the client address it stands for. Bots rotate through the addresses of a few /24
+networks, one fresh email address each, started on time whatever the answers take, and never
+solve a proof of work; customers each come from a /24 of their own and register once. The
+browser row runs the web app's solver (\`solve-challenge.ts\`) alone in a Chromium page, not the
+whole web app, on challenges one client address was issued after registering several addresses.
+
+${formatRows(bots)}
 
 ## Issue 13: no timing oracle (PGlite, unpinned)
 

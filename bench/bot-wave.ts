@@ -1,0 +1,117 @@
+import { randomBytes } from "node:crypto";
+import { openRegistration, type Way } from "./support/registrant.ts";
+
+// A wave of bots and the customers who register during it (docs/security.md#bot-defence). The
+// bots rotate through the addresses of a few /24 networks and register a fresh address each
+// time, at a fixed rate, started on time whatever the answers take (an open model: a bot does
+// not wait for the one before it). They are cheap bots: they never solve a proof of work, and
+// submit whether the flow carries a challenge or not; half use the API flow as a script does,
+// half the browser flow without JavaScript, which the defence lets through after a wait while
+// the network has waits left. The customers come from networks of their own, one /24 each, as
+// households do, each registering once, half in an app and half in a browser.
+
+/** Documentation and shared-address-space blocks: a few /24s of one botnet. */
+export const botNetworks = ["192.0.2", "198.51.100", "203.0.113", "100.64.31"];
+const botDomains = ["gmail.com", "web.de", "gmx.de", "outlook.com"];
+
+export interface BotTally {
+  readonly sent: number;
+  /** Registered: an account made, a session given. */
+  readonly through: Record<Way, number>;
+  /** Submits answered 400 (refused, or a challenge left unsolved) or 429. */
+  readonly stopped: number;
+  /** Flows that carried a challenge from their start. */
+  readonly challengedAtStart: number;
+  /** Requests that failed, or answers other than 200, 400 and 429. */
+  readonly errors: number;
+}
+
+export interface CustomerTally {
+  readonly sent: number;
+  /** Customers whose flow carried a challenge, or whose submit was refused. */
+  readonly metChallenge: number;
+  readonly registered: number;
+  /** Milliseconds from the flow's start to the answer of its submit, sorted. */
+  readonly durations: readonly number[];
+}
+
+export interface WaveOptions {
+  readonly publicUrl: string;
+  readonly seconds: number;
+  readonly botsPerSecond: number;
+  readonly customersPerSecond: number;
+}
+
+/** Calls `task(k)` at `k / perSecond` seconds from now, for `seconds`; resolves when all ended. */
+async function paced(
+  seconds: number,
+  perSecond: number,
+  task: (k: number) => Promise<void>,
+): Promise<void> {
+  const start = performance.now();
+  const total = Math.round(seconds * perSecond);
+  const running: Promise<void>[] = [];
+  for (let k = 0; k < total; k++) {
+    const due = start + (k * 1000) / perSecond;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    running.push(task(k));
+  }
+  await Promise.all(running);
+}
+
+const fresh = (): string => randomBytes(4).toString("hex");
+
+export async function botWave(
+  options: WaveOptions,
+): Promise<{ bots: BotTally; customers: CustomerTally }> {
+  const through: Record<Way, number> = { api: 0, browser: 0 };
+  let stopped = 0;
+  let challengedAtStart = 0;
+  let errors = 0;
+  const bots = paced(options.seconds, options.botsPerSecond, async (k) => {
+    const network = botNetworks[k % botNetworks.length]!;
+    const ip = `${network}.${1 + Math.floor(Math.random() * 254)}`;
+    const way: Way = k % 2 === 0 ? "api" : "browser";
+    try {
+      const flow = await openRegistration(options.publicUrl, { ip, way });
+      if (flow.challenge) challengedAtStart++;
+      const status = await flow.submit(`${fresh()}.${k}@${botDomains[k % botDomains.length]!}`);
+      if (status === 200) through[way]++;
+      else if (status === 400 || status === 429) stopped++;
+      else errors++;
+    } catch {
+      errors++;
+    }
+  });
+  let metChallenge = 0;
+  let registered = 0;
+  const durations: number[] = [];
+  const customers = paced(options.seconds, options.customersPerSecond, async (k) => {
+    // 172.16.0.0/12: one /24 of its own for each customer.
+    const ip = `172.${16 + Math.floor(k / 256)}.${k % 256}.${20 + (k % 200)}`;
+    const way: Way = k % 2 === 0 ? "browser" : "api";
+    const started = performance.now();
+    const flow = await openRegistration(options.publicUrl, { ip, way });
+    const status = await flow.submit(`kundin-${k}-${fresh()}@posteo.de`);
+    durations.push(performance.now() - started);
+    if (flow.challenge || status !== 200) metChallenge++;
+    if (status === 200) registered++;
+  });
+  await Promise.all([bots, customers]);
+  return {
+    bots: {
+      sent: Math.round(options.seconds * options.botsPerSecond),
+      through,
+      stopped,
+      challengedAtStart,
+      errors,
+    },
+    customers: {
+      sent: Math.round(options.seconds * options.customersPerSecond),
+      metChallenge,
+      registered,
+      durations: durations.sort((a, b) => a - b),
+    },
+  };
+}
