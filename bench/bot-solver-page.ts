@@ -32,11 +32,21 @@ export interface Solved {
   readonly payload: string;
 }
 
-/** Solves each challenge (ALTCHA's JSON) in turn in one page; pins Chromium to `cpu`. */
-export async function solveInChromium(
-  challenges: readonly string[],
-  options: { cpu: string; restorePin: string },
-): Promise<Solved[]> {
+export interface ChromiumSolver {
+  /** Solves each challenge (ALTCHA's JSON) in turn in the page. */
+  solve(challenges: readonly string[]): Promise<Solved[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * A page with the solver in Chromium pinned to `cpu`, warmed up on `warmUp` (solved once, not
+ * counted: the browser's first seconds, the script's compilation, Web Crypto's first use).
+ */
+export async function startChromiumSolver(options: {
+  cpu: string;
+  restorePin: string;
+  warmUp: string;
+}): Promise<ChromiumSolver> {
   const solver = stripTypeScriptTypes(
     readFileSync(join(root, "apps/web/src/flow-engine/captcha/solve-challenge.ts"), "utf8"),
   );
@@ -57,8 +67,7 @@ export async function solveInChromium(
     });
     await tab.goto(`${origin}/`);
     await tab.waitForFunction("document.title === 'ready'");
-    const solved: Solved[] = [];
-    for (const challenge of challenges) {
+    const solveOne = async (challenge: string): Promise<Solved> => {
       const result = await tab.evaluate(async (json) => {
         const solve = (globalThis as unknown as SolverWindow).solveAltcha;
         const started = performance.now();
@@ -66,10 +75,19 @@ export async function solveInChromium(
         return { ms: performance.now() - started, payload };
       }, challenge);
       if (!result.payload) throw new Error("Chromium did not solve the challenge");
-      solved.push({ ms: result.ms, payload: result.payload });
-    }
-    return solved;
-  } finally {
+      return { ms: result.ms, payload: result.payload };
+    };
+    await solveOne(options.warmUp);
+    return {
+      async solve(challenges) {
+        const solved: Solved[] = [];
+        for (const challenge of challenges) solved.push(await solveOne(challenge));
+        return solved;
+      },
+      close: () => browser.close(),
+    };
+  } catch (error) {
     await browser.close();
+    throw error;
   }
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { solve } from "../apps/identity/test/support/bot-client.ts";
 import { openRegistration, type Way } from "./support/registrant.ts";
 
 // A wave of bots and the customers who register during it (docs/security.md#bot-defence). The
@@ -12,6 +13,8 @@ import { openRegistration, type Way } from "./support/registrant.ts";
 
 /** Documentation and shared-address-space blocks: a few /24s of one botnet. */
 export const botNetworks = ["192.0.2", "198.51.100", "203.0.113", "100.64.31"];
+/** The /24s of the bots that solve: others, so the first wave's counts do not meet them. */
+export const solvingBotNetworks = ["100.64.41", "100.64.42", "100.64.43", "100.64.44"];
 const botDomains = ["gmail.com", "web.de", "gmx.de", "outlook.com"];
 
 export interface BotTally {
@@ -76,7 +79,7 @@ export async function botWave(
     try {
       const flow = await openRegistration(options.publicUrl, { ip, way });
       if (flow.challenge) challengedAtStart++;
-      const status = await flow.submit(`${fresh()}.${k}@${botDomains[k % botDomains.length]!}`);
+      const { status } = await flow.submit(`${fresh()}.${k}@${botDomains[k % botDomains.length]!}`);
       if (status === 200) through[way]++;
       else if (status === 400 || status === 429) stopped++;
       else errors++;
@@ -93,7 +96,7 @@ export async function botWave(
     const way: Way = k % 2 === 0 ? "browser" : "api";
     const started = performance.now();
     const flow = await openRegistration(options.publicUrl, { ip, way });
-    const status = await flow.submit(`kundin-${k}-${fresh()}@posteo.de`);
+    const { status } = await flow.submit(`kundin-${k}-${fresh()}@posteo.de`);
     durations.push(performance.now() - started);
     if (flow.challenge || status !== 200) metChallenge++;
     if (status === 200) registered++;
@@ -113,5 +116,55 @@ export async function botWave(
       registered,
       durations: durations.sort((a, b) => a - b),
     },
+  };
+}
+
+export interface SolvingBotTally {
+  readonly sent: number;
+  readonly through: number;
+  /** Challenges the bots solved, from a flow's start or from a refused submit. */
+  readonly solved: number;
+  /** Requests that failed, or answers other than 200, 400 and 429. */
+  readonly errors: number;
+}
+
+/**
+ * Bots that do solve: an app's script with ALTCHA's own solver (altcha-lib, as an app would
+ * use it), on the load generator's core. A bot solves the challenge its flow starts with, and
+ * when the submit is refused with a fresh challenge, solves that and submits once more.
+ */
+export async function solvingBotWave(
+  options: Omit<WaveOptions, "customersPerSecond">,
+): Promise<SolvingBotTally> {
+  let through = 0;
+  let solved = 0;
+  let errors = 0;
+  const solveJson = (json: string): Promise<string> => {
+    solved++;
+    return solve(JSON.parse(json) as Parameters<typeof solve>[0]);
+  };
+  await paced(options.seconds, options.botsPerSecond, async (k) => {
+    const network = solvingBotNetworks[k % solvingBotNetworks.length]!;
+    const ip = `${network}.${1 + Math.floor(Math.random() * 254)}`;
+    const email = `${fresh()}.${k}@${botDomains[k % botDomains.length]!}`;
+    try {
+      const flow = await openRegistration(options.publicUrl, { ip, way: "api" });
+      let answer = await flow.submit(
+        email,
+        flow.challenge ? await solveJson(flow.challenge) : undefined,
+      );
+      if (answer.status === 400 && answer.challenge)
+        answer = await flow.submit(email, await solveJson(answer.challenge));
+      if (answer.status === 200) through++;
+      else if (answer.status !== 400 && answer.status !== 429) errors++;
+    } catch {
+      errors++;
+    }
+  });
+  return {
+    sent: Math.round(options.seconds * options.botsPerSecond),
+    through,
+    solved,
+    errors,
   };
 }

@@ -11,24 +11,33 @@ import { benchPassword } from "./accounts.ts";
 /** How the registration is made: an app's API flow or a browser's flow. */
 export type Way = "api" | "browser";
 
+/** What a submit was answered. */
+export interface Submitted {
+  /** 200 registered, 400 refused (with a message), 429 limited. */
+  readonly status: number;
+  /** The fresh challenge a refused flow carries for the next submit, if any. */
+  readonly challenge: string | undefined;
+}
+
 /** A registration flow, started; `submit` sends the form once. */
 export interface OpenFlow {
   readonly id: string;
   /** ALTCHA's challenge (JSON) when the flow carries one (the `captcha` group). */
   readonly challenge: string | undefined;
-  /** The HTTP status of the submit: 200 registered, 400 refused (with a message), 429 limited. */
-  submit(email: string, captchaResponse?: string): Promise<number>;
+  submit(email: string, captchaResponse?: string): Promise<Submitted>;
 }
 
 interface FlowJson {
   id: string;
-  ui: { nodes: { group: string; attributes: { name?: string; value?: unknown } }[] };
+  ui?: { nodes: { group: string; attributes: { name?: string; value?: unknown } }[] };
 }
 
 function nodeValue(flow: FlowJson, name: string): string | undefined {
-  const value = flow.ui.nodes.find((node) => node.attributes.name === name)?.attributes.value;
+  const value = flow.ui?.nodes.find((node) => node.attributes.name === name)?.attributes.value;
   return typeof value === "string" ? value : undefined;
 }
+
+const challengeNode = "captcha_altcha_challenge";
 
 export async function openRegistration(
   publicUrl: string,
@@ -45,7 +54,7 @@ export async function openRegistration(
   const csrf = nodeValue(flow, "csrf_token");
   return {
     id: flow.id,
-    challenge: nodeValue(flow, "captcha_altcha_challenge"),
+    challenge: nodeValue(flow, challengeNode),
     async submit(email, captchaResponse) {
       const answer = await send(`${publicUrl}/self-service/registration?flow=${flow.id}`, {
         method: "POST",
@@ -60,8 +69,13 @@ export async function openRegistration(
             : {}),
         }),
       });
-      await answer.arrayBuffer();
-      return answer.status;
+      // A refusal (400) is the flow again, with its messages and any fresh challenge.
+      const refused = answer.status === 400 ? ((await answer.json()) as FlowJson) : undefined;
+      if (!refused) await answer.arrayBuffer();
+      return {
+        status: answer.status,
+        challenge: refused ? nodeValue(refused, challengeNode) : undefined,
+      };
     },
   };
 }
