@@ -496,8 +496,9 @@ The identity service on PostgreSQL, pinned as above, with the bot defence's defa
 everywhere in the benchmark, so the defence alone decides). The load generator is a trusted
 proxy (loopback, the default \`serve.public.trusted_proxies\`), so \`X-Forwarded-For\` gives each
 request the client address it stands for. Bots rotate through the addresses of a few /24
-networks, one fresh email address each, started on time whatever the answers take, and never
-solve a proof of work; customers each come from a /24 of their own and register once. The
+networks, one fresh email address each, started on time whatever the answers take; the first
+wave never solves a proof of work, the second solves every challenge it meets with altcha-lib.
+Customers each come from a /24 of their own and register once. The
 browser row runs the web app's solver (\`solve-challenge.ts\`) alone in a Chromium page, not the
 whole web app, on challenges one client address was issued after registering several addresses.
 
