@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import type { Config } from "../apps/identity/src/config/config.ts";
+import { browserRegistrationRow } from "./bot-browser.ts";
 import { type ChromiumSolver, startChromiumSolver } from "./bot-solver-page.ts";
 import {
   type BotTally,
@@ -17,15 +18,17 @@ import { root, type Service } from "./support/service.ts";
 
 // The bot defence (docs/security.md#bot-defence) with the service's default thresholds: the
 // benchmark sets no `bot_defence`, and reads the defaults from the service's configuration
-// for the rows. Three measures on one service (PostgreSQL, pinned to its own core):
+// for the rows. On one service (PostgreSQL, pinned to its own core):
 // 1. challenges the service issues to one client address, at levels 1 and 2, solved by the web
 //    app's solver in Chromium on one core (bench/bot-solver-page.ts), a few of the solutions
 //    sent back to the service, which must accept them;
-// 2. a wave of bots and customers during it (bench/bot-wave.ts);
-// 3. the CPU time of a verification, in a process pinned to the service's core
-//    (bench/verify-cost.ts).
+// 2. a wave of bots that solve nothing and customers during it, then a wave of bots that solve
+//    (bench/bot-wave.ts).
 // The challenges come first: the wave makes a surge, and a surge holds every network to tighter
-// thresholds for the rest of its minute. `BENCH_PARTS=bots` runs this part alone.
+// thresholds for the rest of its minute. Then, on a service of its own behind the web app,
+// registrations in Chromium with and without a challenge (bench/bot-browser.ts), and the CPU
+// time of a verification in a process pinned to the service's core (bench/verify-cost.ts).
+// `BENCH_PARTS=bots` runs this part alone.
 
 const waveSeconds = 60;
 const solvingWaveSeconds = 30;
@@ -74,11 +77,23 @@ export async function botDefenceRows(options: BotDefenceOptions): Promise<Row[]>
   } finally {
     await service.stop();
   }
+  // Registrations a minute: each way's runs and one not counted, below a surge's minimum.
+  const runs = Math.max(1, Math.min(5, Math.floor((defaults.surge.min_per_minute - 2) / 2)));
+  options.log(`bots: ${runs} registrations each with and without a challenge through the web app`);
+  const throughWebApp = await browserRegistrationRow({
+    port: options.port,
+    serviceCpus: options.serviceCpus,
+    browserCpu: options.browserCpu,
+    loadCpus: options.loadCpus,
+    runs,
+    challengeFrom: defaults.ip.challenge_from,
+  });
   options.log(`bots: ${verifications} verifications on cpu ${options.serviceCpus}`);
   const verify = verificationCost(options);
   return [
     ...waveRows(wave, defaults),
     solvingRow(solving),
+    throughWebApp,
     browserRow(browser, options.browserCpu, defaults.challenge),
     {
       figure: `server CPU per verified solution (the service's verifyChallenge, ALTCHA's verifySolution inside, over ${verifications.toLocaleString("en")}; the used-once count in the database left out)`,

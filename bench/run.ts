@@ -498,9 +498,13 @@ proxy (loopback, the default \`serve.public.trusted_proxies\`), so \`X-Forwarded
 request the client address it stands for. Bots rotate through the addresses of a few /24
 networks, one fresh email address each, started on time whatever the answers take; the first
 wave never solves a proof of work, the second solves every challenge it meets with altcha-lib.
-Customers each come from a /24 of their own and register once. The
-browser row runs the web app's solver (\`solve-challenge.ts\`) alone in a Chromium page, not the
-whole web app, on challenges one client address was issued after registering several addresses.
+Customers each come from a /24 of their own and register once. A
+registration through the web app (its production build) in Chromium, the browser pinned to one
+core, comes from a client address of its own (the browser's \`X-Forwarded-For\`, believed by the
+web app on loopback) and meets a challenge where a script tried a few identifiers from that
+address first; the service there has a PGlite of its own. The row after it runs the web app's
+solver (\`solve-challenge.ts\`) alone in a Chromium page on challenges of levels 1 and 2 that one
+client address was issued after registering several addresses.
 
 ${formatRows(bots)}
 
