@@ -10,6 +10,7 @@ import {
 } from "../e2e/support/services/processes.ts";
 import { benchPassword } from "./support/accounts.ts";
 import type { Row } from "./support/measure.ts";
+import { scriptIdentifiers, signInAttempts } from "./support/risky-address.ts";
 import { pinSelf, root, startService } from "./support/service.ts";
 
 // A registration in Debian's Chromium through the web app (its production build, server.mjs),
@@ -22,9 +23,8 @@ import { pinSelf, root, startService } from "./support/service.ts";
 // Each registration comes from a client address of its own: the browser sends X-Forwarded-For,
 // which the web app believes from loopback (its default TRUSTED_PROXIES) and hands on to the
 // identity service, which believes the web app. An address is put at risk by a script that
-// tries `ip.challenge_from` different identifiers at sign-in from it first: its registration
-// flows then start with a level-1 challenge. Sign-ins, so that the registrations per minute stay
-// below a surge's minimum (a surge would hold the address's network to tighter thresholds).
+// tries `ip.challenge_from` different identifiers at sign-in from it first
+// (support/risky-address.ts): its registration flows then start with a level-1 challenge.
 
 const STANDALONE = join(root, "apps/web/.next/standalone/apps/web");
 /** The German screen's labels (apps/web/messages/de/common.json). */
@@ -99,26 +99,6 @@ function webAppEnv(web: string): Record<string, string> {
   };
 }
 
-/** A script's sign-ins with `count` different unknown identifiers from `ip`. */
-async function putAtRisk(identityUrl: string, ip: string, count: number): Promise<void> {
-  const headers = { accept: "application/json", "x-forwarded-for": ip };
-  for (let i = 0; i < count; i++) {
-    const flow = (await (
-      await fetch(`${identityUrl}/self-service/login/api`, { headers })
-    ).json()) as { id: string };
-    const answer = await fetch(`${identityUrl}/self-service/login?flow=${flow.id}`, {
-      method: "POST",
-      headers: { ...headers, "content-type": "application/json" },
-      body: JSON.stringify({
-        method: "password",
-        identifier: `script-${ip}-${i}@posteo.de`,
-        password: benchPassword,
-      }),
-    });
-    await answer.arrayBuffer();
-  }
-}
-
 interface Timed {
   readonly ms: number;
   readonly challenged: boolean;
@@ -168,7 +148,7 @@ async function measure(
     if (free.challenged) throw new Error("an address without risk met a challenge");
     plain.push(free.ms);
     const risky = `198.19.${100 + k}.10`;
-    await putAtRisk(identityUrl, risky, options.challengeFrom);
+    await signInAttempts(identityUrl, risky, scriptIdentifiers(risky, 0, options.challengeFrom));
     const paid = await registerIn(browser, web, risky);
     if (!paid.challenged) throw new Error("an address at risk met no challenge");
     challenged.push(paid.ms);

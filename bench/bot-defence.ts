@@ -13,15 +13,16 @@ import {
 } from "./bot-wave.ts";
 import { benchServiceConfig } from "./support/bench-config.ts";
 import type { Row } from "./support/measure.ts";
-import { type OpenFlow, openRegistration } from "./support/registrant.ts";
+import { challengeLevel, type OpenFlow, openRegistration } from "./support/registrant.ts";
+import { scriptIdentifiers, signInAttempts } from "./support/risky-address.ts";
 import { root, type Service } from "./support/service.ts";
 
 // The bot defence (docs/security.md#bot-defence) with the service's default thresholds: the
 // benchmark sets no `bot_defence`, and reads the defaults from the service's configuration
 // for the rows. On one service (PostgreSQL, pinned to its own core):
 // 1. challenges the service issues to one client address, at levels 1 and 2, solved by the web
-//    app's solver in Chromium on one core (bench/bot-solver-page.ts), a few of the solutions
-//    sent back to the service, which must accept them;
+//    app's solver in Chromium on one core (bench/bot-solver-page.ts), one of each level sent
+//    back to the service, which must accept it;
 // 2. a wave of bots that solve nothing and customers during it, then a wave of bots that solve
 //    (bench/bot-wave.ts).
 // The challenges come first: the wave makes a surge, and a surge holds every network to tighter
@@ -32,6 +33,9 @@ import { root, type Service } from "./support/service.ts";
 
 const waveSeconds = 60;
 const solvingWaveSeconds = 30;
+/** Slower, fewer networks and a budget: their solving shares the load generator's one core. */
+const solvingBotsPerSecond = 10;
+const solvingBotsHighestLevel = 2;
 const botsPerSecond = 20;
 const customersPerSecond = 3;
 /** Challenges solved per level (different counters: each is between half and all of its most). */
@@ -67,12 +71,13 @@ export async function botDefenceRows(options: BotDefenceOptions): Promise<Row[]>
       customersPerSecond,
     });
     options.log(
-      `bots: ${botsPerSecond}/s that solve, from ${solvingBotNetworks.length} other networks, for ${solvingWaveSeconds} s`,
+      `bots: ${solvingBotsPerSecond}/s that solve, from ${solvingBotNetworks.length} other networks, for ${solvingWaveSeconds} s`,
     );
     solving = await solvingBotWave({
       publicUrl: service.publicUrl,
       seconds: solvingWaveSeconds,
-      botsPerSecond,
+      botsPerSecond: solvingBotsPerSecond,
+      highestLevel: solvingBotsHighestLevel,
     });
   } finally {
     await service.stop();
@@ -113,12 +118,6 @@ interface BrowserSolves {
   readonly accepted: number;
 }
 
-/** A challenge's level, from ALTCHA's JSON (the signed `data`). */
-function levelOf(challenge: string): number {
-  const { parameters } = JSON.parse(challenge) as { parameters: { data?: { level?: number } } };
-  return parameters.data?.level ?? 0;
-}
-
 /** The counter of a solved payload: the attempts it took, less one. */
 function counterOf(payload: string): number {
   const { solution } = JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as {
@@ -136,16 +135,16 @@ async function flowsAt(service: Service, ip: string, level: number): Promise<Ope
       openRegistration(service.publicUrl, { ip, way: "api" }),
     ),
   );
-  if (!flows.every((flow) => flow.challenge && levelOf(flow.challenge) === level)) {
+  if (!flows.every((flow) => flow.challenge && challengeLevel(flow.challenge) === level)) {
     throw new Error(`the flows did not all carry a level-${level} challenge`);
   }
   return flows;
 }
 
 /**
- * One address that registered `challenge_from` different addresses (the first ones pass, the
- * rest are refused for want of a solution) gets level-1 challenges; a few solved registrations
- * more take it to level 2. Registrations stay under the surge's minimum a minute.
+ * An address where a script tried `challenge_from` different identifiers at sign-in gets
+ * level-1 challenges, and at twice as many level-2 ones (support/risky-address.ts). Of each
+ * level's solutions one is sent back with a registration, which the service must accept.
  */
 async function browserSolves(
   service: Service,
@@ -154,17 +153,15 @@ async function browserSolves(
 ): Promise<BrowserSolves> {
   // 198.18.0.0/15 (benchmarking): a network of its own, away from the wave's.
   const ip = "198.18.31.10";
-  let registered = 0;
-  const email = (): string => `browser-${registered++}@posteo.de`;
-  for (let i = 0; i < defaults.ip.challenge_from; i++) {
-    await (await openRegistration(service.publicUrl, { ip, way: "api" })).submit(email());
-  }
+  let targets = 0;
   const ms = new Map<number, number[]>();
   const perAttempt: number[] = [];
-  let accepted = 0;
   let solver: ChromiumSolver | undefined;
   try {
     for (const level of [1, 2]) {
+      const needed = defaults.ip.challenge_from * 2 ** (level - 1) - targets;
+      await signInAttempts(service.publicUrl, ip, scriptIdentifiers(ip, targets, needed));
+      targets += needed;
       const flows = await flowsAt(service, ip, level);
       const challenges = flows.map((flow) => flow.challenge ?? "");
       solver ??= await startChromiumSolver({
@@ -178,19 +175,14 @@ async function browserSolves(
         solved.map((s) => s.ms).sort((a, b) => a - b),
       );
       perAttempt.push(...solved.map((s) => s.ms / (counterOf(s.payload) + 1)));
-      // Before level 2, enough solved registrations to reach it (`challenge_from` doubled);
-      // after it, one: the service must accept what Chromium found.
-      const toSend = level === 1 ? defaults.ip.challenge_from * 2 - registered : 1;
-      for (const [i, flow] of flows.slice(0, toSend).entries()) {
-        const { status } = await flow.submit(email(), solved[i]!.payload);
-        if (status !== 200) throw new Error(`a solved registration answered ${status}`);
-        accepted++;
-      }
+      const { status } = await flows[0]!.submit(`browser-${level}@posteo.de`, solved[0]!.payload);
+      if (status !== 200) throw new Error(`a solved registration answered ${status}`);
+      targets++;
     }
   } finally {
     await solver?.close();
   }
-  return { ms, msPerAttempt: median(perAttempt.sort((a, b) => a - b)), accepted };
+  return { ms, msPerAttempt: median(perAttempt.sort((a, b) => a - b)), accepted: 2 };
 }
 
 function browserRow(
@@ -225,7 +217,9 @@ function waveRows(
   const through = bots.through.api + bots.through.browser;
   const stoppedShare = (100 * (bots.sent - through)) / bots.sent;
   const metShare = (100 * customers.metChallenge) / customers.sent;
-  const thresholds = `defaults: network challenge from ${defaults.network.challenge_from}, refused from ${defaults.network.refuse_from}; a surge from ${defaults.surge.min_per_minute}/min holds a network to ${defaults.surge.network.challenge_from}/${defaults.surge.network.refuse_from}`;
+  const pair = (t: { challenge_from: number; refuse_from: number }): string =>
+    `${t.challenge_from}/${t.refuse_from}`;
+  const thresholds = `default thresholds, challenge/refuse from: address ${pair(defaults.ip)}, network ${pair(defaults.network)}, in a surge (from ${defaults.surge.min_per_minute} registration submits a minute) network ${pair(defaults.surge.network)}; without JavaScript ${defaults.challenge.no_script.max_per_network} waits a network`;
   return [
     {
       figure: `bot wave: registrations from ${botNetworks.length} /24 networks at ${botsPerSecond}/s with fresh addresses for ${waveSeconds} s, no proof of work solved (half API, half browser flows without JavaScript; ${thresholds})`,
@@ -247,10 +241,10 @@ function waveRows(
 function solvingRow(solving: SolvingBotTally): Row {
   const share = (100 * solving.through) / solving.sent;
   return {
-    figure: `bots that solve (altcha-lib's solver in Node on the load generator's core; API flows): registrations from ${solvingBotNetworks.length} other /24 networks at ${botsPerSecond}/s with fresh addresses for ${solvingWaveSeconds} s, right after the wave: share that got through`,
+    figure: `bots that solve challenges up to level ${solvingBotsHighestLevel} and give up above (altcha-lib's solver in Node on the load generator's core; API flows): registrations from ${solvingBotNetworks.length} other /24 networks at ${solvingBotsPerSecond}/s with fresh addresses for ${solvingWaveSeconds} s, right after the wave: share that got through`,
     db: "PostgreSQL",
     goal: "(measured)",
-    measured: `${share.toFixed(1)} % (${solving.through} of ${solving.sent}; ${solving.solved} challenges solved; ${solving.errors} failed requests)`,
+    measured: `${share.toFixed(1)} % (${solving.through} of ${solving.sent}; ${solving.solved} challenges solved, ${solving.gaveUp} given up; ${solving.errors} failed requests)`,
     met: solving.errors === 0,
   };
 }

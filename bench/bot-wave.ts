@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { solve } from "../apps/identity/test/support/bot-client.ts";
-import { openRegistration, type Way } from "./support/registrant.ts";
+import { challengeLevel, openRegistration, type Way } from "./support/registrant.ts";
 
 // A wave of bots and the customers who register during it (docs/security.md#bot-defence). The
 // bots rotate through the addresses of a few /24 networks and register a fresh address each
@@ -14,7 +14,7 @@ import { openRegistration, type Way } from "./support/registrant.ts";
 /** Documentation and shared-address-space blocks: a few /24s of one botnet. */
 export const botNetworks = ["192.0.2", "198.51.100", "203.0.113", "100.64.31"];
 /** The /24s of the bots that solve: others, so the first wave's counts do not meet them. */
-export const solvingBotNetworks = ["100.64.41", "100.64.42", "100.64.43", "100.64.44"];
+export const solvingBotNetworks = ["100.64.41", "100.64.42"];
 const botDomains = ["gmail.com", "web.de", "gmx.de", "outlook.com"];
 
 export interface BotTally {
@@ -124,6 +124,8 @@ export interface SolvingBotTally {
   readonly through: number;
   /** Challenges the bots solved, from a flow's start or from a refused submit. */
   readonly solved: number;
+  /** Challenges above the bots' budget, left unsolved. */
+  readonly gaveUp: number;
   /** Requests that failed, or answers other than 200, 400 and 429. */
   readonly errors: number;
 }
@@ -131,15 +133,22 @@ export interface SolvingBotTally {
 /**
  * Bots that do solve: an app's script with ALTCHA's own solver (altcha-lib, as an app would
  * use it), on the load generator's core. A bot solves the challenge its flow starts with, and
- * when the submit is refused with a fresh challenge, solves that and submits once more.
+ * when the submit is refused with a fresh challenge, solves that and submits once more; a
+ * challenge above `highestLevel` it leaves unsolved (each level costs `growth` times the one
+ * below, and the load generator's core is one).
  */
 export async function solvingBotWave(
-  options: Omit<WaveOptions, "customersPerSecond">,
+  options: Omit<WaveOptions, "customersPerSecond"> & { highestLevel: number },
 ): Promise<SolvingBotTally> {
   let through = 0;
   let solved = 0;
+  let gaveUp = 0;
   let errors = 0;
-  const solveJson = (json: string): Promise<string> => {
+  const solveJson = async (json: string): Promise<string | undefined> => {
+    if (challengeLevel(json) > options.highestLevel) {
+      gaveUp++;
+      return undefined;
+    }
     solved++;
     return solve(JSON.parse(json) as Parameters<typeof solve>[0]);
   };
@@ -153,8 +162,8 @@ export async function solvingBotWave(
         email,
         flow.challenge ? await solveJson(flow.challenge) : undefined,
       );
-      if (answer.status === 400 && answer.challenge)
-        answer = await flow.submit(email, await solveJson(answer.challenge));
+      const next = answer.status === 400 && answer.challenge && (await solveJson(answer.challenge));
+      if (next) answer = await flow.submit(email, next);
       if (answer.status === 200) through++;
       else if (answer.status !== 400 && answer.status !== 429) errors++;
     } catch {
@@ -165,6 +174,7 @@ export async function solvingBotWave(
     sent: Math.round(options.seconds * options.botsPerSecond),
     through,
     solved,
+    gaveUp,
     errors,
   };
 }

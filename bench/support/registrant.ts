@@ -39,6 +39,12 @@ function nodeValue(flow: FlowJson, name: string): string | undefined {
 
 const challengeNode = "captcha_altcha_challenge";
 
+/** A challenge's level, from ALTCHA's JSON (the service signs it into `data`). */
+export function challengeLevel(challenge: string): number {
+  const { parameters } = JSON.parse(challenge) as { parameters: { data?: { level?: number } } };
+  return parameters.data?.level ?? 0;
+}
+
 export async function openRegistration(
   publicUrl: string,
   options: { ip: string; way: Way },
