@@ -27,6 +27,8 @@ export interface BotTally {
   readonly challengedAtStart: number;
   /** Requests that failed, or answers other than 200, 400 and 429. */
   readonly errors: number;
+  /** What the first of them was. */
+  readonly firstError?: string;
 }
 
 export interface CustomerTally {
@@ -72,6 +74,11 @@ export async function botWave(
   let stopped = 0;
   let challengedAtStart = 0;
   let errors = 0;
+  let firstError: string | undefined;
+  const failed = (what: unknown): void => {
+    errors++;
+    firstError ??= String(what);
+  };
   const bots = paced(options.seconds, options.botsPerSecond, async (k) => {
     const network = botNetworks[k % botNetworks.length]!;
     const ip = `${network}.${1 + Math.floor(Math.random() * 254)}`;
@@ -82,9 +89,9 @@ export async function botWave(
       const { status } = await flow.submit(`${fresh()}.${k}@${botDomains[k % botDomains.length]!}`);
       if (status === 200) through[way]++;
       else if (status === 400 || status === 429) stopped++;
-      else errors++;
-    } catch {
-      errors++;
+      else failed(`answered ${status}`);
+    } catch (error) {
+      failed(error);
     }
   });
   let metChallenge = 0;
@@ -109,6 +116,7 @@ export async function botWave(
       stopped,
       challengedAtStart,
       errors,
+      ...(firstError ? { firstError } : {}),
     },
     customers: {
       sent: Math.round(options.seconds * options.customersPerSecond),
@@ -128,14 +136,17 @@ export interface SolvingBotTally {
   readonly gaveUp: number;
   /** Requests that failed, or answers other than 200, 400 and 429. */
   readonly errors: number;
+  /** What the first of them was. */
+  readonly firstError?: string;
 }
 
 /**
  * Bots that do solve: an app's script with ALTCHA's own solver (altcha-lib, as an app would
- * use it), on the load generator's core. A bot solves the challenge its flow starts with, and
- * when the submit is refused with a fresh challenge, solves that and submits once more; a
- * challenge above `highestLevel` it leaves unsolved (each level costs `growth` times the one
- * below, and the load generator's core is one).
+ * use it), one challenge at a time, on the load generator's core. A bot solves the challenge
+ * its flow starts with, and when the submit is refused with a fresh challenge, solves that and
+ * submits once more; a challenge above `highestLevel` it leaves unsolved (each level costs
+ * `growth` times the one below). One at a time: solving side by side took the core from
+ * PostgreSQL, which runs there too, and the service answered 503 for want of its database.
  */
 export async function solvingBotWave(
   options: Omit<WaveOptions, "customersPerSecond"> & { highestLevel: number },
@@ -144,13 +155,21 @@ export async function solvingBotWave(
   let solved = 0;
   let gaveUp = 0;
   let errors = 0;
-  const solveJson = async (json: string): Promise<string | undefined> => {
+  let firstError: string | undefined;
+  const failed = (what: unknown): void => {
+    errors++;
+    firstError ??= String(what);
+  };
+  let queue: Promise<unknown> = Promise.resolve();
+  const solveJson = (json: string): Promise<string | undefined> => {
     if (challengeLevel(json) > options.highestLevel) {
       gaveUp++;
-      return undefined;
+      return Promise.resolve(undefined);
     }
     solved++;
-    return solve(JSON.parse(json) as Parameters<typeof solve>[0]);
+    const solution = queue.then(() => solve(JSON.parse(json) as Parameters<typeof solve>[0]));
+    queue = solution.catch(() => undefined);
+    return solution;
   };
   await paced(options.seconds, options.botsPerSecond, async (k) => {
     const network = solvingBotNetworks[k % solvingBotNetworks.length]!;
@@ -165,9 +184,9 @@ export async function solvingBotWave(
       const next = answer.status === 400 && answer.challenge && (await solveJson(answer.challenge));
       if (next) answer = await flow.submit(email, next);
       if (answer.status === 200) through++;
-      else if (answer.status !== 400 && answer.status !== 429) errors++;
-    } catch {
-      errors++;
+      else if (answer.status !== 400 && answer.status !== 429) failed(`answered ${answer.status}`);
+    } catch (error) {
+      failed(error);
     }
   });
   return {
@@ -176,5 +195,6 @@ export async function solvingBotWave(
     solved,
     gaveUp,
     errors,
+    ...(firstError ? { firstError } : {}),
   };
 }

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir, totalmem } from "node:os";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { startPostgres } from "../apps/identity/test/support/postgres.ts";
 import { botDefenceRows } from "./bot-defence.ts";
@@ -379,8 +379,11 @@ try {
 // The bot defence with its default thresholds: the service on its core(s), the bots, the
 // customers and Chromium's solver on the others (bench/bot-defence.ts).
 const bots: Row[] = [];
+/** The 1-minute load average at the bots part's start and end: its times are wall times. */
+const botsLoad: number[] = [];
 if (parts.has("bots")) {
   log("bot defence (issue 31)");
+  botsLoad.push(loadavg()[0] ?? 0);
   bots.push(
     ...(await withDatabase("PostgreSQL", (dsn) =>
       botDefenceRows({
@@ -393,6 +396,7 @@ if (parts.has("bots")) {
       }),
     )),
   );
+  botsLoad.push(loadavg()[0] ?? 0);
 }
 // The console's search: the import on every core, the searches from this process's core(s)
 // against the service pinned to its own (bench/console.ts).
@@ -497,14 +501,16 @@ everywhere in the benchmark, so the defence alone decides). The load generator i
 proxy (loopback, the default \`serve.public.trusted_proxies\`), so \`X-Forwarded-For\` gives each
 request the client address it stands for. Bots rotate through the addresses of a few /24
 networks, one fresh email address each, started on time whatever the answers take; the first
-wave never solves a proof of work, the second solves every challenge it meets with altcha-lib.
-Customers each come from a /24 of their own and register once. A
-registration through the web app (its production build) in Chromium, the browser pinned to one
-core, comes from a client address of its own (the browser's \`X-Forwarded-For\`, believed by the
-web app on loopback) and meets a challenge where a script tried a few identifiers from that
+wave never solves a proof of work, the second solves with altcha-lib, one at a time, every
+challenge of level 1 it meets. Customers each come from a /24 of their own and register once.
+A registration through the web app (its production build) in Chromium, the browser pinned to
+one core, comes from a client address of its own (the browser's \`X-Forwarded-For\`, believed by
+the web app on loopback) and meets a challenge where a script tried a few identifiers from that
 address first; the service there has a PGlite of its own. The row after it runs the web app's
 solver (\`solve-challenge.ts\`) alone in a Chromium page on challenges of levels 1 and 2 that one
-client address was issued after registering several addresses.
+client address was issued after a script tried several identifiers from it. The machine's load
+average (1 minute) was ${botsLoad.map((load) => load.toFixed(1)).join(" at the part's start and ")}
+at its end; the browser's times are wall times, and other work on its core lengthens them.
 
 ${formatRows(bots)}
 
