@@ -67,6 +67,22 @@ const serviceEnv = {
     bench: { ttl: "1m", jwks_url: `base64://${jwks}` },
   }),
 };
+// The throughput parts sign up and sign in by the thousand from one address (and the same few
+// accounts over and over): the bot defence counts them, so its cost stays in the figures, far
+// below its thresholds (as bench/identity.bench.yaml for the web part). The bots part meets
+// its defaults.
+const countedOnly: Record<string, string> = Object.fromEntries(
+  [
+    "IP_CHALLENGE_FROM",
+    "IP_REFUSE_FROM",
+    "NETWORK_CHALLENGE_FROM",
+    "NETWORK_REFUSE_FROM",
+    "TARGET_CHALLENGE_FROM",
+    "TARGET_REFUSE_FROM",
+    "SURGE_MIN_PER_MINUTE",
+    "CREDENTIAL_STUFFING_MIN_FAILURES",
+  ].map((key) => [`BOT_DEFENCE_${key}`, "100000"]),
+);
 
 function elapsed(): string {
   return `${((performance.now() - started) / 1000).toFixed(0)} s`;
@@ -98,7 +114,12 @@ async function withDatabase<T>(
 }
 
 async function startFor(dsn: string): Promise<Service> {
-  return startService({ dsn, cpus: serviceCpus, publicPort: port, env: serviceEnv });
+  return startService({
+    dsn,
+    cpus: serviceCpus,
+    publicPort: port,
+    env: { ...serviceEnv, ...countedOnly },
+  });
 }
 
 /** Where one login's or registration's CPU time went on the service's core (/proc). */
@@ -365,7 +386,7 @@ try {
               dsn,
               cpus: serviceCpus,
               publicPort: port,
-              env: { ...serviceEnv, ...env },
+              env: { ...serviceEnv, ...countedOnly, ...env },
             }),
           log,
         }),
@@ -387,7 +408,7 @@ if (parts.has("bots")) {
   bots.push(
     ...(await withDatabase("PostgreSQL", (dsn) =>
       botDefenceRows({
-        start: () => startFor(dsn),
+        start: () => startService({ dsn, cpus: serviceCpus, publicPort: port, env: serviceEnv }),
         port,
         serviceCpus,
         browserCpu: loadCpus.split(/[-,]/)[0] ?? "0",
