@@ -219,7 +219,7 @@ function waveRows(
   const metShare = (100 * customers.metChallenge) / customers.sent;
   const pair = (t: { challenge_from: number; refuse_from: number }): string =>
     `${t.challenge_from}/${t.refuse_from}`;
-  const thresholds = `default thresholds, challenge/refuse from: address ${pair(defaults.ip)}, network ${pair(defaults.network)}, in a surge (from ${defaults.surge.min_per_minute} registration submits a minute) network ${pair(defaults.surge.network)}; without JavaScript ${defaults.challenge.no_script.max_per_network} waits a network`;
+  const thresholds = `default thresholds, challenge/refuse from: address ${pair(defaults.ip)}, network ${pair(defaults.network)}, in a surge (from ${defaults.surge.min_per_minute} registration submits a minute) network ${pair(defaults.surge.network)}; without JavaScript ${defaults.challenge.no_script.max_per_network} waits a network, ${defaults.surge.no_script_waits} in a surge`;
   return [
     {
       figure: `bot wave: registrations from ${botNetworks.length} /24 networks at ${botsPerSecond}/s with fresh addresses for ${waveSeconds} s, no proof of work solved (half API, half browser flows without JavaScript; ${thresholds})`,
