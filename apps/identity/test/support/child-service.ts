@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { liftedBotDefence } from "./lifted-limits.ts";
 
 // The identity service as a real process (`node --conditions=development src/main.ts`), for what only a
 // process shows: signals, exit codes, its JSON lines on stdout.
@@ -38,6 +39,7 @@ export function childConfig(overrides: Record<string, unknown>): Record<string, 
     identity: { schemas: [{ id: "default", url: `file://${identitySchema}` }] },
     selfservice: { methods: { password: { config: { haveibeenpwned_enabled: false } } } },
     courier: { dispatcher: { enabled: false } },
+    bot_defence: liftedBotDefence,
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import { loadConfig } from "../../src/config/load-config.ts";
 import { tolerateClientResets } from "../../src/outbox/email/test-support/smtp-test-server.ts";
 import { CookieJar } from "./cookie-jar.ts";
 import { freePort } from "./free-port.ts";
+import { liftedBotDefence } from "./lifted-limits.ts";
 import { pgliteCopy } from "./pglite-template.ts";
 
 export interface ReceivedMail {
@@ -92,14 +93,7 @@ export async function startHarness(
           flow_init_per_ip: { max: 100000 },
           code_emails_per_address: { max: 1000 },
         },
-        // The bot defence counts them, far below its thresholds; its own tests set them low.
-        bot_defence: {
-          ip: { challenge_from: 100000, refuse_from: 100000 },
-          network: { challenge_from: 100000, refuse_from: 100000 },
-          target: { challenge_from: 1000, refuse_from: 1000 },
-          surge: { min_per_minute: 100000 },
-          credential_stuffing: { min_failures: 100000 },
-        },
+        bot_defence: liftedBotDefence,
       },
       overrides,
     ),
