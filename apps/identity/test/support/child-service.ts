@@ -39,7 +39,7 @@ export function childConfig(overrides: Record<string, unknown>): Record<string, 
     identity: { schemas: [{ id: "default", url: `file://${identitySchema}` }] },
     selfservice: { methods: { password: { config: { haveibeenpwned_enabled: false } } } },
     courier: { dispatcher: { enabled: false } },
-    bot_defence: liftedBotDefence,
+    bot_defence: liftedBotDefence(),
     ...overrides,
   };
 }

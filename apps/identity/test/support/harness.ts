@@ -93,7 +93,7 @@ export async function startHarness(
           flow_init_per_ip: { max: 100000 },
           code_emails_per_address: { max: 1000 },
         },
-        bot_defence: liftedBotDefence,
+        bot_defence: liftedBotDefence(),
       },
       overrides,
     ),
