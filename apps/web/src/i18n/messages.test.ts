@@ -17,7 +17,7 @@ import { icuPlaceholders } from "./icu-placeholders";
 // fixtures/kratos-messages.json is Ory's published list of messages with a sample context
 // for each (github.com/ory/docs, docs/kratos/concepts/ui-messages): it tells which values
 // Kratos sends along with each id. fixtures/moos-messages.json does the same for our own ids
-// (1905xxx, 4905xxx: the identity service's safe email change).
+// (1905xxx, 4905xxx: the identity service's safe email change; 4900002: a throwaway address).
 const contexts = new Map<number, Record<string, unknown>>(
   [...kratosMessages, ...moosMessages].map((message): [number, Record<string, unknown>] => [
     message.id,
