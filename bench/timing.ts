@@ -273,7 +273,9 @@ async function measureTiming(
         code_emails_per_address: { max: 1_000_000 },
       },
     },
-    options.dsn ? { dsn: options.dsn } : {},
+    // Outside Vitest there is no template database to copy (test/support/pglite-template.ts):
+    // a PGlite in memory, made and migrated here.
+    { dsn: options.dsn ?? "memory://" },
   );
   try {
     const pool = samples + 20;
