@@ -186,10 +186,15 @@ export async function guardLogin(ctx: RequestCtx, flow: Flow, body: Body): Promi
   return guardSubmit(ctx, flow, { kind: "login", target: identifier || undefined, body });
 }
 
-/** The email a registration names: the identity schema's first verifiable (or login) trait. */
-export function registrationTarget(ctx: RequestCtx, body: Body): string | undefined {
+/** The schema's email trait: its first verifiable (or login) trait. */
+function emailTrait(ctx: RequestCtx): { name: string; path: string[] } | undefined {
   const schema = ctx.deps.defaultSchema;
-  const field = schema.verificationFields[0] ?? schema.passwordIdentifierFields[0];
+  return schema.verificationFields[0] ?? schema.passwordIdentifierFields[0];
+}
+
+/** The email a registration names, in the schema's email trait. */
+export function registrationTarget(ctx: RequestCtx, body: Body): string | undefined {
+  const field = emailTrait(ctx);
   const { traits } = gateFields.parse(body);
   if (!field || !isPlainObject(traits)) return;
   const value = traitValue(traits, field.path);
@@ -214,7 +219,7 @@ export async function guardRegistration(ctx: RequestCtx, flow: Flow, body: Body)
 export function refuseThrowaway(
   ctx: RequestCtx,
   address: string,
-  field = emailField(ctx),
+  field = emailTrait(ctx)?.name,
 ): BotRefusal | undefined {
   const domain = disposableDomainOf(address, ctx.deps.config.email_addresses.disposable);
   if (!domain) return undefined;
@@ -224,12 +229,6 @@ export function refuseThrowaway(
     "throwaway address refused",
   );
   return refused(uiText(MessageId.disposableAddress, { domain }), field);
-}
-
-/** The node name of the schema's email trait (`traits.email`). */
-function emailField(ctx: RequestCtx): string | undefined {
-  const schema = ctx.deps.defaultSchema;
-  return (schema.verificationFields[0] ?? schema.passwordIdentifierFields[0])?.name;
 }
 
 /** A refused submit keeps what was typed: each trait input takes the submitted value. */
