@@ -6,6 +6,7 @@ import type { Database } from "../../src/persistence/sql/database.ts";
 import { createSqlPersistence } from "../../src/persistence/sql/sql-persistence.ts";
 import { consoleContract } from "./console-contract.ts";
 import { persistenceContract } from "./persistence-contract.ts";
+import { schemaContract } from "./schema-contract.ts";
 import { securityContract } from "./security-contract.ts";
 
 let persistence: Persistence;
@@ -18,6 +19,7 @@ afterAll(async () => persistence?.close());
 
 persistenceContract("PGlite", () => persistence);
 securityContract("PGlite", () => persistence);
+schemaContract("PGlite", () => db);
 consoleContract(
   "PGlite",
   () => persistence,

@@ -7,6 +7,7 @@ import { createSqlPersistence } from "../../src/persistence/sql/sql-persistence.
 import { type PostgresServer, startPostgres } from "../support/postgres.ts";
 import { consoleContract } from "./console-contract.ts";
 import { persistenceContract } from "./persistence-contract.ts";
+import { schemaContract } from "./schema-contract.ts";
 import { securityContract } from "./security-contract.ts";
 
 let server: PostgresServer;
@@ -28,6 +29,7 @@ afterAll(async () => {
 
 persistenceContract("PostgreSQL", () => persistence);
 securityContract("PostgreSQL", () => persistence);
+schemaContract("PostgreSQL", () => db);
 consoleContract(
   "PostgreSQL",
   () => persistence,
