@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderReference } from "./render.ts";
-import { readSchema, type SchemaNode } from "./schema-rows.ts";
+import { readSchema, type SchemaNode, typeOf } from "./schema-rows.ts";
 
 const durationPattern = "^[0-9]+(s|m|h)$";
 const read = (schema: SchemaNode) => readSchema(schema, { durationPattern });
@@ -71,6 +71,15 @@ describe("readSchema", () => {
     expect(port).toMatchObject({ type: "integer, 0 to 65535", default: "`4433`" });
     const timeout = reference.rows.find((row) => row.key === "serve.public.timeout");
     expect(timeout).toMatchObject({ type: "duration", default: '`"1s"`' });
+  });
+
+  it("calls a share or a factor a number, not an integer", () => {
+    const options = { durationPattern };
+    expect(typeOf({ type: "number", exclusiveMinimum: 0, maximum: 1 }, options)).toBe(
+      "number, above 0 to 1",
+    );
+    expect(typeOf({ type: "number", minimum: 1 }, options)).toBe("number, at least 1");
+    expect(typeOf({ type: "integer", maximum: 9 }, options)).toBe("integer, at most 9");
   });
 
   it("lists the keys without a description", () => {

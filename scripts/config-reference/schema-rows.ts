@@ -12,6 +12,7 @@ export interface SchemaNode {
   pattern?: string;
   format?: string;
   minimum?: number;
+  exclusiveMinimum?: number;
   maximum?: number;
   minLength?: number;
   items?: SchemaNode;
@@ -140,10 +141,20 @@ export function typeOf(node: SchemaNode, options: ReadOptions): string {
 }
 
 function bounded(node: SchemaNode): string {
-  const { minimum, maximum } = node;
-  if (minimum !== undefined && maximum !== undefined) return `integer, ${minimum} to ${maximum}`;
-  if (minimum !== undefined) return `integer, at least ${minimum}`;
-  return "integer";
+  // "number" for a share or a factor (0.5, 1.5), "integer" for a count or a port.
+  const kind = node.type === "number" ? "number" : "integer";
+  const { minimum, exclusiveMinimum, maximum } = node;
+  const from =
+    minimum !== undefined
+      ? `${minimum}`
+      : exclusiveMinimum !== undefined
+        ? `above ${exclusiveMinimum}`
+        : undefined;
+  if (from !== undefined && maximum !== undefined) return `${kind}, ${from} to ${maximum}`;
+  if (minimum !== undefined) return `${kind}, at least ${minimum}`;
+  if (from !== undefined) return `${kind}, ${from}`;
+  if (maximum !== undefined) return `${kind}, at most ${maximum}`;
+  return kind;
 }
 
 function defaultOf(node: SchemaNode, parent: SchemaNode, key: string): string {
