@@ -1,4 +1,4 @@
-import { log } from "@moos/telemetry/log";
+import { logRequestError } from "@moos/telemetry/log";
 import type { Instrumentation } from "next";
 import { REQUEST_ID_HEADER } from "./lib/request-context";
 
@@ -14,18 +14,10 @@ export async function register(): Promise<void> {
   config();
 }
 
-// Every error Next caught while rendering or running a server action or route handler, as a JSON
-// line with the request's id. Only the path is written: the search's sealed query and page
-// tokens stay out of the log, and nothing of the request's headers or cookies goes in.
+// Every error Next caught, as a JSON line (@moos/telemetry/log's logRequestError says what it
+// may carry: the search's sealed query and page tokens stay out).
 export async function onRequestError(
   ...[error, request, context]: Parameters<Instrumentation.onRequestError>
 ): Promise<void> {
-  const requestId = request.headers[REQUEST_ID_HEADER];
-  log("error", "request failed", {
-    request_id: typeof requestId === "string" ? requestId : undefined,
-    method: request.method,
-    path: request.path.split("?")[0],
-    route: context.routePath,
-    error,
-  });
+  logRequestError(error, request, context, REQUEST_ID_HEADER);
 }

@@ -1,4 +1,4 @@
-import { log } from "@moos/telemetry/log";
+import { logRequestError } from "@moos/telemetry/log";
 import type { Instrumentation } from "next";
 import { config } from "./lib/config";
 import { reportScope, sentryOptions } from "./lib/error-reports";
@@ -22,25 +22,13 @@ export async function register(): Promise<void> {
   Sentry.init(sentryOptions(config.sentry));
 }
 
-// Every error Next caught while rendering or running a server action or route handler, as a JSON
-// line with the request's id. Only the path is written: queries carry flow ids and, on the
-// verification and recovery links, codes.
+// Every error Next caught, as a JSON line (@moos/telemetry/log's logRequestError says what it
+// may carry), and as a report when Sentry is configured.
 export async function onRequestError(
   ...[error, request, context]: Parameters<Instrumentation.onRequestError>
 ): Promise<void> {
-  const requestId = request.headers[REQUEST_ID_HEADER];
-  log("error", "request failed", {
-    request_id: typeof requestId === "string" ? requestId : undefined,
-    method: request.method,
-    path: request.path.split("?")[0],
-    route: context.routePath,
-    route_type: context.routeType,
-    error,
-  });
+  const requestId = logRequestError(error, request, context, REQUEST_ID_HEADER);
   if (!config.sentry) return;
   const Sentry = await import("@sentry/nextjs");
-  Sentry.captureException(
-    error,
-    reportScope(typeof requestId === "string" ? requestId : undefined, context.routePath),
-  );
+  Sentry.captureException(error, reportScope(requestId, context.routePath));
 }

@@ -87,3 +87,39 @@ export function log(level: LogLevel, msg: string, fields: LogFields = {}): void 
   if (level === "info") process.stdout.write(line);
   else process.stderr.write(line);
 }
+
+/** The parts of Next's `onRequestError` arguments a log line may carry. */
+export interface FailedRequest {
+  method: string;
+  path: string;
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+}
+export interface FailedRoute {
+  routePath: string;
+  routeType: string;
+}
+
+/**
+ * One line for an error Next caught while rendering or running a server action or route
+ * handler (both apps' `onRequestError`), with the request's id, which it returns for a report.
+ * Only the path is written: queries carry flow ids, codes on the verification and recovery
+ * links, and the console's sealed search tokens; no header or cookie goes in.
+ */
+export function logRequestError(
+  error: unknown,
+  request: FailedRequest,
+  route: FailedRoute,
+  requestIdHeader: string,
+): string | undefined {
+  const header = request.headers[requestIdHeader];
+  const requestId = typeof header === "string" ? header : undefined;
+  log("error", "request failed", {
+    request_id: requestId,
+    method: request.method,
+    path: request.path.split("?")[0],
+    route: route.routePath,
+    route_type: route.routeType,
+    error,
+  });
+  return requestId;
+}
