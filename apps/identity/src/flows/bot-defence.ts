@@ -55,6 +55,7 @@ const gateFields = bodySchema({
   traits: "value",
   transient_payload: "value",
 });
+type GateFields = ReturnType<typeof gateFields.parse>;
 
 /** At a flow's start: a challenge on it when its client's address or network is at risk. */
 export async function challengeAtStart(ctx: RequestCtx, flow: Flow, kind: RiskFlow): Promise<void> {
@@ -71,7 +72,8 @@ export interface GuardedSubmit {
   readonly kind: RiskFlow;
   /** What the submit names: the email (registration) or the identifier (login), if any. */
   readonly target?: string | undefined;
-  readonly body: Body;
+  /** The submit's body as the defence reads it, parsed once by the guard that counts it. */
+  readonly fields: GateFields;
 }
 
 /** Counts a submit and decides whether it may go on. */
@@ -94,7 +96,7 @@ export async function guardSubmit(
   const verdict = await verifyChallenge(deps, {
     flowId: flow.id,
     pending,
-    response: responseOf(submit.body),
+    response: responseOf(submit.fields),
   });
   // Whatever the verdict, the next submit needs a fresh solution.
   await attachChallenge(ctx, flow, risk.level);
@@ -167,8 +169,8 @@ async function attachChallenge(ctx: RequestCtx, flow: Flow, level: number): Prom
 }
 
 /** The solver's payload: `transient_payload.captcha_altcha_response`, a string. */
-function responseOf(body: Body): string | undefined {
-  const payload = gateFields.parse(body).transient_payload;
+function responseOf(fields: GateFields): string | undefined {
+  const payload = fields.transient_payload;
   if (!isPlainObject(payload)) return undefined;
   const response = payload.captcha_altcha_response;
   return typeof response === "string" && response !== "" ? response : undefined;
@@ -183,7 +185,7 @@ export async function guardLogin(ctx: RequestCtx, flow: Flow, body: Body): Promi
   const fields = gateFields.parse(body);
   if (fields.method === "identifier_first") return pass;
   const identifier = fields.identifier?.trim() ?? "";
-  return guardSubmit(ctx, flow, { kind: "login", target: identifier || undefined, body });
+  return guardSubmit(ctx, flow, { kind: "login", target: identifier || undefined, fields });
 }
 
 /** The schema's email trait: its first verifiable (or login) trait. */
@@ -193,9 +195,8 @@ function emailTrait(ctx: RequestCtx): { name: string; path: string[] } | undefin
 }
 
 /** The email a registration names, in the schema's email trait. */
-export function registrationTarget(ctx: RequestCtx, body: Body): string | undefined {
+function registrationTarget(ctx: RequestCtx, { traits }: GateFields): string | undefined {
   const field = emailTrait(ctx);
-  const { traits } = gateFields.parse(body);
   if (!field || !isPlainObject(traits)) return;
   const value = traitValue(traits, field.path);
   return typeof value === "string" && value.trim() ? value : undefined;
@@ -206,8 +207,9 @@ export function registrationTarget(ctx: RequestCtx, body: Body): string | undefi
  * an email at a throwaway domain is refused on its field.
  */
 export async function guardRegistration(ctx: RequestCtx, flow: Flow, body: Body): Promise<BotGate> {
-  const target = registrationTarget(ctx, body);
-  const gate = await guardSubmit(ctx, flow, { kind: "registration", target, body });
+  const fields = gateFields.parse(body);
+  const target = registrationTarget(ctx, fields);
+  const gate = await guardSubmit(ctx, flow, { kind: "registration", target, fields });
   if (gate.result === "refused" || !target) return gate;
   return refuseThrowaway(ctx, target) ?? pass;
 }
