@@ -68,8 +68,12 @@ export async function whoami(
   };
 }
 
-/** Resident memory once the service has had 3 s without requests. */
+/**
+ * Resident memory once the service has had 3 s without requests, after a full garbage collection
+ * when it has an inspector (collect-garbage.ts says why).
+ */
 export async function settledRss(service: Service): Promise<number> {
+  await service.collectGarbage?.();
   await new Promise((resolve) => setTimeout(resolve, 3000));
   return service.rssMb();
 }

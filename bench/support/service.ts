@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { withIdentityProcessEnv } from "../../scripts/identity-process-env.mjs";
 import { telemetryArgs, withServiceName } from "../../scripts/telemetry-args.mjs";
+import { collectGarbage } from "./collect-garbage.ts";
 
 // The identity service as the benchmark runs it: the compiled service (`npm run build`,
 // apps/identity/dist/main.js) as its own process, pinned with `taskset` to its own core(s), so
@@ -25,6 +26,8 @@ export interface ServiceOptions {
   env?: Record<string, string>;
   /** Where the service's stdout goes (default: ignored). */
   stdout?: "ignore" | "inherit";
+  /** An inspector on this loopback port, for a full garbage collection before memory is read. */
+  inspectPort?: number;
 }
 
 export interface Service {
@@ -34,6 +37,8 @@ export interface Service {
   process: ChildProcess;
   /** Resident memory of the service process now, in MB (/proc/<pid>/status VmRSS). */
   rssMb(): number;
+  /** A full garbage collection, when the service was started with `inspectPort`. */
+  collectGarbage?: () => Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -94,6 +99,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       process.execPath,
       ...telemetryArgs(env),
       ...(options.nodeArgs ?? []),
+      ...(options.inspectPort ? [`--inspect=127.0.0.1:${options.inspectPort}`] : []),
       main,
     ],
     { cwd: root, stdio: ["ignore", options.stdout ?? "ignore", "inherit"], env },
@@ -118,6 +124,9 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     adminUrl,
     process: child,
     rssMb: () => rssMbOf(child.pid!),
+    ...(options.inspectPort !== undefined && {
+      collectGarbage: () => collectGarbage(options.inspectPort!),
+    }),
     async stop() {
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;
