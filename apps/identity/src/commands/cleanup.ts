@@ -1,6 +1,7 @@
 import { type SweepReport, sweepExpired, totalDeleted } from "../cleanup/sweep.ts";
 import type { Config } from "../config/config.ts";
 import { openDatabase } from "../persistence/sql/connect.ts";
+import { assertMigrated, migrateToLatest } from "../persistence/sql/migrate.ts";
 import { createSqlPersistence } from "../persistence/sql/sql-persistence.ts";
 
 // `main.ts cleanup` (docs/production.md#pruning-expired-rows): one sweep for expired rows now,
@@ -12,8 +13,11 @@ import { createSqlPersistence } from "../persistence/sql/sql-persistence.ts";
 
 /** Runs one sweep; returns what to print: the rows deleted per table. */
 export async function cleanup(config: Readonly<Config>): Promise<string> {
+  // On PostgreSQL it neither waits for an unreachable database (cron runs it again; `migrate`
+  // and `serve` wait) nor changes the schema: one that is behind is refused, as `migrate` is
+  // the step that changes it. PGlite is opened as `serve` opens it.
   const database = await openDatabase(config.dsn, {
-    migrations: config.auto_migrate ? "apply" : "check",
+    migrations: "skip",
     timeouts: {
       connectMs: config.database.connect_timeout,
       queryMs: config.database.query_timeout,
@@ -23,6 +27,8 @@ export async function cleanup(config: Readonly<Config>): Promise<string> {
     singleProcess: database.driver === "pglite",
   });
   try {
+    if (database.driver === "pglite" && config.auto_migrate) await migrateToLatest(database.db);
+    else await assertMigrated(database.db);
     return describeSweep(await sweepExpired(persistence, config.cleanup, { now: new Date() }));
   } finally {
     await persistence.close();

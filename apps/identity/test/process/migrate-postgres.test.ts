@@ -4,6 +4,7 @@ import { connectDatabase, openDatabase } from "../../src/persistence/sql/connect
 import { migrationNames } from "../../src/persistence/sql/migrate.ts";
 import { createSqlPersistence } from "../../src/persistence/sql/sql-persistence.ts";
 import { runMain } from "../support/child-service.ts";
+import { freePort } from "../support/free-port.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { type PostgresServer, startPostgres } from "../support/postgres.ts";
 import { parsePrometheus } from "../support/prometheus.ts";
@@ -122,6 +123,13 @@ describe("cleanup on PostgreSQL", () => {
       await db.destroy();
     }
   }, 60_000);
+
+  it("exits 1 when PostgreSQL cannot be reached, instead of waiting for it (cron runs it again)", async () => {
+    const url = `postgres://postgres@127.0.0.1:${await freePort()}/nowhere`;
+    const run = await runMain(["cleanup"], { DEV: "true", DATABASE_URL: url });
+    expect(run).toMatchObject({ code: 1, stdout: "" });
+    expect(run.stderr).toContain("no connection to the database");
+  });
 });
 
 describe("console add-admin on PostgreSQL", () => {
