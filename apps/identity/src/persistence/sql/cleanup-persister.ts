@@ -21,7 +21,7 @@ import type { Database } from "./database.ts";
 // counter being hit) and rows another instance's sweep has taken: nothing waits for the sweep,
 // the sweep waits for nothing, and the next sweep takes what was skipped. The outer condition is
 // checked again on the row as it is when deleted, so a counter whose window a request has just
-// renewed stays. Migration 0009 gives every condition its index.
+// renewed stays. Migration 0010 gives every condition its index.
 
 export interface PruneTarget {
   table: PrunedTable;

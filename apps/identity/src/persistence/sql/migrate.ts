@@ -9,7 +9,7 @@ import * as outboxNotifications from "./migrations/0005-outbox-notifications.ts"
 import * as consoleTables from "./migrations/0006-console.ts";
 import * as consoleSearch from "./migrations/0007-console-search.ts";
 import * as welcomeGifts from "./migrations/0008-welcome-gifts.ts";
-import * as cleanupIndexes from "./migrations/0009-cleanup-indexes.ts";
+import * as cleanupIndexes from "./migrations/0010-cleanup-indexes.ts";
 
 // The schema's migrations, in order. Kysely's migrator makes concurrent runs safe on PostgreSQL:
 // it creates its bookkeeping tables tolerating a race, then runs the pending migrations inside
@@ -26,7 +26,7 @@ const migrations: Record<string, Migration> = {
   "0006-console": consoleTables,
   "0007-console-search": consoleSearch,
   "0008-welcome-gifts": welcomeGifts,
-  "0009-cleanup-indexes": cleanupIndexes,
+  "0010-cleanup-indexes": cleanupIndexes,
 };
 
 /** The names of the schema's migrations, in the order they run. */
