@@ -141,6 +141,21 @@ module.exports = {
       to: { path: [`${identity}persistence/sql/`, "(^|/)node_modules/kysely/"] },
     },
     {
+      name: "cleanup-through-the-port",
+      severity: "error",
+      comment:
+        "cleanup/ (the sweep for expired rows and its schedule) deletes through the persistence " +
+        "port's CleanupPersister; it writes no SQL and knows no request-handling code. The " +
+        "composition root starts its schedule and the cleanup command runs one sweep.",
+      from: { path: `${identity}cleanup/`, pathNot: testCode },
+      to: {
+        path: [
+          `${identity}(persistence/sql|http|flows|strategies|hooks|session|security|outbox|limits|admin|console|composition|commands)/`,
+          "(^|/)node_modules/kysely/",
+        ],
+      },
+    },
+    {
       name: "limits-below-flows-and-strategies",
       severity: "error",
       comment:

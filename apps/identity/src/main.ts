@@ -1,5 +1,6 @@
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
+import { cleanup } from "./commands/cleanup.ts";
 import { addAdmin } from "./commands/console.ts";
 import { migrate } from "./commands/migrate.ts";
 import { serve } from "./commands/serve.ts";
@@ -9,13 +10,17 @@ import { loadConfig } from "./config/load-config.ts";
 // src/main.ts`, Node strips the types) and compiled (`node dist/main.js`):
 //   main.ts [serve] [--config FILE]   runs the service (the default command)
 //   main.ts migrate [--config FILE]   applies the database migrations and exits
+//   main.ts cleanup [--config FILE]   deletes expired rows once, prints the counts and exits
 //   main.ts console add-admin EMAIL [--reason TEXT] [--config FILE]
 //                                     makes the account an admin of the customer-service console
 // The config file may also be named by IDENTITY_CONFIG; the environment overrides it.
 
-const usage = `usage: ${basename(process.argv[1] ?? "main.js")} [serve | migrate | console add-admin EMAIL] [--config FILE]
+const usage = `usage: ${basename(process.argv[1] ?? "main.js")} [serve | migrate | cleanup | console add-admin EMAIL] [--config FILE]
   serve     run the identity service until SIGTERM or SIGINT (the default)
   migrate   apply the pending database migrations and exit
+  cleanup   delete expired flows, sessions, codes, sent emails and rate limits once
+            (cleanup.keep), print the rows deleted per table and exit; on PGlite,
+            run it while the service is stopped
   console add-admin EMAIL [--reason TEXT]
             make the account with this email address an admin of the customer-service
             console (audited); on PGlite, run it while the service is stopped
@@ -44,7 +49,7 @@ async function main(): Promise<number | undefined> {
   const [command = "serve", ...rest] = positionals;
   const consoleCommand = command === "console" && rest[0] === "add-admin" && rest.length === 2;
   if (
-    !(consoleCommand || ((command === "serve" || command === "migrate") && rest.length === 0)) ||
+    !(consoleCommand || (["serve", "migrate", "cleanup"].includes(command) && rest.length === 0)) ||
     (values.reason !== undefined && !consoleCommand)
   ) {
     console.error(usage);
@@ -54,6 +59,10 @@ async function main(): Promise<number | undefined> {
     const config = loadConfig(values.config ? { file: values.config } : {});
     if (command === "migrate") {
       await migrate(config);
+      return 0;
+    }
+    if (command === "cleanup") {
+      console.log(await cleanup(config));
       return 0;
     }
     if (consoleCommand) {

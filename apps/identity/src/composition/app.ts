@@ -1,6 +1,7 @@
 import { type ErrorReporter, startErrorReports } from "@moos/telemetry/error-reports";
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
+import { type CleanupSchedule, startCleanupSchedule } from "../cleanup/schedule.ts";
 import type { Config } from "../config/config.ts";
 import type { Deps } from "../deps/deps.ts";
 import { migrationEmailJob } from "../flows/recovery/migration-email.ts";
@@ -40,7 +41,7 @@ export interface App {
   /**
    * Graceful shutdown, bounded by `timeoutMs` (default `serve.shutdown_timeout`): stops
    * accepting, lets in-flight requests and sends finish, gives unfinished courier messages back
-   * to the queue, then closes the database.
+   * to the queue, stops a running sweep for expired rows, then closes the database.
    */
   close(options?: { timeoutMs?: number }): Promise<void>;
 }
@@ -74,7 +75,10 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
   // whoami's sessions, kept until anything they depend on changes (session-cache.ts); at most
   // 10,000 (a few MB each thousand) and 5 minutes each.
   const sessionCache = new SessionCache({ maxEntries: 10_000, maxAgeMs: 5 * 60_000 });
-  const persistence = createSqlPersistence(db, { sessionCache });
+  const persistence = createSqlPersistence(db, {
+    sessionCache,
+    singleProcess: database.driver === "pglite",
+  });
   // Wakes the outbox's dispatcher (made below, once Deps exists) when the database says a
   // message is due.
   let outboxDue = (_type: string): void => {};
@@ -161,6 +165,8 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
     onSendFailure: (type, outcome) => metrics.courierSendFailures.inc({ type, outcome }),
   });
   outboxDue = (type) => outbox.wake(type);
+  // Pruning expired rows, started with the servers (docs/production.md#pruning-expired-rows).
+  let cleanup: CleanupSchedule | undefined;
   return {
     deps,
     logger,
@@ -174,6 +180,14 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
       const publicUrl = await publicServer.listen({ host: pub.host, port: pub.port });
       const adminUrl = await adminServer.listen({ host: admin.host, port: admin.port });
       if (config.courier.dispatcher.enabled) outbox.start();
+      if (config.cleanup.enabled)
+        cleanup = startCleanupSchedule({
+          persistence,
+          settings: config.cleanup,
+          now,
+          logger: logger.child({ component: "cleanup" }),
+          metrics,
+        });
       return { publicUrl, adminUrl };
     },
     async close({ timeoutMs = config.serve.shutdown_timeout } = {}) {
@@ -182,6 +196,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
         closeServer(publicServer, timeoutMs),
         closeServer(adminServer, timeoutMs),
         outbox.stop({ graceMs: timeoutMs }),
+        cleanup?.stop(),
       ]);
       await changes.close();
       await deps.persistence.close();

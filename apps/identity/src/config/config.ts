@@ -85,6 +85,8 @@ export interface Config {
   auto_migrate: boolean;
   /** PostgreSQL's bounds, in ms (docs/production.md#when-the-database-is-down). */
   database: { connect_timeout: number; query_timeout: number };
+  /** Pruning expired rows (ours; docs/production.md#pruning-expired-rows). Durations in ms. */
+  cleanup: { enabled: boolean; interval: number; keep: number; batch_size: number };
   log: { level: LogLevel };
   /** `local` never reports errors; the others do when `sentry.dsn` is set. */
   app_env: AppEnv;

@@ -33,6 +33,31 @@ describe("loadConfig", () => {
     );
   });
 
+  it("sweeps for expired rows hourly by default and refuses a negative or too short interval", () => {
+    const config = loadConfig({ env: {}, overrides: { dev: true } });
+    expect(config.cleanup).toEqual({
+      enabled: true,
+      interval: 3_600_000,
+      keep: 7 * 24 * 3_600_000,
+      batch_size: 1000,
+    });
+    const fromEnv = loadConfig({
+      env: { DEV: "true", CLEANUP_ENABLED: "false", CLEANUP_KEEP: "24h", CLEANUP_BATCH_SIZE: "50" },
+    });
+    expect(fromEnv.cleanup).toMatchObject({ enabled: false, keep: 86_400_000, batch_size: 50 });
+    const load = (cleanup: Record<string, unknown>) => () =>
+      loadConfig({ env: {}, overrides: { dev: true, cleanup } });
+    expect(load({ interval: "-1h" })).toThrow(
+      'invalid configuration:\n  cleanup.interval: must be a duration like 30s, 15m or 1h (not negative), not "-1h"',
+    );
+    expect(load({ interval: "500ms" })).toThrow(
+      "invalid configuration:\n  cleanup.interval: must be at least 1s, not 500ms",
+    );
+    expect(load({ interval: "0s" })).toThrow(/cleanup\.interval: must be at least 1s/);
+    expect(load({ keep: "-24h" })).toThrow(/cleanup\.keep: must be a duration like 30s/);
+    expect(load({ batch_size: 0 })).toThrow(/cleanup\.batch_size: must be >= 1/);
+  });
+
   it("refuses to start outside dev mode with the default secret and admin token", () => {
     expect(() => loadConfig({ env: {} })).toThrow(ConfigError);
     expect(() => loadConfig({ env: {} })).toThrow(/secrets\.default\[0\]: is the shipped default/);

@@ -44,7 +44,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
   applyEnvironment(tree, configSchema as SchemaNode, [], env);
   if (env.DATABASE_URL) tree.dsn = env.DATABASE_URL;
 
-  const ajv = new Ajv({ useDefaults: true, allErrors: true, strict: false });
+  const ajv = new Ajv({ useDefaults: true, allErrors: true, strict: false, verbose: true });
   addFormats.default(ajv);
   ajv.addFormat("ip-or-cidr", isIpOrCidr);
   const validate = ajv.compile(configSchema);
@@ -57,6 +57,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
   refuseDuplicateProviderIds(config);
   refuseUnknownTimeZone(config);
   refuseSharedConsoleToken(config);
+  refuseBusyCleanup(config);
   return deepFreeze(config);
 }
 
@@ -118,7 +119,12 @@ function describeErrors(errors: ErrorObject[]): string {
         : e.keyword === "enum"
           ? `: ${(e.params.allowedValues as unknown[]).map(String).join(", ")}`
           : "";
-    return `  ${key}: ${e.message ?? "is invalid"}${extra}`;
+    // Ajv would print the duration's regular expression; say what it asks for instead.
+    const message =
+      e.keyword === "pattern" && e.params.pattern === durationPattern
+        ? `must be a duration like 30s, 15m or 1h (not negative), not ${JSON.stringify(e.data)}`
+        : e.message;
+    return `  ${key}: ${message ?? "is invalid"}${extra}`;
   });
   return `invalid configuration:\n${[...new Set(lines)].join("\n")}`;
 }
@@ -219,6 +225,15 @@ function refuseSharedConsoleToken(config: Config): void {
   if (config.console.enabled && config.console.token === config.serve.admin.token) {
     throw new ConfigError(
       "invalid configuration:\n  console.token: is the same as serve.admin.token; give the console a token of its own",
+    );
+  }
+}
+
+/** A sweep every instant would keep the database busy for nothing (docs/production.md#pruning-expired-rows). */
+function refuseBusyCleanup(config: Config): void {
+  if (config.cleanup.interval < 1_000) {
+    throw new ConfigError(
+      `invalid configuration:\n  cleanup.interval: must be at least 1s, not ${config.cleanup.interval}ms`,
     );
   }
 }

@@ -351,6 +351,35 @@ export const configSchema = obj({
         "PostgreSQL connections: the bounds within which an unreachable database becomes a 503.",
     },
   ),
+  // Ours, what `kratos cleanup sql` does as a command: expired rows pruned in the background
+  // (docs/production.md#pruning-expired-rows).
+  cleanup: obj(
+    {
+      enabled: {
+        type: "boolean",
+        default: true,
+        description:
+          "This instance prunes expired rows every `interval` (one instance at a time on a shared PostgreSQL); `false`: run `main.ts cleanup` from cron instead.",
+      },
+      interval: duration(
+        "1h",
+        "Time between two sweeps of an instance, give or take a tenth (so instances started together spread out). At least 1s.",
+      ),
+      keep: duration(
+        "168h",
+        "How long expired flows, sessions, codes, links and email changes, and sent or abandoned emails and webhooks, stay before they are deleted: 7 days, so support can still look up a flow, code or email a customer reports a few days later. Rate-limit counters (they hold client addresses) go an hour after their window ends, whatever this says.",
+      ),
+      batch_size: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100000,
+        default: 1000,
+        description:
+          "Rows one statement deletes: small enough that no statement holds many locks or runs long on a busy table.",
+      },
+    },
+    { description: "Pruning expired rows: flows, sessions, codes, outbox messages, rate limits." },
+  ),
   log: obj({
     level: {
       type: "string",

@@ -31,6 +31,9 @@ export interface Metrics {
   courierSendFailures: Counter<"type" | "outcome">;
   dbQueryDuration: Histogram<"result">;
   unavailableResponses: Counter<"server">;
+  /** docs/production.md#pruning-expired-rows */
+  cleanupDeletedRows: Counter<"table">;
+  cleanupSweeps: Counter<"outcome">;
 }
 
 const outboxStatuses = ["queued", "processing", "abandoned"] as const;
@@ -161,6 +164,18 @@ export function createMetrics(
       name: "moos_identity_unavailable_responses_total",
       help: "Requests answered 503 because the database was unreachable (browsers: sent to the error page), by server",
       labelNames: ["server"],
+      registers,
+    }),
+    cleanupDeletedRows: new Counter({
+      name: "moos_identity_cleanup_deleted_rows_total",
+      help: "Expired rows this instance's sweeps deleted, by table",
+      labelNames: ["table"],
+      registers,
+    }),
+    cleanupSweeps: new Counter({
+      name: "moos_identity_cleanup_sweeps_total",
+      help: "Sweeps for expired rows, by outcome (swept; busy: another instance was sweeping; failed)",
+      labelNames: ["outcome"],
       registers,
     }),
     dbQueryDuration: new Histogram({

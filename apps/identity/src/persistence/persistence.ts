@@ -266,6 +266,64 @@ export interface WelcomeGiftPersister {
   claim(gift: { mailbox_hash: string; identity_id: string; granted_at: Date }): Promise<boolean>;
 }
 
+/**
+ * The tables a sweep prunes (docs/production.md#pruning-expired-rows), in the order it takes
+ * them. Identities, credentials, trusted devices, staff roles, account locks, the console's
+ * audit and the welcome gifts are never among them.
+ */
+export const prunedTables = [
+  "selfservice_codes",
+  "selfservice_flows",
+  "sessions",
+  "courier_messages",
+  "selfservice_errors",
+  "token_exchanges",
+  "security_links",
+  "email_changes",
+  "rate_limits",
+] as const;
+
+export type PrunedTable = (typeof prunedTables)[number];
+
+/** Rows deleted per table (rows that went with their flow or session are not counted). */
+export type PruneCounts = Record<PrunedTable, number>;
+
+export interface PruneCutoffs {
+  /**
+   * Codes, flows, sessions, token exchanges, notice links and email changes that expired before
+   * this go; outbox messages sent or abandoned (last touched) and self-service errors written
+   * before it too.
+   */
+  expiredBefore: Date;
+  /** Rate-limit counters whose window ended before this go. */
+  windowsEndedBefore: Date;
+}
+
+/** A sweep's result, or `ran: false` when another instance held the sweep lock. */
+export type SweepLockResult<T> = { ran: true; value: T } | { ran: false };
+
+/** Deletes what has expired (docs/production.md#pruning-expired-rows). */
+export interface CleanupPersister {
+  /**
+   * Deletes table by table in statements of at most `batchSize` rows, each committed on its
+   * own, until a statement deletes fewer; stops between statements once `signal` aborts. Rows
+   * another transaction holds are skipped (the next sweep takes them), so several instances
+   * may run it at once, and nothing waits on it for long.
+   */
+  pruneExpired(
+    cutoffs: PruneCutoffs,
+    options: { batchSize: number; signal?: AbortSignal },
+  ): Promise<PruneCounts>;
+  /**
+   * Runs `sweep` while this instance holds the database's sweep lock; when another instance
+   * holds it, returns `{ ran: false }` at once. The lock ends with the sweep, or with the
+   * connection when the process dies.
+   */
+  whileSweepLocked<T>(
+    sweep: (cleanup: CleanupPersister) => Promise<T>,
+  ): Promise<SweepLockResult<T>>;
+}
+
 export interface Persistence {
   identities: IdentityPersister;
   sessions: SessionPersister;
@@ -286,5 +344,7 @@ export interface Persistence {
   locks: AccountLockPersister;
   console: ConsolePersister;
   welcomeGifts: WelcomeGiftPersister;
+  /** Pruning what has expired, by the sweep (cleanup/) and the cleanup command. */
+  cleanup: CleanupPersister;
   close(): Promise<void>;
 }

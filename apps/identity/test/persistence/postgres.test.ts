@@ -5,6 +5,7 @@ import { connectDatabase } from "../../src/persistence/sql/connect.ts";
 import type { Database } from "../../src/persistence/sql/database.ts";
 import { createSqlPersistence } from "../../src/persistence/sql/sql-persistence.ts";
 import { type PostgresServer, startPostgres } from "../support/postgres.ts";
+import { cleanupContract, cleanupOnTwoInstances } from "./cleanup-contract.ts";
 import { consoleContract } from "./console-contract.ts";
 import { persistenceContract } from "./persistence-contract.ts";
 import { schemaContract } from "./schema-contract.ts";
@@ -33,6 +34,17 @@ schemaContract("PostgreSQL", () => db);
 consoleContract(
   "PostgreSQL",
   () => persistence,
+  () => db,
+);
+
+cleanupContract(
+  "PostgreSQL",
+  () => persistence,
+  () => db,
+);
+cleanupOnTwoInstances(
+  () => persistence,
+  () => second,
   () => db,
 );
 

@@ -4,13 +4,15 @@ import { connectDatabase, openDatabase } from "../../src/persistence/sql/connect
 import { migrationNames } from "../../src/persistence/sql/migrate.ts";
 import { createSqlPersistence } from "../../src/persistence/sql/sql-persistence.ts";
 import { runMain } from "../support/child-service.ts";
+import { freePort } from "../support/free-port.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { type PostgresServer, startPostgres } from "../support/postgres.ts";
 import { parsePrometheus } from "../support/prometheus.ts";
 
 // docs/production.md#migrate: `main.ts migrate` on PostgreSQL, run by two instances at the same moment on a fresh
 // database; `auto_migrate: false` refusing a schema that is behind; the pool's metrics; and the
-// other command, `console add-admin` (docs/console.md#the-first-admin).
+// other commands, `cleanup` run twice at once (docs/production.md#pruning-expired-rows) and
+// `console add-admin` (docs/console.md#the-first-admin).
 
 let server: PostgresServer;
 beforeAll(async () => {
@@ -52,6 +54,7 @@ describe("migrate on PostgreSQL", () => {
       "SELECT indexname FROM pg_indexes WHERE tablename = 'courier_messages' ORDER BY indexname",
     );
     expect(indexes.map((row) => row.indexname)).toEqual([
+      "courier_messages_finished_idx",
       "courier_messages_pkey",
       "courier_messages_recipient_idx",
       "courier_messages_type_due_idx",
@@ -70,6 +73,62 @@ describe("migrate on PostgreSQL", () => {
     await expect(openDatabase(url, { migrations: "check" })).rejects.toThrow(
       `the database schema is behind (pending: ${migrationNames.join(", ")}): run the migrate command first, or set auto_migrate: true`,
     );
+  });
+});
+
+describe("cleanup on PostgreSQL", () => {
+  it("deletes what expired longer ago than cleanup.keep, prints the counts and exits 0, twice at once", async () => {
+    const url = await freshDatabase("cleanup");
+    const env = { DEV: "true", DATABASE_URL: url, CLEANUP_KEEP: "24h" };
+    const db = await connectDatabase(url);
+    const now = Date.now();
+    const flow = (id: string, expiresAt: number) =>
+      db
+        .insertInto("selfservice_flows")
+        .values({
+          id,
+          kind: "login",
+          type: "browser",
+          state: "choose_method",
+          csrf_token: "csrf",
+          identity_id: null,
+          session_id: null,
+          payload: JSON.stringify({}),
+          internal: JSON.stringify({}),
+          expires_at: new Date(expiresAt),
+          created_at: new Date(expiresAt - 3_600_000),
+          updated_at: new Date(expiresAt - 3_600_000),
+        })
+        .execute();
+    const [old, recent] = [crypto.randomUUID(), crypto.randomUUID()];
+    try {
+      await flow(old, now - 2 * 86_400_000);
+      await flow(recent, now - 3_600_000);
+      const runs = await Promise.all([runMain(["cleanup"], env), runMain(["cleanup"], env)]);
+      for (const run of runs) expect(run, run.stderr).toMatchObject({ code: 0, stderr: "" });
+      // One swept; the other swept after it (nothing left) or found it sweeping.
+      const swept = runs.filter((run) => run.stdout.includes("expired rows deleted"));
+      expect(swept.length).toBeGreaterThanOrEqual(1);
+      for (const run of runs.filter((r) => !swept.includes(r)))
+        expect(run.stdout).toBe("another instance is sweeping now; nothing deleted\n");
+      const counts = swept.map((run) =>
+        Number(/^selfservice_flows +(\d+)$/m.exec(run.stdout)?.[1]),
+      );
+      expect(counts.reduce((sum, n) => sum + n, 0)).toBe(1);
+      expect(swept[0]!.stdout).toMatch(/^sessions +\d+$/m);
+      expect(swept[0]!.stdout).toMatch(/^rate_limits +\d+$/m);
+      const left = await db.selectFrom("selfservice_flows").select("id").execute();
+      expect(left.map((row) => row.id)).toEqual([recent]);
+    } finally {
+      await db.destroy();
+    }
+  }, 60_000);
+
+  it("exits 1 when PostgreSQL cannot be reached, instead of waiting for it (cron runs it again)", async () => {
+    const url = `postgres://postgres@127.0.0.1:${await freePort()}/nowhere`;
+    const run = await runMain(["cleanup"], { DEV: "true", DATABASE_URL: url });
+    expect(run).toMatchObject({ code: 1, stdout: "" });
+    expect(run.stderr).toContain("no connection to the database");
   });
 });
 

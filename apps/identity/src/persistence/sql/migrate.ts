@@ -10,6 +10,7 @@ import * as consoleTables from "./migrations/0006-console.ts";
 import * as consoleSearch from "./migrations/0007-console-search.ts";
 import * as welcomeGifts from "./migrations/0008-welcome-gifts.ts";
 import * as identityKeyIndexes from "./migrations/0009-identity-key-indexes.ts";
+import * as cleanupIndexes from "./migrations/0010-cleanup-indexes.ts";
 
 // The schema's migrations, in order. Kysely's migrator makes concurrent runs safe on PostgreSQL:
 // it creates its bookkeeping tables tolerating a race, then runs the pending migrations inside
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   "0007-console-search": consoleSearch,
   "0008-welcome-gifts": welcomeGifts,
   "0009-identity-key-indexes": identityKeyIndexes,
+  "0010-cleanup-indexes": cleanupIndexes,
 };
 
 /** The names of the schema's migrations, in the order they run. */

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Persistence } from "../persistence.ts";
+import { SqlCleanupPersister } from "./cleanup-persister.ts";
 import { SqlConsolePersister } from "./console-persister.ts";
 import type { Database } from "./database.ts";
 import { SqlFlowPersister } from "./flow-persister.ts";
@@ -21,6 +22,11 @@ import {
 export interface SqlPersistenceOptions {
   /** The instance's session cache (app.ts); without it every lookup reads the database. */
   sessionCache?: SessionCache;
+  /**
+   * The database belongs to this process alone (PGlite): sweeps need no lock against other
+   * instances (cleanup-persister.ts).
+   */
+  singleProcess?: boolean;
 }
 
 export function createSqlPersistence(
@@ -28,14 +34,19 @@ export function createSqlPersistence(
   options: SqlPersistenceOptions = {},
 ): Persistence {
   const cache = options.sessionCache;
+  const cleanup = new SqlCleanupPersister(db, { singleProcess: options.singleProcess ?? false });
   // A write outside a transaction has committed when it returns: the instance forgets the
   // identity's cached sessions at once (other instances hear of it through NOTIFY).
-  return build(db, cache, { inTransaction: false, written: (ids) => cache?.invalidate(ids) });
+  return build(db, cache, cleanup, {
+    inTransaction: false,
+    written: (ids) => cache?.invalidate(ids),
+  });
 }
 
 function build(
   db: Kysely<Database>,
   cache: SessionCache | undefined,
+  cleanup: SqlCleanupPersister,
   scope: { inTransaction: boolean; written: (identityIds: string[]) => void },
 ): Persistence {
   return {
@@ -55,8 +66,10 @@ function build(
     locks: new SqlAccountLockPersister(db),
     console: new SqlConsolePersister(db),
     welcomeGifts: new SqlWelcomeGiftPersister(db),
+    // Always outside a transaction: each of its statements commits on its own.
+    cleanup,
     transaction: async (fn) => {
-      if (scope.inTransaction) return fn(build(db, cache, scope));
+      if (scope.inTransaction) return fn(build(db, cache, cleanup, scope));
       // Inside a transaction the writes count once it commits: a lookup racing with it until
       // then reads (and may keep) the old rows, so the cache forgets them after the commit.
       const changed = new Set<string>();
@@ -65,7 +78,9 @@ function build(
       };
       const result = await db
         .transaction()
-        .execute((trx) => fn(build(trx, cache, { inTransaction: true, written: collect })));
+        .execute((trx) =>
+          fn(build(trx, cache, cleanup, { inTransaction: true, written: collect })),
+        );
       if (changed.size > 0) scope.written([...changed]);
       return result;
     },
