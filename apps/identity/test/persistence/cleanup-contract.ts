@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Persistence } from "../../src/persistence/persistence.ts";
 import { pruneTargets, selectExpired } from "../../src/persistence/sql/cleanup-persister.ts";
 import type { Database } from "../../src/persistence/sql/database.ts";
+import { insertFlowRow } from "../support/flow-rows.ts";
 
 // Pruning expired rows (docs/production.md#pruning-expired-rows): what goes, what stays, the
 // batches. Run against PGlite and PostgreSQL; the rows are written with the SQL so their times
@@ -39,28 +40,6 @@ async function newIdentity(db: Kysely<Database>, now: Date): Promise<string> {
       version: 0,
       created_at: now,
       updated_at: now,
-    })
-    .execute();
-  return id;
-}
-
-async function flow(db: Kysely<Database>, expiresAt: Date): Promise<string> {
-  const id = crypto.randomUUID();
-  await db
-    .insertInto("selfservice_flows")
-    .values({
-      id,
-      kind: "login",
-      type: "browser",
-      state: "choose_method",
-      csrf_token: "csrf",
-      identity_id: null,
-      session_id: null,
-      payload: JSON.stringify({}),
-      internal: JSON.stringify({}),
-      expires_at: expiresAt,
-      created_at: new Date(expiresAt.getTime() - hour),
-      updated_at: new Date(expiresAt.getTime() - hour),
     })
     .execute();
   return id;
@@ -184,9 +163,9 @@ export function cleanupContract(
       const later = new Date(now.getTime() + hour);
       const identityId = await newIdentity(d, now);
 
-      const oldFlow = await flow(d, longAgo);
-      const recentFlow = await flow(d, lately);
-      const liveFlow = await flow(d, later);
+      const oldFlow = await insertFlowRow(d, longAgo);
+      const recentFlow = await insertFlowRow(d, lately);
+      const liveFlow = await insertFlowRow(d, later);
       const oldCode = await code(d, liveFlow, longAgo);
       const liveCode = await code(d, liveFlow, later);
       const codeOfOldFlow = await code(d, oldFlow, later);
@@ -324,7 +303,7 @@ export function cleanupContract(
       const d = db();
       const now = new Date();
       const longAgo = new Date(now.getTime() - keep - day);
-      const flows = await Promise.all(Array.from({ length: 7 }, () => flow(d, longAgo)));
+      const flows = await Promise.all(Array.from({ length: 7 }, () => insertFlowRow(d, longAgo)));
       const deleted = await persistence().cleanup.pruneExpired(cutoffs(now), { batchSize: 2 });
       expect(deleted.selfservice_flows).toBeGreaterThanOrEqual(7);
       for (const id of flows) expect(await exists(d, "selfservice_flows", id)).toBe(false);
@@ -396,7 +375,7 @@ export function cleanupContract(
     it("stops between statements once the signal aborts", async () => {
       const d = db();
       const now = new Date();
-      const old = await flow(d, new Date(now.getTime() - keep - day));
+      const old = await insertFlowRow(d, new Date(now.getTime() - keep - day));
       const stopped = new AbortController();
       stopped.abort();
       const deleted = await persistence().cleanup.pruneExpired(cutoffs(now), {
@@ -436,7 +415,7 @@ export function cleanupContract(
     it("runs a sweep under the sweep lock and hands it the deletes", async () => {
       const d = db();
       const now = new Date();
-      const old = await flow(d, new Date(now.getTime() - keep - day));
+      const old = await insertFlowRow(d, new Date(now.getTime() - keep - day));
       const result = await persistence().cleanup.whileSweepLocked((cleanup) =>
         cleanup.pruneExpired(cutoffs(now), { batchSize: 1000 }),
       );
@@ -471,7 +450,7 @@ export function cleanupOnTwoInstances(
       const now = new Date();
       const cut = { expiredBefore: new Date(now.getTime() - keep), windowsEndedBefore: now };
       await Promise.all(
-        Array.from({ length: 40 }, () => flow(d, new Date(now.getTime() - keep - day))),
+        Array.from({ length: 40 }, () => insertFlowRow(d, new Date(now.getTime() - keep - day))),
       );
       const { rows } = await sql<{ n: string }>`
         select count(*) as n from selfservice_flows where expires_at < ${cut.expiredBefore}`.execute(

@@ -4,6 +4,7 @@ import { connectDatabase, openDatabase } from "../../src/persistence/sql/connect
 import { migrationNames } from "../../src/persistence/sql/migrate.ts";
 import { createSqlPersistence } from "../../src/persistence/sql/sql-persistence.ts";
 import { runMain } from "../support/child-service.ts";
+import { insertFlowRow } from "../support/flow-rows.ts";
 import { freePort } from "../support/free-port.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { type PostgresServer, startPostgres } from "../support/postgres.ts";
@@ -82,28 +83,10 @@ describe("cleanup on PostgreSQL", () => {
     const env = { DEV: "true", DATABASE_URL: url, CLEANUP_KEEP: "24h" };
     const db = await connectDatabase(url);
     const now = Date.now();
-    const flow = (id: string, expiresAt: number) =>
-      db
-        .insertInto("selfservice_flows")
-        .values({
-          id,
-          kind: "login",
-          type: "browser",
-          state: "choose_method",
-          csrf_token: "csrf",
-          identity_id: null,
-          session_id: null,
-          payload: JSON.stringify({}),
-          internal: JSON.stringify({}),
-          expires_at: new Date(expiresAt),
-          created_at: new Date(expiresAt - 3_600_000),
-          updated_at: new Date(expiresAt - 3_600_000),
-        })
-        .execute();
     const [old, recent] = [crypto.randomUUID(), crypto.randomUUID()];
     try {
-      await flow(old, now - 2 * 86_400_000);
-      await flow(recent, now - 3_600_000);
+      await insertFlowRow(db, new Date(now - 2 * 86_400_000), old);
+      await insertFlowRow(db, new Date(now - 3_600_000), recent);
       const runs = await Promise.all([runMain(["cleanup"], env), runMain(["cleanup"], env)]);
       for (const run of runs) expect(run, run.stderr).toMatchObject({ code: 0, stderr: "" });
       // One swept; the other swept after it (nothing left) or found it sweeping.
