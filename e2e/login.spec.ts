@@ -30,6 +30,19 @@ for (const lang of languages) {
       await login.expectFieldError(common.password, validation.passwordRequired);
     });
 
+    test("an address sent before the page's scripts have run moves on to the password", async ({
+      screens,
+      account,
+    }) => {
+      // A customer on a slow connection types fast: the form goes as plain HTML, and the scripts
+      // arriving meanwhile for the page being left must not break anything.
+      const { login } = screens;
+      const releaseScripts = await login.openWithScriptsHeld();
+      await login.enterEmail(account.email);
+      releaseScripts();
+      await login.expectPasswordStep(account.email);
+    });
+
     test("an unverified account is led on to verification, then logs in", async ({ screens }) => {
       const { login, verification, splash } = screens;
       const account = await createAccount({ verified: false });

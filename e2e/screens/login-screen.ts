@@ -1,13 +1,31 @@
 // `/login`: the email address first, then the password (identifier first).
 
 import { expect } from "@playwright/test";
-import { format } from "../support/languages.ts";
+import { format, localizedPath } from "../support/languages.ts";
 import { AppScreen } from "./app-screen.ts";
 
 export class LoginScreen extends AppScreen {
   async open(): Promise<void> {
     await this.goto("/login");
     await this.expectEmailStep();
+  }
+
+  /**
+   * Opens the email step with the page's scripts held back, as on a slow connection: the form
+   * works as plain HTML until they arrive. Returns what lets them through.
+   */
+  async openWithScriptsHeld(): Promise<() => void> {
+    let release = (): void => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await this.page.route("**/_next/static/chunks/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await this.page.goto(localizedPath(this.lang, "/login"), { waitUntil: "domcontentloaded" });
+    await this.expectEmailStep();
+    return release;
   }
 
   async expectEmailStep(): Promise<void> {

@@ -11,8 +11,21 @@
 // - with JavaScript disabled, Chromium refuses to fetch the scripts a page preloads and reports
 //   that as `csp`, also on a page without any policy. Real policy violations show in the
 //   `javascript` project, where scripts load and run.
+// For the same reason one uncaught error is not counted while its page is being left: React's
+// "Connection closed" (production error #412). A form sent before its page had finished
+// arriving (it works as plain HTML, so a fast customer may) cuts that page's stream short, and
+// the scripts that arrived meanwhile say so as the page goes. Anywhere else it counts.
 
-import type { BrowserContext, ConsoleMessage, Request, Response } from "@playwright/test";
+import type {
+  BrowserContext,
+  ConsoleMessage,
+  Page,
+  Request,
+  Response,
+  WebError,
+} from "@playwright/test";
+
+const streamCutShort = /Minified React error #412|Connection closed/;
 
 interface Allowance {
   readonly pattern: RegExp;
@@ -24,6 +37,8 @@ export class BrowserErrors {
   private readonly javaScriptEnabled: boolean;
   private readonly problems: string[] = [];
   private readonly allowances: Allowance[] = [];
+  /** Pages whose main frame has a navigation under way: the document shown is being left. */
+  private readonly leaving = new WeakSet<Page>();
 
   constructor(options: { origin: string; javaScriptEnabled: boolean }) {
     this.origins = [options.origin];
@@ -43,7 +58,10 @@ export class BrowserErrors {
   /** Watches every page of `context`, now and later. */
   watch(context: BrowserContext): void {
     context.on("console", (message) => this.onConsole(message));
-    context.on("weberror", (error) => this.report(`uncaught: ${error.error().message}`));
+    context.on("weberror", (error) => this.onUncaught(error));
+    context.on("request", (request) => this.onRequest(request));
+    for (const page of context.pages()) this.watchNavigations(page);
+    context.on("page", (page) => this.watchNavigations(page));
     context.on("requestfailed", (request) => this.onRequestFailed(request));
     context.on("response", (response) => this.onResponse(response));
   }
@@ -61,6 +79,25 @@ export class BrowserErrors {
 
   private isOwn(url: string): boolean {
     return this.origins.some((origin) => url.startsWith(`${origin}/`) || url === origin);
+  }
+
+  private watchNavigations(page: Page): void {
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) this.leaving.delete(page);
+    });
+  }
+
+  private onRequest(request: Request): void {
+    if (!request.isNavigationRequest()) return;
+    const frame = request.frame();
+    if (frame.parentFrame() === null) this.leaving.add(frame.page());
+  }
+
+  private onUncaught(error: WebError): void {
+    const { message } = error.error();
+    const page = error.page();
+    if (streamCutShort.test(message) && page && this.leaving.has(page)) return;
+    this.report(`uncaught: ${message}`);
   }
 
   private onConsole(message: ConsoleMessage): void {
