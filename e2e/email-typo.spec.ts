@@ -48,6 +48,45 @@ test.describe("email typo hints", () => {
     await expect(page.getByRole("status").filter({ hasText: "@o2.de" })).toHaveCount(0);
   });
 
+  test("sign-in: a press on Weiter, held as the field is left, still goes on", async ({
+    page,
+    screens,
+    lang,
+    javaScriptEnabled,
+  }) => {
+    const { login } = screens;
+    const email = uniqueEmail("gmial.com");
+    const meant = email.replace("gmial.com", "gmail.com");
+    await login.open();
+    await login.field(lang.t.common.email).fill(email);
+    const next = login.button(lang.t.common.continue);
+    const before = await next.boundingBox();
+    if (!before) throw new Error("Weiter has no box");
+    // Leaving the field commits it; with JavaScript the hint's lists (a chunk of their own, the
+    // only one naming hotmail.com) load then. A hint shown during the press would push Weiter
+    // down under the pointer, and the release would miss it.
+    const lists = javaScriptEnabled
+      ? page.waitForResponse(
+          async (response) =>
+            response.request().resourceType() === "script" &&
+            (await response.text()).includes("hotmail.com"),
+        )
+      : undefined;
+    await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
+    await page.mouse.down();
+    if (lists) {
+      await lists;
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+      await expect(typoHint(page, lang, meant)).toHaveCount(0);
+      expect(await next.boundingBox()).toEqual(before);
+    }
+    await page.mouse.up();
+    await login.expectPasswordStep(email);
+    await expect(typoHint(page, lang, meant)).toBeVisible();
+  });
+
   test("recovery: the code step asks, and takes the address back to the first step", async ({
     page,
     screens,

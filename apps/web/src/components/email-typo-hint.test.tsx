@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { EmailTypoNote } from "./email-typo-hint";
 import { Input } from "./input";
@@ -36,6 +36,69 @@ describe("EmailTypoHint", () => {
     await waitFor(() => expect(hint.textContent).toBe("Did you mean erika@gmail.com? Use it"));
     fireEvent.input(input, { target: { value: "erika@o2.de" } });
     await waitFor(() => expect(screen.queryByRole("status")).toBeNull());
+  });
+});
+
+/** Lets the suggestion's chunk load and its answer arrive. */
+async function settle(): Promise<void> {
+  await act(async () => {
+    await import("../validation/email-typo");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+function SignInForm({ refused = false }: { refused?: boolean }): React.JSX.Element {
+  return (
+    <form onSubmit={(event) => event.preventDefault()}>
+      <Input label="E-Mail-Adresse" name="email" type="email" typoHint />
+      {refused ? <input aria-label="Passwort" aria-invalid="true" /> : null}
+      <button type="button">Abbrechen</button>
+      <button type="submit">Weiter</button>
+    </form>
+  );
+}
+
+/** Leaves the field by pressing `button`: the field commits while the button is held. */
+async function pressLeaving(input: HTMLInputElement, button: HTMLElement): Promise<void> {
+  fireEvent.pointerDown(button);
+  fireEvent.change(input, { target: { value: "erika@gmial.com" } });
+  await settle();
+  // Shown now, it would push the button away from under the pointer.
+  expect(screen.queryByRole("status")).toBeNull();
+  fireEvent.pointerUp(button);
+  fireEvent.click(button);
+}
+
+describe("EmailTypoHint under a pressed button", () => {
+  it("waits for the release, then asks", async () => {
+    renderWithIntl(<SignInForm />);
+    const input = screen.getByLabelText<HTMLInputElement>("E-Mail-Adresse");
+    await pressLeaving(input, screen.getByRole("button", { name: "Abbrechen" }));
+    const hint = await screen.findByRole("status");
+    await waitFor(() => expect(hint.textContent).toBe("Meintest du erika@gmail.com? Übernehmen"));
+  });
+
+  it("leaves the question to the next step when the press sent the address on", async () => {
+    renderWithIntl(<SignInForm />);
+    const input = screen.getByLabelText<HTMLInputElement>("E-Mail-Adresse");
+    const send = screen.getByRole("button", { name: "Weiter" });
+    await pressLeaving(input, send);
+    fireEvent.submit(send.closest("form") as HTMLFormElement);
+    await settle();
+    expect(screen.queryByRole("status")).toBeNull();
+    // An edit is a new address: asked about as it is typed.
+    fireEvent.input(input, { target: { value: "erika@hotmial.com" } });
+    expect(await screen.findByRole("status")).toBeTruthy();
+  });
+
+  it("asks after all when the form refused the submit", async () => {
+    renderWithIntl(<SignInForm refused />);
+    const input = screen.getByLabelText<HTMLInputElement>("E-Mail-Adresse");
+    const send = screen.getByRole("button", { name: "Weiter" });
+    await pressLeaving(input, send);
+    fireEvent.submit(send.closest("form") as HTMLFormElement);
+    const hint = await screen.findByRole("status");
+    await waitFor(() => expect(hint.textContent).toBe("Meintest du erika@gmail.com? Übernehmen"));
   });
 });
 

@@ -62,6 +62,12 @@ function Question({ id, email }: { id: string; email: string }): React.JSX.Eleme
  * The hint under an email field (`Input typoHint`): checks the address when the field's value
  * is committed (leaving the field, Enter), then follows each edit; "Übernehmen" puts the
  * address meant into the field and focus back on it.
+ *
+ * Pressing a button ("Weiter") commits the field while the button is held: shown then, the
+ * hint would push the button down under the pointer, the release would land beside it and the
+ * press would do nothing. So a hint found while a pointer is down waits for its release. And an
+ * address the form sent on gets no hint here: the next step asks (EmailTypoNote), unless the
+ * form refused the submit, which marks a field invalid (use-flow-form.ts).
  */
 export function EmailTypoHint({ inputId }: { inputId: string }): React.JSX.Element | null {
   const texts = useUiTexts();
@@ -70,12 +76,20 @@ export function EmailTypoHint({ inputId }: { inputId: string }): React.JSX.Eleme
   React.useEffect(() => {
     const input = document.getElementById(inputId);
     if (!(input instanceof HTMLInputElement)) return;
+    const form = input.form;
     let isActive = true;
     let isChecked = false;
+    let isPointerDown = false;
+    let held: { value: string; found: string | undefined } | undefined;
+    let sent: string | undefined;
+    const show = (value: string, found: string | undefined): void => {
+      if (!isActive || value === sent) return;
+      if (isPointerDown) held = { value, found };
+      else setSuggestion(found);
+    };
     const check = (): void => {
-      suggestionFor(input.value).then((found) => {
-        if (isActive) setSuggestion(found);
-      });
+      const { value } = input;
+      void suggestionFor(value).then((found) => show(value, found));
     };
     const onChange = (): void => {
       isChecked = true;
@@ -84,12 +98,39 @@ export function EmailTypoHint({ inputId }: { inputId: string }): React.JSX.Eleme
     const onInput = (): void => {
       if (isChecked) check();
     };
+    const onPointerDown = (): void => {
+      isPointerDown = true;
+    };
+    // The click, and the submit it may cause, come after the release in the same task.
+    const onPointerUp = (): void => {
+      isPointerDown = false;
+      setTimeout(() => {
+        if (held && !isPointerDown) show(held.value, held.found);
+        held = undefined;
+      });
+    };
+    const onSubmit = (): void => {
+      sent = input.value;
+      setTimeout(() => {
+        if (!form?.querySelector('[aria-invalid="true"]')) return;
+        sent = undefined;
+        if (isChecked) check();
+      });
+    };
     input.addEventListener("change", onChange);
     input.addEventListener("input", onInput);
+    document.addEventListener("pointerdown", onPointerDown, true);
+    document.addEventListener("pointerup", onPointerUp, true);
+    document.addEventListener("pointercancel", onPointerUp, true);
+    form?.addEventListener("submit", onSubmit);
     return () => {
       isActive = false;
       input.removeEventListener("change", onChange);
       input.removeEventListener("input", onInput);
+      document.removeEventListener("pointerdown", onPointerDown, true);
+      document.removeEventListener("pointerup", onPointerUp, true);
+      document.removeEventListener("pointercancel", onPointerUp, true);
+      form?.removeEventListener("submit", onSubmit);
     };
   }, [inputId]);
 
