@@ -44,7 +44,10 @@ function setUp(prune: CleanupPersister["pruneExpired"]) {
   };
   const schedule = startCleanupSchedule({
     persistence: { cleanup } as unknown as Persistence,
-    settings: { enabled: true, interval: 5, keep: 60_000, batch_size: 10 },
+    config: {
+      cleanup: { enabled: true, interval: 5, keep: 60_000, batch_size: 10 },
+      security: { activity: { retention: 90 * 24 * 60 * 60_000 } },
+    },
     now: () => new Date(),
     logger,
     metrics,

@@ -1,8 +1,7 @@
 import type { Logger } from "pino";
-import type { Config } from "../config/config.ts";
 import type { Metrics } from "../metrics/metrics.ts";
 import type { Persistence } from "../persistence/persistence.ts";
-import { sweepExpired, totalDeleted } from "./sweep.ts";
+import { type SweepConfig, sweepExpired, totalDeleted } from "./sweep.ts";
 
 // Every instance sweeps for expired rows on its own timer (docs/production.md#pruning-expired-rows):
 // every `cleanup.interval`, give or take a tenth, so instances started together by a deploy
@@ -20,7 +19,7 @@ export interface CleanupSchedule {
 
 export interface CleanupScheduleOptions {
   persistence: Persistence;
-  settings: Readonly<Config["cleanup"]>;
+  config: SweepConfig;
   now: () => Date;
   logger: Logger;
   metrics: Pick<Metrics, "cleanupDeletedRows" | "cleanupSweeps">;
@@ -29,7 +28,7 @@ export interface CleanupScheduleOptions {
 }
 
 export function startCleanupSchedule(options: CleanupScheduleOptions): CleanupSchedule {
-  const { settings, logger, metrics } = options;
+  const { config, logger, metrics } = options;
   const random = options.random ?? Math.random;
   const stopping = new AbortController();
   let timer: NodeJS.Timeout | undefined;
@@ -37,7 +36,7 @@ export function startCleanupSchedule(options: CleanupScheduleOptions): CleanupSc
 
   async function sweep(): Promise<void> {
     try {
-      const report = await sweepExpired(options.persistence, settings, {
+      const report = await sweepExpired(options.persistence, config, {
         now: options.now(),
         signal: stopping.signal,
       });
@@ -65,7 +64,7 @@ export function startCleanupSchedule(options: CleanupScheduleOptions): CleanupSc
 
   function schedule(): void {
     // Node fires a longer timeout at once: past about 24 days, a sweep every 24 days.
-    const delay = Math.min(settings.interval * (0.9 + 0.2 * random()), maxTimeoutMs);
+    const delay = Math.min(config.cleanup.interval * (0.9 + 0.2 * random()), maxTimeoutMs);
     timer = setTimeout(() => {
       running = sweep().finally(() => {
         running = undefined;

@@ -12,7 +12,7 @@ import type { Persistence, PruneCounts } from "../persistence/persistence.ts";
  * addresses, kept no longer than needed. The hour spares instances whose clocks disagree a
  * little a counter that is still running by theirs (a used bot-defence challenge among them).
  */
-export const rateLimitGraceMs = 60 * 60_000;
+const rateLimitGraceMs = 60 * 60_000;
 
 export type SweepReport =
   | {
@@ -25,17 +25,27 @@ export type SweepReport =
   /** Another instance held the sweep lock: nothing was done. */
   | { outcome: "busy" };
 
+/** What a sweep reads of the configuration (the whole of it will do). */
+export interface SweepConfig {
+  readonly cleanup: Readonly<Config["cleanup"]>;
+  readonly security: { readonly activity: Pick<Config["security"]["activity"], "retention"> };
+}
+
 export async function sweepExpired(
   persistence: Persistence,
-  settings: Readonly<Config["cleanup"]>,
+  config: SweepConfig,
   options: { now: Date; signal?: AbortSignal },
 ): Promise<SweepReport> {
   const started = performance.now();
   const now = options.now.getTime();
-  const expiredBefore = new Date(now - settings.keep);
-  const cutoffs = { expiredBefore, windowsEndedBefore: new Date(now - rateLimitGraceMs) };
+  const expiredBefore = new Date(now - config.cleanup.keep);
+  const cutoffs = {
+    expiredBefore,
+    windowsEndedBefore: new Date(now - rateLimitGraceMs),
+    activityBefore: new Date(now - config.security.activity.retention),
+  };
   const batch = {
-    batchSize: settings.batch_size,
+    batchSize: config.cleanup.batch_size,
     ...(options.signal ? { signal: options.signal } : {}),
   };
   const result = await persistence.cleanup.whileSweepLocked((cleanup) =>

@@ -29,7 +29,7 @@ export async function cleanup(config: Readonly<Config>): Promise<string> {
   try {
     if (database.driver === "pglite" && config.auto_migrate) await migrateToLatest(database.db);
     else await assertMigrated(database.db);
-    return describeSweep(await sweepExpired(persistence, config.cleanup, { now: new Date() }));
+    return describeSweep(await sweepExpired(persistence, config, { now: new Date() }));
   } finally {
     await persistence.close();
   }

@@ -183,7 +183,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions = 
       if (config.cleanup.enabled)
         cleanup = startCleanupSchedule({
           persistence,
-          settings: config.cleanup,
+          config,
           now,
           logger: logger.child({ component: "cleanup" }),
           metrics,

@@ -1063,7 +1063,7 @@ export const configSchema = obj({
       ),
       retention: duration(
         "2160h",
-        "How long events and failed sign-ins are kept and shown (90 days).",
+        "How long events and failed sign-ins are kept and shown (90 days); the cleanup sweep deletes them after.",
       ),
     }),
   }),

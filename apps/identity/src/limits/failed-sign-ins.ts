@@ -11,10 +11,8 @@ import { identifierHash } from "./identifier-hash.ts";
 // the write is the same statement either way, so a failed sign-in costs the same for an unknown
 // address as for a customer's (docs/security.md#no-timing-oracle), and the table tells no
 // reader which addresses have accounts. An account's activity reads the rows of its own
-// addresses.
-
-const hourMs = 60 * 60 * 1000;
-let lastPurge = Date.now();
+// addresses. Rows of unknown identifiers are never read; the cleanup sweep drops every row past
+// `security.activity.retention` (cleanup/sweep.ts).
 
 export async function recordFailedSignIn(
   deps: Deps,
@@ -30,16 +28,6 @@ export async function recordFailedSignIn(
     ip_address: origin.ip_address,
     user_agent: origin.user_agent,
   });
-  // Rows of unknown identifiers are never read; once an hour each instance drops what is older
-  // than the retention, events included.
-  if (now.getTime() - lastPurge > hourMs) {
-    lastPurge = now.getTime();
-    const before = new Date(now.getTime() - deps.config.security.activity.retention);
-    await deps.persistence.security.purgeActivity(
-      before,
-      dayOf(before, deps.config.security.notices.time_zone),
-    );
-  }
 }
 
 /** The identifiers a customer may have typed: login identifiers and email addresses. */

@@ -157,8 +157,6 @@ export interface SecurityPersister {
   recordFailedSignIn(failure: Omit<FailedSignInDay, "count">): Promise<void>;
   /** Failed sign-ins for these identifier HMACs from `sinceDay` on, newest day first. */
   listFailedSignIns(identifierHashes: string[], sinceDay: string): Promise<FailedSignInDay[]>;
-  /** Drops events and failure counts older than the retention. */
-  purgeActivity(before: Date, beforeDay: string): Promise<void>;
   findTrustedDevice(identityId: string, deviceHash: string): Promise<TrustedDevice | undefined>;
   /** Inserts the device, or for a known (identity, hash) moves last_seen_at; returns its id. */
   trustDevice(device: TrustedDevice): Promise<string>;
@@ -281,6 +279,8 @@ export const prunedTables = [
   "security_links",
   "email_changes",
   "rate_limits",
+  "security_events",
+  "login_failures_daily",
 ] as const;
 
 export type PrunedTable = (typeof prunedTables)[number];
@@ -297,6 +297,8 @@ export interface PruneCutoffs {
   expiredBefore: Date;
   /** Rate-limit counters whose window ended before this go. */
   windowsEndedBefore: Date;
+  /** Security events and days of failed sign-ins from before this go (the activity's retention). */
+  activityBefore: Date;
 }
 
 /** A sweep's result, or `ran: false` when another instance held the sweep lock. */

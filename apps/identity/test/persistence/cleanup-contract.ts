@@ -14,6 +14,8 @@ const day = 24 * hour;
 
 /** Seven days, as `cleanup.keep` says by default: rows expired longer than this go. */
 const keep = 7 * day;
+/** 90 days, as `security.activity.retention` says by default. */
+const retention = 90 * day;
 
 async function newIdentity(db: Kysely<Database>, now: Date): Promise<string> {
   const id = crypto.randomUUID();
@@ -141,7 +143,6 @@ const keptTables = [
   "account_locks",
   "console_audit",
   "welcome_gifts",
-  "security_events",
 ] as const;
 
 export function cleanupContract(
@@ -153,6 +154,7 @@ export function cleanupContract(
     const cutoffs = (now: Date) => ({
       expiredBefore: new Date(now.getTime() - keep),
       windowsEndedBefore: new Date(now.getTime() - hour),
+      activityBefore: new Date(now.getTime() - retention),
     });
 
     it("deletes what expired longer ago than the cut-off and keeps the fresh and the live", async () => {
@@ -247,6 +249,43 @@ export function cleanupContract(
         ])
         .execute();
 
+      // The account's activity: an event and a day of failed sign-ins past the retention, and
+      // one of each within it (a day is kept while its last failure is).
+      const beyond = new Date(now.getTime() - retention - day);
+      const within = new Date(now.getTime() - retention + day);
+      const [oldEvent, newEvent] = [crypto.randomUUID(), crypto.randomUUID()];
+      await d
+        .insertInto("security_events")
+        .values(
+          [
+            [oldEvent, beyond],
+            [newEvent, within],
+          ].map(([id, at]) => ({
+            id: id as string,
+            identity_id: identityId,
+            type: "password_changed",
+            occurred_at: at as Date,
+            ip_address: "203.0.113.7",
+            user_agent: "Firefox",
+            device_id: null,
+            details: JSON.stringify({}),
+          })),
+        )
+        .execute();
+      const typed = `failed-${identityId}`;
+      const failureDay = (at: Date) => ({
+        identifier_hash: typed,
+        day: at.toISOString().slice(0, 10),
+        count: 2,
+        last_at: at,
+        ip_address: "203.0.113.7",
+        user_agent: "Firefox",
+      });
+      await d
+        .insertInto("login_failures_daily")
+        .values([failureDay(beyond), failureDay(within)])
+        .execute();
+
       const deleted = await persistence().cleanup.pruneExpired(cutoffs(now), { batchSize: 1000 });
 
       expect(deleted.selfservice_flows).toBeGreaterThanOrEqual(1);
@@ -259,6 +298,8 @@ export function cleanupContract(
         "security_links",
         "email_changes",
         "rate_limits",
+        "security_events",
+        "login_failures_daily",
       ] as const)
         expect(deleted[table], table).toBeGreaterThanOrEqual(1);
 
@@ -275,6 +316,7 @@ export function cleanupContract(
         ["security_links", oldLink],
         ["email_changes", oldChange],
         ["rate_limits", endedWindow],
+        ["security_events", oldEvent],
       ];
       for (const [table, id] of gone)
         expect(await exists(d, table, id), `${table} ${id}`).toBe(false);
@@ -291,12 +333,15 @@ export function cleanupContract(
         ["security_links", liveLink],
         ["rate_limits", endingWindow],
         ["rate_limits", runningWindow],
+        ["security_events", newEvent],
       ];
       for (const [table, id] of kept)
         expect(await exists(d, table, id), `${table} ${id}`).toBe(true);
       // The live session keeps its last activity; the pruned one took its own along.
       const activity = await persistence().security.lastActivityOf([oldSession, liveSession]);
       expect([...activity.keys()]).toEqual([liveSession]);
+      const failures = await persistence().security.listFailedSignIns([typed], "2000-01-01");
+      expect(failures.map((failure) => failure.day)).toEqual([failureDay(within).day]);
     });
 
     it("deletes more than one batch, a batch per statement, until one deletes fewer", async () => {
@@ -408,7 +453,7 @@ export function cleanupContract(
           }
           return found;
         });
-      expect(plans).toHaveLength(9);
+      expect(plans).toHaveLength(11);
       for (const plan of plans) expect(plan).not.toContain("Seq Scan");
     });
 
@@ -448,7 +493,11 @@ export function cleanupOnTwoInstances(
     it("survives two sweeps at once, deleting each expired row once", async () => {
       const d = db();
       const now = new Date();
-      const cut = { expiredBefore: new Date(now.getTime() - keep), windowsEndedBefore: now };
+      const cut = {
+        expiredBefore: new Date(now.getTime() - keep),
+        windowsEndedBefore: now,
+        activityBefore: new Date(now.getTime() - retention),
+      };
       await Promise.all(
         Array.from({ length: 40 }, () => insertFlowRow(d, new Date(now.getTime() - keep - day))),
       );

@@ -21,12 +21,13 @@ import type { Database } from "./database.ts";
 // counter being hit) and rows another instance's sweep has taken: nothing waits for the sweep,
 // the sweep waits for nothing, and the next sweep takes what was skipped. The outer condition is
 // checked again on the row as it is when deleted, so a counter whose window a request has just
-// renewed stays. Migration 0010 gives every condition its index.
+// renewed stays. Migrations 0003 and 0010 give every condition its index.
 
 export interface PruneTarget {
   table: PrunedTable;
-  key: "id" | "key";
-  column: "expires_at" | "updated_at" | "created_at" | "window_ends_at";
+  /** The primary key's columns. */
+  key: readonly ("id" | "key" | "identifier_hash" | "day")[];
+  column: "expires_at" | "updated_at" | "created_at" | "window_ends_at" | "occurred_at" | "last_at";
   cutoff: keyof PruneCutoffs;
   /** Rows in other states stay (an outbox message still to be sent). */
   only?: RawBuilder<unknown>;
@@ -35,22 +36,30 @@ export interface PruneTarget {
 // Codes before flows: a flow's codes go with it (a foreign key with cascade), uncounted.
 // Sessions take their last activity with them the same way.
 export const pruneTargets: readonly PruneTarget[] = [
-  { table: "selfservice_codes", key: "id", column: "expires_at", cutoff: "expiredBefore" },
-  { table: "selfservice_flows", key: "id", column: "expires_at", cutoff: "expiredBefore" },
-  { table: "sessions", key: "id", column: "expires_at", cutoff: "expiredBefore" },
+  { table: "selfservice_codes", key: ["id"], column: "expires_at", cutoff: "expiredBefore" },
+  { table: "selfservice_flows", key: ["id"], column: "expires_at", cutoff: "expiredBefore" },
+  { table: "sessions", key: ["id"], column: "expires_at", cutoff: "expiredBefore" },
   {
     table: "courier_messages",
-    key: "id",
+    key: ["id"],
     column: "updated_at",
     cutoff: "expiredBefore",
     // Literals, as the partial index says them, so the planner may use it.
     only: sql.raw(`status in ('sent', 'abandoned')`),
   },
-  { table: "selfservice_errors", key: "id", column: "created_at", cutoff: "expiredBefore" },
-  { table: "token_exchanges", key: "id", column: "expires_at", cutoff: "expiredBefore" },
-  { table: "security_links", key: "id", column: "expires_at", cutoff: "expiredBefore" },
-  { table: "email_changes", key: "id", column: "expires_at", cutoff: "expiredBefore" },
-  { table: "rate_limits", key: "key", column: "window_ends_at", cutoff: "windowsEndedBefore" },
+  { table: "selfservice_errors", key: ["id"], column: "created_at", cutoff: "expiredBefore" },
+  { table: "token_exchanges", key: ["id"], column: "expires_at", cutoff: "expiredBefore" },
+  { table: "security_links", key: ["id"], column: "expires_at", cutoff: "expiredBefore" },
+  { table: "email_changes", key: ["id"], column: "expires_at", cutoff: "expiredBefore" },
+  { table: "rate_limits", key: ["key"], column: "window_ends_at", cutoff: "windowsEndedBefore" },
+  { table: "security_events", key: ["id"], column: "occurred_at", cutoff: "activityBefore" },
+  // A day's row goes once its last failure is older than the retention.
+  {
+    table: "login_failures_daily",
+    key: ["identifier_hash", "day"],
+    column: "last_at",
+    cutoff: "activityBefore",
+  },
 ];
 
 /**
@@ -114,9 +123,9 @@ export class SqlCleanupPersister implements CleanupPersister {
   }
 
   private async deleteBatch(target: PruneTarget, cutoff: Date, batchSize: number): Promise<number> {
-    const { table, key } = target;
+    const { table } = target;
     const result = await sql`
-      delete from ${sql.table(table)} where ${sql.ref(key)} in (${selectExpired(target, cutoff, batchSize)})
+      delete from ${sql.table(table)} where (${keyOf(target)}) in (${selectExpired(target, cutoff, batchSize)})
       and ${expired(target, cutoff)}`.execute(this.db);
     return Number(result.numAffectedRows ?? 0n);
   }
@@ -135,7 +144,10 @@ export function selectExpired(
   cutoff: Date,
   batchSize: number,
 ): RawBuilder<unknown> {
-  const { table, key } = target;
-  return sql`select ${sql.ref(key)} from ${sql.table(table)} where ${expired(target, cutoff)}
+  return sql`select ${keyOf(target)} from ${sql.table(target.table)} where ${expired(target, cutoff)}
     limit ${batchSize} for update skip locked`;
+}
+
+function keyOf(target: PruneTarget): RawBuilder<unknown> {
+  return sql.join(target.key.map((column) => sql.ref(column)));
 }

@@ -83,11 +83,6 @@ export class SqlSecurityPersister implements SecurityPersister {
       .execute();
   }
 
-  async purgeActivity(before: Date, beforeDay: string): Promise<void> {
-    await this.db.deleteFrom("security_events").where("occurred_at", "<", before).execute();
-    await this.db.deleteFrom("login_failures_daily").where("day", "<", beforeDay).execute();
-  }
-
   async findTrustedDevice(
     identityId: string,
     deviceHash: string,
