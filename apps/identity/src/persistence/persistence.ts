@@ -266,8 +266,9 @@ export interface WelcomeGiftPersister {
 
 /**
  * The tables a sweep prunes (docs/production.md#pruning-expired-rows), in the order it takes
- * them. Identities, credentials, trusted devices, staff roles, account locks, the console's
- * audit and the welcome gifts are never among them.
+ * them: expired codes before the flows, which take their remaining codes along (a foreign key
+ * with cascade) uncounted. Identities, credentials, trusted devices, staff roles, account
+ * locks, the console's audit and the welcome gifts are never among them.
  */
 export const prunedTables = [
   "selfservice_codes",

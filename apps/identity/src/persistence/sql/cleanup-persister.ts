@@ -23,8 +23,8 @@ import type { Database } from "./database.ts";
 // checked again on the row as it is when deleted, so a counter whose window a request has just
 // renewed stays. Migrations 0003 and 0010 give every condition its index.
 
-export interface PruneTarget {
-  table: PrunedTable;
+/** How one table's expired rows are found. */
+interface PruneRule {
   /** The primary key's columns. */
   key: readonly ("id" | "key" | "identifier_hash" | "day")[];
   column: "expires_at" | "updated_at" | "created_at" | "window_ends_at" | "occurred_at" | "last_at";
@@ -33,34 +33,43 @@ export interface PruneTarget {
   only?: RawBuilder<unknown>;
 }
 
-// Codes before flows: a flow's codes go with it (a foreign key with cascade), uncounted.
-// Sessions take their last activity with them the same way.
-export const pruneTargets: readonly PruneTarget[] = [
-  { table: "selfservice_codes", key: ["id"], column: "expires_at", cutoff: "expiredBefore" },
-  { table: "selfservice_flows", key: ["id"], column: "expires_at", cutoff: "expiredBefore" },
-  { table: "sessions", key: ["id"], column: "expires_at", cutoff: "expiredBefore" },
-  {
-    table: "courier_messages",
-    key: ["id"],
+export interface PruneTarget extends PruneRule {
+  table: PrunedTable;
+}
+
+const byId = { key: ["id"] } as const;
+
+// A rule for every table the port names (the compiler sees to it).
+const pruneRules: Record<PrunedTable, PruneRule> = {
+  selfservice_codes: { ...byId, column: "expires_at", cutoff: "expiredBefore" },
+  selfservice_flows: { ...byId, column: "expires_at", cutoff: "expiredBefore" },
+  sessions: { ...byId, column: "expires_at", cutoff: "expiredBefore" },
+  courier_messages: {
+    ...byId,
     column: "updated_at",
     cutoff: "expiredBefore",
     // Literals, as the partial index says them, so the planner may use it.
     only: sql.raw(`status in ('sent', 'abandoned')`),
   },
-  { table: "selfservice_errors", key: ["id"], column: "created_at", cutoff: "expiredBefore" },
-  { table: "token_exchanges", key: ["id"], column: "expires_at", cutoff: "expiredBefore" },
-  { table: "security_links", key: ["id"], column: "expires_at", cutoff: "expiredBefore" },
-  { table: "email_changes", key: ["id"], column: "expires_at", cutoff: "expiredBefore" },
-  { table: "rate_limits", key: ["key"], column: "window_ends_at", cutoff: "windowsEndedBefore" },
-  { table: "security_events", key: ["id"], column: "occurred_at", cutoff: "activityBefore" },
+  selfservice_errors: { ...byId, column: "created_at", cutoff: "expiredBefore" },
+  token_exchanges: { ...byId, column: "expires_at", cutoff: "expiredBefore" },
+  security_links: { ...byId, column: "expires_at", cutoff: "expiredBefore" },
+  email_changes: { ...byId, column: "expires_at", cutoff: "expiredBefore" },
+  rate_limits: { key: ["key"], column: "window_ends_at", cutoff: "windowsEndedBefore" },
+  security_events: { ...byId, column: "occurred_at", cutoff: "activityBefore" },
   // A day's row goes once its last failure is older than the retention.
-  {
-    table: "login_failures_daily",
+  login_failures_daily: {
     key: ["identifier_hash", "day"],
     column: "last_at",
     cutoff: "activityBefore",
   },
-];
+};
+
+/** In the port's order: codes before their flows, which take their codes along uncounted. */
+export const pruneTargets: readonly PruneTarget[] = prunedTables.map((table) => ({
+  table,
+  ...pruneRules[table],
+}));
 
 /**
  * The session-level advisory lock one sweep at a time holds on PostgreSQL: the bytes of
