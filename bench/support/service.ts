@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
+import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { withIdentityProcessEnv } from "../../scripts/identity-process-env.mjs";
 import { telemetryArgs, withServiceName } from "../../scripts/telemetry-args.mjs";
@@ -102,8 +104,9 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       ...(options.inspectPort ? [`--inspect=127.0.0.1:${options.inspectPort}`] : []),
       main,
     ],
-    { cwd: root, stdio: ["ignore", options.stdout ?? "ignore", "inherit"], env },
+    { cwd: root, stdio: ["ignore", options.stdout ?? "ignore", "pipe"], env },
   );
+  passStderrOn(child.stderr);
   const exited = once(child, "exit");
   const publicUrl = `http://127.0.0.1:${options.publicPort}`;
   const adminUrl = `http://127.0.0.1:${options.publicPort + 1}`;
@@ -132,4 +135,18 @@ export async function startService(options: ServiceOptions): Promise<Service> {
       await exited;
     },
   };
+}
+
+/**
+ * The service's errors go to the bench's output, without what Node says of the inspector
+ * ("Debugger listening on ...", "Debugger attached.") each time memory is read.
+ */
+function passStderrOn(stderr: Readable | null): void {
+  if (!stderr) return;
+  const lines = createInterface({ input: stderr, crlfDelay: Number.POSITIVE_INFINITY });
+  lines.on("line", (line) => {
+    if (/^(Debugger (listening|attached|ending)|For help, see: https:\/\/nodejs\.org)/.test(line))
+      return;
+    process.stderr.write(`${line}\n`);
+  });
 }
