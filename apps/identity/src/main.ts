@@ -18,9 +18,10 @@ import { loadConfig } from "./config/load-config.ts";
 const usage = `usage: ${basename(process.argv[1] ?? "main.js")} [serve | migrate | cleanup | console add-admin EMAIL] [--config FILE]
   serve     run the identity service until SIGTERM or SIGINT (the default)
   migrate   apply the pending database migrations and exit
-  cleanup   delete expired flows, sessions, codes, sent emails and rate limits once
-            (cleanup.keep), print the rows deleted per table and exit; on PGlite,
-            run it while the service is stopped
+  cleanup   delete expired flows, sessions, codes, sent emails and rate limits
+            (cleanup.keep) and older account activity (security.activity.retention)
+            once, print the rows deleted per table and exit; on PGlite, run it while
+            the service is stopped
   console add-admin EMAIL [--reason TEXT]
             make the account with this email address an admin of the customer-service
             console (audited); on PGlite, run it while the service is stopped

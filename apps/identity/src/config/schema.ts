@@ -378,7 +378,10 @@ export const configSchema = obj({
           "Rows one statement deletes: small enough that no statement holds many locks or runs long on a busy table.",
       },
     },
-    { description: "Pruning expired rows: flows, sessions, codes, outbox messages, rate limits." },
+    {
+      description:
+        "Pruning expired rows: flows, sessions, codes, outbox messages, rate limits, and account activity past `security.activity.retention`.",
+    },
   ),
   log: obj({
     level: {
